@@ -1,0 +1,115 @@
+//! Closed forms for pairs with a circle.
+//!
+//! A circle only ever touches at one point, so these give one point or none.
+//!
+//! - Circle–circle: the normal is the centre line (straight up when the centres coincide).
+//! - Circle–core (box, polygon, capsule, rounded): find the face of the core the centre is most
+//!   in front of; if the centre is beyond one of that face's ends, the normal runs from that
+//!   vertex to the centre, otherwise it is the face normal (this also covers a centre inside the
+//!   core: the least-deep face pushes it out). Following Box2D's `b2CollidePolygonAndCircle`.
+
+use super::clip::Face;
+use super::manifold::{
+    CircleRegion, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint, ManifoldStep,
+};
+use super::math::try_normalize;
+use super::{Shape, Trace};
+use glam::Vec2;
+
+/// Circle `a` against circle `b` (both in one frame).
+pub fn circles(a: &Shape, b: &Shape, margin: f32, trace: &mut impl Trace<ManifoldStep>) -> Manifold {
+    let (ca, cb) = (a.vertices()[0], b.vertices()[0]);
+    let d = cb - ca;
+    let normal = try_normalize(d).unwrap_or(Vec2::Y);
+    let distance = d.length();
+    let separation = distance - a.radius() - b.radius();
+    trace.step(|| ManifoldStep::Circles { centre_a: ca, centre_b: cb, separation });
+    let mut m = Manifold::empty(normal);
+    if separation > margin {
+        trace.step(|| ManifoldStep::Apart { separation, margin });
+        return m;
+    }
+    let surface_a = ca + normal * a.radius();
+    let surface_b = cb - normal * b.radius();
+    m.push(ManifoldPoint {
+        position: (surface_a + surface_b) * 0.5,
+        separation,
+        id: FeatureId {
+            kind: FeatureKind::CircleCircle,
+            reference: 0,
+            incident: IncidentFeature::Vertex(0),
+            flip: false,
+        },
+    });
+    m
+}
+
+/// A circle against a core with at least two vertices. `core_is_a` says which body the core is,
+/// so the normal can be pointed from A to B.
+pub fn circle_polygon(
+    core: &Shape,
+    circle: &Shape,
+    core_is_a: bool,
+    margin: f32,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
+    let c = circle.vertices()[0];
+    let radius = core.radius() + circle.radius();
+    let verts = core.vertices();
+    let n = verts.len();
+
+    // 1. The face the centre is most in front of.
+    let mut face = 0;
+    let mut face_sep = f32::NEG_INFINITY;
+    for (i, (v, nrm)) in verts.iter().zip(core.normals()).enumerate() {
+        let s = nrm.dot(c - *v);
+        if s > face_sep {
+            face = i;
+            face_sep = s;
+        }
+    }
+    let (v1, v2) = (verts[face], verts[(face + 1) % n]);
+    let face_normal = core.normals()[face];
+
+    // 2. Beyond an end of that face: the vertex region. Otherwise the face region.
+    let u1 = (c - v1).dot(v2 - v1);
+    let u2 = (c - v2).dot(v1 - v2);
+    let vertex_region = |v: Vec2, i: usize| try_normalize(c - v).map(|nrm| (nrm, v, CircleRegion::Vertex(i)));
+    let region = if u1 < 0.0 && face_sep > 0.0 {
+        vertex_region(v1, face)
+    } else if u2 < 0.0 && face_sep > 0.0 {
+        vertex_region(v2, (face + 1) % n)
+    } else {
+        None
+    };
+    let (normal, core_point, region) =
+        region.unwrap_or((face_normal, c - face_normal * face_sep, CircleRegion::Face(face)));
+    let separation = (c - core_point).dot(normal) - radius;
+    let face_rec = Face { on_b: !core_is_a, edge: face, v1, v2, normal: face_normal };
+    trace.step(|| ManifoldStep::CircleCore {
+        centre: c,
+        face: face_rec,
+        face_separation: face_sep,
+        region,
+        separation,
+    });
+
+    let a_to_b = if core_is_a { normal } else { -normal };
+    let mut m = Manifold::empty(a_to_b);
+    if separation > margin {
+        trace.step(|| ManifoldStep::Apart { separation, margin });
+        return m;
+    }
+    let surface_core = core_point + normal * core.radius();
+    let surface_circle = c - normal * circle.radius();
+    let (kind, reference) = match region {
+        CircleRegion::Face(i) => (FeatureKind::CircleFace, i),
+        CircleRegion::Vertex(i) => (FeatureKind::CircleVertex, i),
+    };
+    m.push(ManifoldPoint {
+        position: (surface_core + surface_circle) * 0.5,
+        separation,
+        id: FeatureId { kind, reference: reference as u8, incident: IncidentFeature::Vertex(0), flip: !core_is_a },
+    });
+    m
+}

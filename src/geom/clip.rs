@@ -1,0 +1,238 @@
+//! Reference face, incident face and clipping: the manifold of two polygon-like cores.
+//!
+//! A box resting on the ground touches along a whole edge; one point in the middle would let it
+//! rock. This finds the two points (seed 000; Box2D's `b2CollidePolygons`):
+//!
+//! 1. For each core, the face of greatest separation from the other core (SAT restricted to
+//!    outward face normals). If either exceeds the margin plus both radii, there is no contact.
+//! 2. The reference face is A's, unless B's is clearly better:
+//!    `sep_b > sep_a + 0.02 |sep_a| + 0.1 LINEAR_SLOP` (hysteresis, so near-ties keep their
+//!    roles and the feature ids do not churn).
+//! 3. The incident face: the other core's face most anti-parallel to the reference normal.
+//! 4. If the cores are apart and their closest features are two corners (rounded shapes), the
+//!    contact is one point on the line between the corners, with that diagonal normal.
+//! 5. Otherwise clip the incident face against the reference face's two side planes
+//!    (Sutherland–Hodgman on a segment, twice).
+//! 6. Keep the clipped points whose separation from the reference face, less both radii, is at
+//!    most the speculative margin; each sits midway between the two surfaces.
+//!
+//! A capsule is a 2-vertex core whose two "faces" are the sides of its segment.
+
+use super::manifold::{
+    Candidate, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
+    ManifoldStep,
+};
+use super::math::{LINEAR_SLOP, left_perp, segment_distance, try_normalize};
+use super::{Shape, Trace};
+use glam::Vec2;
+
+/// An edge of a core (pair frame).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Face {
+    /// True when the face belongs to B.
+    pub on_b: bool,
+    /// Edge index: from vertex `edge` to vertex `edge + 1`.
+    pub edge: usize,
+    /// First vertex.
+    pub v1: Vec2,
+    /// Second vertex.
+    pub v2: Vec2,
+    /// Outward unit normal.
+    pub normal: Vec2,
+}
+
+impl Face {
+    fn of(shape: &Shape, edge: usize, on_b: bool) -> Face {
+        let n = shape.count();
+        Face {
+            on_b,
+            edge,
+            v1: shape.vertices()[edge],
+            v2: shape.vertices()[(edge + 1) % n],
+            normal: shape.normals()[edge],
+        }
+    }
+}
+
+/// A point of the incident face during clipping, with the feature that made it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClipVertex {
+    /// The point (pair frame).
+    pub point: Vec2,
+    /// An incident vertex, or a point made by a side plane.
+    pub feature: IncidentFeature,
+}
+
+/// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`.
+pub fn max_separation(poly: &Shape, other: &Shape) -> (f32, usize) {
+    let mut best = (f32::NEG_INFINITY, 0);
+    for (i, (n, v)) in poly.normals().iter().zip(poly.vertices()).enumerate() {
+        // The deepest vertex of `other` along -n, measured from this face.
+        let mut deepest = f32::INFINITY;
+        for w in other.vertices() {
+            deepest = deepest.min(n.dot(*w - *v));
+        }
+        if deepest > best.0 {
+            best = (deepest, i);
+        }
+    }
+    best
+}
+
+/// Index of the face of `poly` whose normal is most anti-parallel to `normal`.
+fn incident_edge(poly: &Shape, normal: Vec2) -> usize {
+    let mut best = (f32::INFINITY, 0);
+    for (i, n) in poly.normals().iter().enumerate() {
+        let d = n.dot(normal);
+        if d < best.0 {
+            best = (d, i);
+        }
+    }
+    best.1
+}
+
+/// Clips a segment against the plane `normal · p = offset`, keeping the side `normal · p <= offset`.
+fn clip_segment(input: &[ClipVertex], normal: Vec2, offset: f32, side: u8) -> Vec<ClipVertex> {
+    let mut out = Vec::with_capacity(2);
+    let [v0, v1] = input else {
+        return out;
+    };
+    let d0 = normal.dot(v0.point) - offset;
+    let d1 = normal.dot(v1.point) - offset;
+    if d0 <= 0.0 {
+        out.push(*v0);
+    }
+    if d1 <= 0.0 {
+        out.push(*v1);
+    }
+    if d0 * d1 < 0.0 {
+        let t = d0 / (d0 - d1);
+        out.push(ClipVertex { point: v0.point + (v1.point - v0.point) * t, feature: IncidentFeature::SidePlane(side) });
+    }
+    out
+}
+
+/// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
+pub fn polygons(a: &Shape, b: &Shape, options: &ManifoldOptions, trace: &mut impl Trace<ManifoldStep>) -> Manifold {
+    let margin = options.speculative_margin;
+    let radius = a.radius() + b.radius();
+
+    // 1. Each core's face of greatest separation.
+    let (sep_a, edge_a) = max_separation(a, b);
+    let (sep_b, edge_b) = max_separation(b, a);
+
+    // 2. The reference face, with hysteresis.
+    let threshold = if options.hysteresis { sep_a + 0.02 * sep_a.abs() + 0.1 * LINEAR_SLOP } else { sep_a };
+    let flip = sep_b > threshold;
+    let (ref_shape, inc_shape, ref_edge) = if flip { (b, a, edge_b) } else { (a, b, edge_a) };
+    let reference = Face::of(ref_shape, ref_edge, flip);
+    trace.step(|| ManifoldStep::ReferenceFace {
+        sep_a,
+        edge_a,
+        sep_b,
+        edge_b,
+        threshold,
+        hysteresis: options.hysteresis,
+        flip,
+        reference,
+    });
+    let a_to_b = |n: Vec2| if flip { -n } else { n };
+    let separation = sep_a.max(sep_b);
+    if separation - radius > margin {
+        trace.step(|| ManifoldStep::Apart { separation: separation - radius, margin });
+        return Manifold::empty(a_to_b(reference.normal));
+    }
+
+    // 3. The incident face.
+    let inc_edge = incident_edge(inc_shape, reference.normal);
+    let incident = Face::of(inc_shape, inc_edge, !flip);
+    trace.step(|| ManifoldStep::IncidentFace(incident));
+    let inc_count = inc_shape.count();
+    let (i21, i22) = (inc_edge, (inc_edge + 1) % inc_count);
+    let (ref_radius, inc_radius) = (ref_shape.radius(), inc_shape.radius());
+
+    // 4. Cores apart: two corners closest gives one point on the diagonal.
+    if separation > 0.1 * LINEAR_SLOP {
+        let sd = segment_distance(reference.v1, reference.v2, incident.v1, incident.v2);
+        let at_end = |f: f32| f == 0.0 || f == 1.0;
+        if at_end(sd.fraction1) && at_end(sd.fraction2) {
+            if let Some(normal) = try_normalize(sd.closest2 - sd.closest1) {
+                let distance = sd.distance_squared.sqrt();
+                let sep = distance - radius;
+                trace.step(|| ManifoldStep::Corner {
+                    reference: sd.closest1,
+                    incident: sd.closest2,
+                    normal,
+                    separation: sep,
+                });
+                let mut m = Manifold::empty(a_to_b(normal));
+                if sep > margin {
+                    trace.step(|| ManifoldStep::Apart { separation: sep, margin });
+                    return m;
+                }
+                let ref_vertex = if sd.fraction1 == 0.0 { ref_edge } else { (ref_edge + 1) % ref_shape.count() };
+                let inc_vertex = if sd.fraction2 == 0.0 { i21 } else { i22 };
+                let c1 = sd.closest1 + normal * ref_radius;
+                let c2 = sd.closest2 - normal * inc_radius;
+                m.push(ManifoldPoint {
+                    position: (c1 + c2) * 0.5,
+                    separation: sep,
+                    id: FeatureId {
+                        kind: FeatureKind::Corner,
+                        reference: ref_vertex as u8,
+                        incident: IncidentFeature::Vertex(inc_vertex as u8),
+                        flip,
+                    },
+                });
+                return m;
+            }
+        }
+    }
+
+    // 5. Clip the incident face against the reference face's side planes.
+    let normal = reference.normal;
+    let tangent = left_perp(normal);
+    let input = [
+        ClipVertex { point: incident.v1, feature: IncidentFeature::Vertex(i21 as u8) },
+        ClipVertex { point: incident.v2, feature: IncidentFeature::Vertex(i22 as u8) },
+    ];
+    let side0 = clip_segment(&input, -tangent, -tangent.dot(reference.v1), 0);
+    trace.step(|| ManifoldStep::ClipSide {
+        side: 0,
+        plane_point: reference.v1,
+        plane_normal: -tangent,
+        input: input.to_vec(),
+        output: side0.clone(),
+    });
+    let side1 = clip_segment(&side0, tangent, tangent.dot(reference.v2), 1);
+    trace.step(|| ManifoldStep::ClipSide {
+        side: 1,
+        plane_point: reference.v2,
+        plane_normal: tangent,
+        input: side0.clone(),
+        output: side1.clone(),
+    });
+
+    // 6. Keep the points within the margin, each midway between the surfaces.
+    let mut m = Manifold::empty(a_to_b(normal));
+    let front = normal.dot(reference.v1);
+    let candidates: Vec<Candidate> = side1
+        .iter()
+        .map(|cv| {
+            let core_sep = normal.dot(cv.point) - front;
+            let separation = core_sep - radius;
+            Candidate {
+                point: cv.point,
+                position: cv.point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
+                separation,
+                kept: separation <= margin,
+                id: FeatureId { kind: FeatureKind::Clip, reference: ref_edge as u8, incident: cv.feature, flip },
+            }
+        })
+        .collect();
+    for c in candidates.iter().filter(|c| c.kept) {
+        m.push(ManifoldPoint { position: c.position, separation: c.separation, id: c.id });
+    }
+    trace.step(|| ManifoldStep::Keep { candidates, margin });
+    m
+}

@@ -1,0 +1,274 @@
+//! EPA (the expanding polytope algorithm): penetration depth of two overlapping cores.
+//!
+//! When GJK finds the origin inside (or on) the Minkowski difference `B − A`, EPA grows GJK's
+//! simplex outwards until its edge closest to the origin lies on the difference's boundary.
+//!
+//! 1. Make a counter-clockwise triangle from GJK's simplex (adding support points when GJK
+//!    ended with a point or a segment).
+//! 2. Find the polytope edge closest to the origin: its distance is a lower bound on the depth.
+//! 3. Take the support point along that edge's outward normal: its distance along the normal
+//!    is an upper bound. When the two bounds meet (within tolerance), stop: the edge is on the
+//!    boundary, its normal the separating direction, its distance the depth.
+//! 4. Otherwise insert the support point into the edge and repeat.
+//!
+//! Guards (seed 000): a flat starting triangle means the shapes only touch along a line —
+//! answer zero depth with the longest edge's normal instead of expanding nothing; an edge whose
+//! winding rounding has inverted gets its normal flipped rather than a negative distance winning
+//! the "closest edge" contest; at the iteration cap the best edge so far is returned.
+//!
+//! Cores only: callers fold the radii back in.
+
+use super::Shape;
+use super::Trace;
+use super::gjk::{GjkOutput, SimplexVertex, minkowski_support};
+use super::math::{cross, left_perp, right_perp, try_normalize};
+use glam::Vec2;
+
+/// EPA stops expanding after this many iterations (and at this many polytope vertices).
+pub const MAX_EPA_ITERATIONS: usize = 64;
+
+/// A guard that fired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpaGuard {
+    /// The start simplex has no area: the shapes touch along a line; depth 0.
+    FlatTriangle,
+    /// This edge's winding was inverted by rounding; its normal was flipped.
+    InvertedWinding {
+        /// The edge (from polytope vertex `edge` to the next).
+        edge: usize,
+    },
+    /// [`MAX_EPA_ITERATIONS`] reached; the best edge so far is returned.
+    IterationCap,
+}
+
+/// One EPA iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpaStep {
+    /// The polytope, counter-clockwise.
+    pub polytope: Vec<SimplexVertex>,
+    /// The closest edge: from `polytope[closest_edge]` to the next vertex.
+    pub closest_edge: usize,
+    /// That edge's outward unit normal (Minkowski space).
+    pub edge_normal: Vec2,
+    /// Its distance from the origin: the lower bound on the depth.
+    pub lower_bound: f32,
+    /// The support point along `edge_normal`.
+    pub support: SimplexVertex,
+    /// The smallest support distance so far: the upper bound on the depth.
+    pub upper_bound: f32,
+    /// Support distance minus edge distance: how much this expansion gains.
+    pub improvement: f32,
+    /// The tolerance the improvement is tested against.
+    pub tolerance: f32,
+    /// Whether EPA stops here (converged or guarded).
+    pub converged: bool,
+    /// A guard that fired on this step.
+    pub guard: Option<EpaGuard>,
+}
+
+/// The EPA result. Points in the pair frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpaOutput {
+    /// Contact normal, pointing from A to B (minus the closest edge's outward normal).
+    pub normal: Vec2,
+    /// Penetration depth of the cores (≥ 0).
+    pub depth: f32,
+    /// Deepest point of A's core along the normal (witness).
+    pub point_a: Vec2,
+    /// Deepest point of B's core against the normal (witness).
+    pub point_b: Vec2,
+    /// Iterations run.
+    pub iterations: usize,
+    /// A guard that decided the answer, if any.
+    pub guard: Option<EpaGuard>,
+}
+
+/// The normal to use when nothing defines one: the centre line, then straight up (A→B).
+fn fallback_normal(a: &Shape, b: &Shape) -> Vec2 {
+    try_normalize(b.centroid() - a.centroid()).unwrap_or(Vec2::Y)
+}
+
+/// The answer for a polytope with no area (the cores touch along a line or at a point).
+fn flat(a: &Shape, b: &Shape, poly: &[SimplexVertex], trace: &mut impl Trace<EpaStep>) -> EpaOutput {
+    // Longest edge's normal, oriented like the centre line.
+    let mut longest = (0, 0.0);
+    for i in 0..poly.len() {
+        let e = poly[(i + 1) % poly.len()].w - poly[i].w;
+        if e.length_squared() > longest.1 {
+            longest = (i, e.length_squared());
+        }
+    }
+    let fallback = fallback_normal(a, b);
+    let normal = poly
+        .get(longest.0)
+        .zip(poly.get((longest.0 + 1) % poly.len().max(1)))
+        .and_then(|(p, q)| try_normalize(right_perp(q.w - p.w)))
+        .map(|n| if n.dot(fallback) < 0.0 { -n } else { n })
+        .unwrap_or(fallback);
+    // The origin lies on the flat polytope; the witness is the origin's spot on it.
+    let (point_a, point_b) = witness_on_polyline(poly);
+    let support = poly.first().copied().unwrap_or(minkowski_support(a, b, normal));
+    trace.step(|| EpaStep {
+        polytope: poly.to_vec(),
+        closest_edge: longest.0,
+        edge_normal: -normal,
+        lower_bound: 0.0,
+        support,
+        upper_bound: 0.0,
+        improvement: 0.0,
+        tolerance: 0.0,
+        converged: true,
+        guard: Some(EpaGuard::FlatTriangle),
+    });
+    EpaOutput { normal, depth: 0.0, point_a, point_b, iterations: 0, guard: Some(EpaGuard::FlatTriangle) }
+}
+
+/// Witness points for the origin lying on a degenerate polytope: the closest spot on its edges.
+fn witness_on_polyline(poly: &[SimplexVertex]) -> (Vec2, Vec2) {
+    let mut best = (f32::INFINITY, Vec2::ZERO, Vec2::ZERO);
+    for i in 0..poly.len() {
+        let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+        let (pa, pb, d) = edge_witness(p, q);
+        if d < best.0 {
+            best = (d, pa, pb);
+        }
+    }
+    (best.1, best.2)
+}
+
+/// The origin projected on edge `p → q`: witness points on A and B and the distance.
+fn edge_witness(p: SimplexVertex, q: SimplexVertex) -> (Vec2, Vec2, f32) {
+    let e = q.w - p.w;
+    let ee = e.length_squared();
+    let t = if ee > 0.0 { (-p.w.dot(e) / ee).clamp(0.0, 1.0) } else { 0.0 };
+    let pa = p.w_a + (q.w_a - p.w_a) * t;
+    let pb = p.w_b + (q.w_b - p.w_b) * t;
+    (pa, pb, (p.w + e * t).length())
+}
+
+/// Builds the starting triangle (counter-clockwise), or `None` when the difference is flat.
+fn start_polytope(a: &Shape, b: &Shape, gjk: &GjkOutput) -> Result<Vec<SimplexVertex>, Vec<SimplexVertex>> {
+    let mut poly: Vec<SimplexVertex> = gjk.simplex().to_vec();
+    let scale = poly.iter().map(|v| v.w.abs().max_element()).fold(1.0e-3, f32::max);
+    let tiny = 1.0e-6 * scale;
+    // A lone point: add the support point furthest from it in one of four directions.
+    if poly.len() == 1 {
+        let p = poly[0];
+        let far = [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y]
+            .into_iter()
+            .map(|d| minkowski_support(a, b, d))
+            .max_by(|u, v| u.w.distance_squared(p.w).total_cmp(&v.w.distance_squared(p.w)));
+        match far {
+            Some(q) if q.w.distance(p.w) > tiny => poly.push(q),
+            _ => return Err(poly),
+        }
+    }
+    // A segment: add the support point on the side that gives the triangle area.
+    if poly.len() == 2 {
+        let (p, q) = (poly[0], poly[1]);
+        let n = left_perp(q.w - p.w).normalize_or_zero();
+        let s_pos = minkowski_support(a, b, n);
+        let s_neg = minkowski_support(a, b, -n);
+        let h_pos = (s_pos.w - p.w).dot(n);
+        let h_neg = -(s_neg.w - p.w).dot(n);
+        if h_pos.max(h_neg) <= tiny {
+            return Err(poly);
+        }
+        if h_pos >= h_neg {
+            poly.push(s_pos);
+        } else {
+            poly = vec![q, p, s_neg];
+        }
+    }
+    let area = cross(poly[1].w - poly[0].w, poly[2].w - poly[0].w);
+    if area.abs() <= tiny * tiny.max(f32::EPSILON * scale) {
+        return Err(poly);
+    }
+    if area < 0.0 {
+        poly.swap(1, 2);
+    }
+    Ok(poly)
+}
+
+/// EPA on two cores already in one frame, starting from GJK's output (whose cores meet).
+pub fn epa(a: &Shape, b: &Shape, gjk: &GjkOutput, trace: &mut impl Trace<EpaStep>) -> EpaOutput {
+    // 1. The starting triangle, or the flat guard.
+    let mut poly = match start_polytope(a, b, gjk) {
+        Ok(p) => p,
+        Err(p) => return flat(a, b, &p, trace),
+    };
+
+    let mut upper = f32::INFINITY;
+    let mut best: Option<(usize, Vec2, f32)> = None;
+    let mut iterations = 0;
+    let mut guard = None;
+    while iterations < MAX_EPA_ITERATIONS {
+        iterations += 1;
+        // 2. The closest edge.
+        let n = poly.len();
+        let mut closest: Option<(usize, Vec2, f32)> = None;
+        let mut inverted = None;
+        for i in 0..n {
+            let (p, q) = (poly[i].w, poly[(i + 1) % n].w);
+            let Some(mut normal) = try_normalize(right_perp(q - p)) else {
+                continue;
+            };
+            let mut dist = normal.dot(p);
+            if dist < 0.0 {
+                // Inverted by rounding: flip rather than let a negative distance win.
+                normal = -normal;
+                dist = -dist;
+                inverted = Some(i);
+            }
+            if closest.is_none_or(|c| dist < c.2) {
+                closest = Some((i, normal, dist));
+            }
+        }
+        let Some((edge, normal, dist)) = closest else {
+            return flat(a, b, &poly, trace);
+        };
+        if let Some(i) = inverted.filter(|&i| i == edge) {
+            guard = Some(EpaGuard::InvertedWinding { edge: i });
+        }
+        best = Some((edge, normal, dist));
+
+        // 3. Support along the edge normal: the upper bound, and the convergence test.
+        let s = minkowski_support(a, b, normal);
+        let s_dist = s.w.dot(normal);
+        upper = upper.min(s_dist);
+        let improvement = s_dist - dist;
+        let scale = s.w.abs().max_element().max(dist).max(1.0e-3);
+        let tolerance = 8.0 * f32::EPSILON * scale;
+        let known = poly.iter().any(|v| v.index_a == s.index_a && v.index_b == s.index_b);
+        let converged = improvement <= tolerance || known;
+        let at_cap = !converged && (iterations == MAX_EPA_ITERATIONS || poly.len() >= MAX_EPA_ITERATIONS);
+        let step_guard = if at_cap { Some(EpaGuard::IterationCap) } else { guard };
+        trace.step(|| EpaStep {
+            polytope: poly.clone(),
+            closest_edge: edge,
+            edge_normal: normal,
+            lower_bound: dist,
+            support: s,
+            upper_bound: upper,
+            improvement,
+            tolerance,
+            converged: converged || at_cap,
+            guard: step_guard,
+        });
+        if converged {
+            break;
+        }
+        if at_cap {
+            guard = Some(EpaGuard::IterationCap);
+            break;
+        }
+        // 4. Expand.
+        poly.insert(edge + 1, s);
+    }
+
+    let Some((edge, normal, depth)) = best else {
+        return flat(a, b, &poly, trace);
+    };
+    let (point_a, point_b, _) = edge_witness(poly[edge], poly[(edge + 1) % poly.len()]);
+    EpaOutput { normal: -normal, depth, point_a, point_b, iterations, guard }
+}

@@ -1,0 +1,308 @@
+//! Contact manifolds: the dispatch that picks an algorithm for a pair, and the types they share.
+//!
+//! - circle–circle: closed form (`circle.rs`);
+//! - circle–anything else: closed form against the other core (`circle.rs`);
+//! - polygon-like pairs (box, polygon, rounded polygon, capsule — a capsule is a 2-vertex
+//!   polygon with a radius): reference face, incident face and clipping (`clip.rs`), for the
+//!   two points a resting box needs.
+//!
+//! The normal points from A to B; a point's `separation` is negative when penetrating; a point
+//! sits midway between the two surfaces along the normal; points with
+//! `separation <= speculative_margin` are kept.
+
+use super::circle::{circle_polygon, circles};
+use super::clip::{Face, ClipVertex, polygons};
+use super::{Shape, Trace, Transform, pair_frame};
+use glam::Vec2;
+
+/// How a contact point was made; part of its [`FeatureId`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FeatureKind {
+    /// Clipping: a reference face and a point of the incident face.
+    Clip,
+    /// Two rounded corners whose cores are apart: one point on the corner line.
+    Corner,
+    /// Two circles.
+    CircleCircle,
+    /// A circle against a face of the other core.
+    CircleFace,
+    /// A circle against a vertex of the other core.
+    CircleVertex,
+}
+
+/// Which feature of the incident shape a point came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IncidentFeature {
+    /// An original vertex of the incident core.
+    Vertex(u8),
+    /// Made by clipping the incident face against side plane 0 or 1 of the reference face.
+    SidePlane(u8),
+}
+
+/// Names a contact point by the features that made it, so the same contact keeps the same id
+/// from frame to frame while the same features touch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FeatureId {
+    /// How the point was made.
+    pub kind: FeatureKind,
+    /// The reference feature: an edge (clip, circle–face) or a vertex (corner, circle–vertex)
+    /// of the reference shape.
+    pub reference: u8,
+    /// The incident feature.
+    pub incident: IncidentFeature,
+    /// True when B holds the reference feature.
+    pub flip: bool,
+}
+
+impl FeatureId {
+    /// Packs the id into one number: `kind << 24 | reference << 16 | incident << 8 | flip`,
+    /// where an incident side-plane point is `64 + side`.
+    pub fn pack(&self) -> u32 {
+        let kind = match self.kind {
+            FeatureKind::Clip => 0,
+            FeatureKind::Corner => 1,
+            FeatureKind::CircleCircle => 2,
+            FeatureKind::CircleFace => 3,
+            FeatureKind::CircleVertex => 4,
+        };
+        let incident = match self.incident {
+            IncidentFeature::Vertex(v) => v as u32,
+            IncidentFeature::SidePlane(s) => 64 + s as u32,
+        };
+        (kind << 24) | ((self.reference as u32) << 16) | (incident << 8) | self.flip as u32
+    }
+
+    /// The inverse of [`FeatureId::pack`]; `None` for a number no id packs to.
+    pub fn unpack(id: u32) -> Option<FeatureId> {
+        let kind = match id >> 24 {
+            0 => FeatureKind::Clip,
+            1 => FeatureKind::Corner,
+            2 => FeatureKind::CircleCircle,
+            3 => FeatureKind::CircleFace,
+            4 => FeatureKind::CircleVertex,
+            _ => return None,
+        };
+        let incident = match (id >> 8) & 0xff {
+            v @ 0..64 => IncidentFeature::Vertex(v as u8),
+            s @ 64..66 => IncidentFeature::SidePlane((s - 64) as u8),
+            _ => return None,
+        };
+        if id & 0xfe != 0 {
+            return None;
+        }
+        Some(FeatureId { kind, reference: ((id >> 16) & 0xff) as u8, incident, flip: id & 1 == 1 })
+    }
+}
+
+/// One contact point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldPoint {
+    /// Midway between the two surfaces along the normal (world coordinates in a [`Manifold`],
+    /// pair frame in a trace).
+    pub position: Vec2,
+    /// Signed distance of the surfaces at this point along the normal (negative: penetrating).
+    pub separation: f32,
+    /// The features that made it.
+    pub id: FeatureId,
+}
+
+/// The contact manifold of a pair: 0, 1 or 2 points and one normal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Manifold {
+    /// Unit normal from A to B (the best direction found even when there are no points).
+    pub normal: Vec2,
+    points: [Option<ManifoldPoint>; 2],
+}
+
+impl Manifold {
+    /// A manifold with no points.
+    pub fn empty(normal: Vec2) -> Manifold {
+        Manifold { normal, points: [None, None] }
+    }
+
+    /// Adds a point (at most two are kept).
+    pub fn push(&mut self, p: ManifoldPoint) {
+        if let Some(slot) = self.points.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(p);
+        }
+    }
+
+    /// The points.
+    pub fn points(&self) -> impl Iterator<Item = &ManifoldPoint> {
+        self.points.iter().flatten()
+    }
+
+    /// How many points.
+    pub fn len(&self) -> usize {
+        self.points().count()
+    }
+
+    /// True when there are no points.
+    pub fn is_empty(&self) -> bool {
+        self.points[0].is_none()
+    }
+
+    /// The smallest point separation (the deepest point), if any.
+    pub fn min_separation(&self) -> Option<f32> {
+        self.points().map(|p| p.separation).reduce(f32::min)
+    }
+
+    fn shifted(&self, by: Vec2) -> Manifold {
+        let mut m = *self;
+        for p in m.points.iter_mut().flatten() {
+            p.position += by;
+        }
+        m
+    }
+}
+
+/// Options for [`collide`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldOptions {
+    /// Keep points with `separation <= speculative_margin` (0: only touching or penetrating).
+    pub speculative_margin: f32,
+    /// Reference-face hysteresis (on by default): B's face becomes the reference only when
+    /// clearly better, so near-ties do not flip roles and churn the feature ids.
+    pub hysteresis: bool,
+}
+
+impl Default for ManifoldOptions {
+    fn default() -> Self {
+        ManifoldOptions { speculative_margin: 0.0, hysteresis: true }
+    }
+}
+
+/// Which circle-vs-core region decided the normal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CircleRegion {
+    /// The centre projects onto the inside of this face (or is inside the core).
+    Face(usize),
+    /// The centre is beyond this vertex.
+    Vertex(usize),
+}
+
+/// One step of the manifold trace (pair frame unless said otherwise).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ManifoldStep {
+    /// Each core's face of greatest separation, and which one became the reference.
+    ReferenceFace {
+        /// Greatest separation of B's core from a face of A's core.
+        sep_a: f32,
+        /// That face of A.
+        edge_a: usize,
+        /// Greatest separation of A's core from a face of B's core.
+        sep_b: f32,
+        /// That face of B.
+        edge_b: usize,
+        /// The value `sep_b` had to exceed for B's face to win.
+        threshold: f32,
+        /// Whether the hysteresis bias was applied.
+        hysteresis: bool,
+        /// True when B's face is the reference.
+        flip: bool,
+        /// The chosen reference face.
+        reference: Face,
+    },
+    /// The incident face: the other core's face most anti-parallel to the reference normal.
+    IncidentFace(Face),
+    /// The incident face clipped against one side plane of the reference face.
+    ClipSide {
+        /// 0: the plane through the reference face's first vertex; 1: through its second.
+        side: u8,
+        /// A point on the plane.
+        plane_point: Vec2,
+        /// Unit normal of the plane, pointing to the side that is cut away.
+        plane_normal: Vec2,
+        /// The segment before clipping.
+        input: Vec<ClipVertex>,
+        /// What is left (fewer than two: no contact).
+        output: Vec<ClipVertex>,
+    },
+    /// Each clipped point's separation from the reference face and whether it is kept.
+    Keep {
+        /// The clipped points, their separations, kept or dropped.
+        candidates: Vec<Candidate>,
+        /// The speculative margin they were tested against.
+        margin: f32,
+    },
+    /// Rounded cores apart with two corners closest: one point on the line between them.
+    Corner {
+        /// The reference core's corner.
+        reference: Vec2,
+        /// The incident core's corner.
+        incident: Vec2,
+        /// Unit normal from the reference corner to the incident one.
+        normal: Vec2,
+        /// Separation of the rounded surfaces.
+        separation: f32,
+    },
+    /// Circle against circle.
+    Circles {
+        /// Centre of A.
+        centre_a: Vec2,
+        /// Centre of B.
+        centre_b: Vec2,
+        /// Separation of the surfaces.
+        separation: f32,
+    },
+    /// Circle against another core.
+    CircleCore {
+        /// The circle's centre.
+        centre: Vec2,
+        /// The face of greatest separation of the centre.
+        face: Face,
+        /// The centre's separation from that face.
+        face_separation: f32,
+        /// Which region decided the normal.
+        region: CircleRegion,
+        /// Separation of the surfaces.
+        separation: f32,
+    },
+    /// No contact: the surfaces are further apart than the speculative margin.
+    Apart {
+        /// How far apart (at least).
+        separation: f32,
+        /// The margin.
+        margin: f32,
+    },
+    /// The final manifold, in world coordinates (equal to the output).
+    Done(Manifold),
+}
+
+/// A clipped point tested against the reference face.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    /// The clipped point on the incident core.
+    pub point: Vec2,
+    /// Its contact point (midway between the surfaces).
+    pub position: Vec2,
+    /// Separation of the surfaces at this point.
+    pub separation: f32,
+    /// Kept (`separation <= margin`) or dropped.
+    pub kept: bool,
+    /// Its feature id.
+    pub id: FeatureId,
+}
+
+/// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.
+pub fn collide(
+    a: &Shape,
+    xf_a: Transform,
+    b: &Shape,
+    xf_b: Transform,
+    options: &ManifoldOptions,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
+    let pair = pair_frame(a, xf_a, b, xf_b);
+    let margin = if options.speculative_margin.is_finite() { options.speculative_margin.max(0.0) } else { 0.0 };
+    let options = ManifoldOptions { speculative_margin: margin, ..*options };
+    let m = match (pair.a.count() == 1, pair.b.count() == 1) {
+        (true, true) => circles(&pair.a, &pair.b, margin, trace),
+        (true, false) => circle_polygon(&pair.b, &pair.a, false, margin, trace),
+        (false, true) => circle_polygon(&pair.a, &pair.b, true, margin, trace),
+        (false, false) => polygons(&pair.a, &pair.b, &options, trace),
+    };
+    let world = m.shifted(pair.origin);
+    trace.step(|| ManifoldStep::Done(world));
+    world
+}

@@ -1,0 +1,97 @@
+//! The general pair query: GJK on the cores, EPA when they meet, then the radii folded back in.
+//!
+//! Works for every pair of shapes (everything has a support function), so it is both what the
+//! GJK/EPA mode shows and an independent cross-check of SAT and of the clipping manifold.
+//!
+//! 1. GJK on the un-rounded cores: distance and closest points.
+//! 2. If the cores touch or overlap, EPA: depth, normal and deepest points.
+//! 3. Fold the radii in: the shapes' separation is the cores' signed distance minus both radii;
+//!    each surface point is its core point moved by its radius along the normal.
+//!
+//! The normal points from A to B. When nothing defines it (coincident circle centres) it falls
+//! back to the centre line, then to straight up: never zero, never NaN.
+
+use super::epa::{EpaOutput, EpaStep, epa};
+use super::gjk::{GjkOutput, GjkStep, gjk};
+use super::math::try_normalize;
+use super::{Shape, Trace, Transform, pair_frame};
+use glam::Vec2;
+
+/// The result of [`query`]. Points are in world coordinates; `gjk` and `epa` are in the pair
+/// frame (add `origin`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QueryOutput {
+    /// True when the shapes overlap (`separation < 0`; touching is not overlap).
+    pub overlap: bool,
+    /// Signed distance: the gap when apart, minus the depth when overlapping.
+    pub separation: f32,
+    /// Unit normal from A to B.
+    pub normal: Vec2,
+    /// The point of A's surface nearest B (deepest into B when overlapping).
+    pub point_a: Vec2,
+    /// The point of B's surface nearest A.
+    pub point_b: Vec2,
+    /// The closest (or deepest) point of A's core.
+    pub core_a: Vec2,
+    /// The closest (or deepest) point of B's core.
+    pub core_b: Vec2,
+    /// Signed distance of the cores: GJK's distance, or minus EPA's depth.
+    pub core_separation: f32,
+    /// GJK's output.
+    pub gjk: GjkOutput,
+    /// EPA's output, when the cores touch or overlap.
+    pub epa: Option<EpaOutput>,
+    /// World position of the pair frame (A's position).
+    pub origin: Vec2,
+}
+
+impl QueryOutput {
+    /// The contact point convention: midway between the two surfaces.
+    pub fn midpoint(&self) -> Vec2 {
+        (self.point_a + self.point_b) * 0.5
+    }
+}
+
+/// GJK, then EPA if needed, then radii: the signed distance and normal of any pair.
+pub fn query(
+    a: &Shape,
+    xf_a: Transform,
+    b: &Shape,
+    xf_b: Transform,
+    gjk_trace: &mut impl Trace<GjkStep>,
+    epa_trace: &mut impl Trace<EpaStep>,
+) -> QueryOutput {
+    let pair = pair_frame(a, xf_a, b, xf_b);
+    let (ca, cb) = (&pair.a, &pair.b);
+
+    // 1. GJK on the cores.
+    let g = gjk(ca, cb, gjk_trace);
+
+    // 2. EPA when the cores meet (or when GJK's normal would be undefined).
+    let separated_normal = if g.cores_meet() { None } else { try_normalize(g.point_b - g.point_a) };
+    let (normal, core_separation, core_a, core_b, e) = match separated_normal {
+        Some(n) => (n, g.distance, g.point_a, g.point_b, None),
+        None => {
+            let e = epa(ca, cb, &g, epa_trace);
+            (e.normal, -e.depth, e.point_a, e.point_b, Some(e))
+        }
+    };
+
+    // 3. Fold the radii back in.
+    let (ra, rb) = (ca.radius(), cb.radius());
+    let separation = core_separation - ra - rb;
+    let o = pair.origin;
+    QueryOutput {
+        overlap: separation < 0.0,
+        separation,
+        normal,
+        point_a: o + core_a + normal * ra,
+        point_b: o + core_b - normal * rb,
+        core_a: o + core_a,
+        core_b: o + core_b,
+        core_separation,
+        gjk: g,
+        epa: e,
+        origin: o,
+    }
+}

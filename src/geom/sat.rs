@@ -1,0 +1,204 @@
+//! The separating axis test (SAT) for any pair of shapes.
+//!
+//! Two convex shapes are apart exactly when some line exists onto which their projections
+//! ("shadows") do not overlap. In 2D the candidate lines are finite:
+//!
+//! 1. the edge normals of both polygon cores (a capsule's core has the two sides of its segment);
+//! 2. when either shape is rounded (circle, capsule, rounded polygon), the line through the
+//!    closest pair of core vertices — for a circle the centre-to-closest-vertex axis, for two
+//!    circles the centre line. Where the rounded Minkowski difference is an arc, its normal
+//!    is that line; without it a circle near a box corner would be reported as touching.
+//!
+//! Each axis gets both shapes' intervals and the gap `max(min_b − max_a, min_a − max_b)`
+//! (positive: separated on that axis). The first positive gap is where an early-out would stop;
+//! the largest gap is the least overlap: when every gap is negative, minus it is the penetration
+//! depth and its axis, pointed from A to B, the contact normal. A gap of exactly zero is
+//! touching, not overlap, and not separation either.
+//!
+//! Option: merge (anti)parallel axes — a line tested once is not tested again (a rectangle
+//! contributes two axes, not four).
+
+use super::pair_frame;
+use super::{Shape, Trace, Transform};
+use glam::Vec2;
+
+/// Where a candidate axis comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AxisSource {
+    /// Normal of edge `i` of A's core.
+    FaceA(usize),
+    /// Normal of edge `j` of B's core.
+    FaceB(usize),
+    /// The line through A's core vertex `a` and B's core vertex `b`, the closest pair
+    /// (a circle's centre, a capsule's cap centre, a rounded corner).
+    Vertices {
+        /// Index into A's core vertices.
+        a: usize,
+        /// Index into B's core vertices.
+        b: usize,
+    },
+}
+
+/// One candidate axis with both shadows on it. Intervals are in the pair frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatAxis {
+    /// Unit axis (for a face, its outward normal; for a vertex pair, pointing from A's to B's).
+    pub axis: Vec2,
+    /// Where it comes from.
+    pub source: AxisSource,
+    /// A's projection interval `[min, max]` (rounded shape, radius included).
+    pub a: [f32; 2],
+    /// B's projection interval `[min, max]`.
+    pub b: [f32; 2],
+    /// `max(min_b − max_a, min_a − max_b)`: positive = separated on this axis.
+    pub gap: f32,
+}
+
+impl SatAxis {
+    /// The contact normal this axis gives, pointing from A to B along the axis.
+    pub fn normal_a_to_b(&self) -> Vec2 {
+        if self.b[0] - self.a[1] >= self.a[0] - self.b[1] { self.axis } else { -self.axis }
+    }
+}
+
+/// Options for [`sat`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SatOptions {
+    /// Skip an axis parallel or antiparallel to one already tested.
+    pub merge_parallel: bool,
+}
+
+/// One step of the SAT trace.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SatStep {
+    /// A candidate axis was tested (the n-th `Axis` step is axis n of the output).
+    Axis(SatAxis),
+    /// A candidate was skipped because it is (anti)parallel to axis `same_as`.
+    Merged {
+        /// Where the skipped axis came from.
+        source: AxisSource,
+        /// Index of the axis already tested on the same line.
+        same_as: usize,
+    },
+    /// The verdict (equal to the output).
+    Done(SatOutput),
+}
+
+/// The result of the separating axis test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatOutput {
+    /// How many axes were tested.
+    pub axis_count: usize,
+    /// The first axis with a positive gap: where an early-out would have stopped.
+    pub first_separating: Option<usize>,
+    /// The axis with the largest gap (least overlap; first one on a tie).
+    pub best: usize,
+    /// The largest gap: > 0 apart (a lower bound on the distance), exactly 0 touching, < 0
+    /// overlapping (minus the penetration depth).
+    pub separation: f32,
+    /// The best axis pointed from A to B: the contact normal when they overlap.
+    pub normal: Vec2,
+    /// Frame origin of the traced intervals (A's position): world = pair frame + origin.
+    pub origin: Vec2,
+}
+
+impl SatOutput {
+    /// True when the shapes overlap (every gap is negative).
+    pub fn overlap(&self) -> bool {
+        self.separation < 0.0
+    }
+}
+
+/// Runs SAT on `a` at `xf_a` and `b` at `xf_b`.
+pub fn sat(
+    a: &Shape,
+    xf_a: Transform,
+    b: &Shape,
+    xf_b: Transform,
+    options: SatOptions,
+    trace: &mut impl Trace<SatStep>,
+) -> SatOutput {
+    let pair = pair_frame(a, xf_a, b, xf_b);
+    sat_cores(&pair.a, &pair.b, pair.origin, options, trace)
+}
+
+/// The closest pair of core vertices `(i, j, b_j − a_i)`.
+fn closest_vertex_pair(a: &Shape, b: &Shape) -> (usize, usize, Vec2) {
+    let mut best = (0, 0, b.vertices()[0] - a.vertices()[0]);
+    for (i, va) in a.vertices().iter().enumerate() {
+        for (j, vb) in b.vertices().iter().enumerate() {
+            let d = *vb - *va;
+            if d.length_squared() < best.2.length_squared() {
+                best = (i, j, d);
+            }
+        }
+    }
+    best
+}
+
+/// SAT on two shapes already in one frame (the pair frame, whose world position is `origin`).
+pub fn sat_cores(
+    a: &Shape,
+    b: &Shape,
+    origin: Vec2,
+    options: SatOptions,
+    trace: &mut impl Trace<SatStep>,
+) -> SatOutput {
+    // 1. The candidates, in a fixed order: A's faces, B's faces, the vertex-pair axis.
+    let mut candidates: Vec<(Vec2, AxisSource)> = Vec::with_capacity(a.count() + b.count() + 1);
+    if a.count() >= 2 {
+        candidates.extend(a.normals().iter().enumerate().map(|(i, n)| (*n, AxisSource::FaceA(i))));
+    }
+    if b.count() >= 2 {
+        candidates.extend(b.normals().iter().enumerate().map(|(j, n)| (*n, AxisSource::FaceB(j))));
+    }
+    if a.radius() > 0.0 || b.radius() > 0.0 || candidates.is_empty() {
+        let (i, j, d) = closest_vertex_pair(a, b);
+        // Coincident vertices define no line: fall back to the centre line, then straight up.
+        let axis = super::math::try_normalize(d)
+            .or_else(|| super::math::try_normalize(b.centroid() - a.centroid()))
+            .unwrap_or(Vec2::Y);
+        candidates.push((axis, AxisSource::Vertices { a: i, b: j }));
+    }
+
+    // 2. Project both shapes on each line that is not a repeat.
+    let mut tested: Vec<Vec2> = Vec::with_capacity(candidates.len());
+    let mut first_separating = None;
+    let mut best = 0;
+    let mut best_gap = f32::NEG_INFINITY;
+    let mut best_normal = Vec2::Y;
+    for (axis, source) in candidates {
+        if options.merge_parallel {
+            if let Some(k) = tested.iter().position(|t| t.dot(axis).abs() >= 1.0 - 1.0e-6) {
+                trace.step(|| SatStep::Merged { source, same_as: k });
+                continue;
+            }
+        }
+        let ia = a.project(axis);
+        let ib = b.project(axis);
+        let gap = (ib[0] - ia[1]).max(ia[0] - ib[1]);
+        let row = SatAxis { axis, source, a: ia, b: ib, gap };
+        let index = tested.len();
+        tested.push(axis);
+        if gap > 0.0 && first_separating.is_none() {
+            first_separating = Some(index);
+        }
+        if gap > best_gap {
+            best_gap = gap;
+            best = index;
+            best_normal = row.normal_a_to_b();
+        }
+        trace.step(|| SatStep::Axis(row));
+    }
+
+    let out = SatOutput {
+        axis_count: tested.len(),
+        first_separating,
+        best,
+        separation: best_gap,
+        normal: best_normal,
+        origin,
+    };
+    trace.step(|| SatStep::Done(out));
+    out
+}

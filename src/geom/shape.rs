@@ -1,0 +1,512 @@
+//! Shapes: every shape is a convex *core* (a point, a segment or a convex polygon) inflated by a
+//! radius, as in Box2D. A circle is a 1-point core, a capsule a 2-point core, a box or polygon a
+//! 3..=64-point core; a rounded box is a box core with a radius.
+//!
+//! The algorithms need one thing from a shape: its support function over the core
+//! ([`Shape::support`]) and the radius. Polygons also expose their outward edge normals.
+
+use super::math::{Transform, cross, right_perp, try_normalize};
+use glam::Vec2;
+
+/// The most vertices a polygon core may have.
+pub const MAX_VERTICES: usize = 64;
+
+/// What kind of core a [`Shape`] has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeKind {
+    /// One core point and a radius.
+    Circle,
+    /// A core segment and a radius.
+    Capsule,
+    /// A convex polygon core (3..=64 vertices), optionally rounded.
+    Polygon,
+}
+
+/// Why a shape could not be built. `field` names the offending parameter (`radius`,
+/// `vertices[3]`, …) so the caller can point at it.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ShapeError {
+    /// A number is NaN or infinite.
+    #[error("{field}: must be a finite number, got {value}")]
+    NonFinite {
+        /// The parameter.
+        field: String,
+        /// The value found.
+        value: f32,
+    },
+    /// A size is zero or negative (or a radius negative).
+    #[error("{field}: must be > 0, got {value}")]
+    NonPositive {
+        /// The parameter.
+        field: String,
+        /// The value found.
+        value: f32,
+    },
+    /// A rounding radius is negative.
+    #[error("{field}: must be >= 0, got {value}")]
+    Negative {
+        /// The parameter.
+        field: String,
+        /// The value found.
+        value: f32,
+    },
+    /// Fewer than three distinct, non-collinear vertices remain.
+    #[error("vertices: a polygon needs at least 3 distinct, non-collinear vertices, got {distinct}")]
+    TooFewVertices {
+        /// How many were left after cleaning.
+        distinct: usize,
+    },
+    /// More vertices than [`MAX_VERTICES`].
+    #[error("vertices: at most {MAX_VERTICES} vertices are allowed, got {count}")]
+    TooManyVertices {
+        /// How many were given.
+        count: usize,
+    },
+    /// The polygon is not convex at this vertex (index into the given list).
+    #[error("vertices[{vertex}]: the polygon is not convex at this vertex")]
+    NonConvex {
+        /// Index of the vertex, as given.
+        vertex: usize,
+    },
+    /// A regular polygon's side count is out of range.
+    #[error("sides: must be between 3 and {MAX_VERTICES}, got {sides}")]
+    BadSides {
+        /// The side count given.
+        sides: u32,
+    },
+    /// The numbers are finite but so large or small that the geometry is not (extent overflows
+    /// or the shape collapses to nothing in `f32`).
+    #[error("{field}: {value} is out of the supported range (sizes between 1e-6 and 1e6)")]
+    OutOfRange {
+        /// The parameter.
+        field: String,
+        /// The value found.
+        value: f32,
+    },
+}
+
+/// Something the polygon cleaner changed, for the caller to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeWarning {
+    /// Vertex `removed` coincided with vertex `kept` and was removed (indices as given).
+    Duplicate {
+        /// Index of the removed vertex.
+        removed: usize,
+        /// Index of the vertex it coincided with.
+        kept: usize,
+    },
+    /// Vertex `removed` lay on the line between its neighbours and was removed.
+    Collinear {
+        /// Index of the removed vertex.
+        removed: usize,
+    },
+    /// The vertices were clockwise; they are stored counter-clockwise.
+    Reversed,
+}
+
+impl std::fmt::Display for ShapeWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShapeWarning::Duplicate { removed, kept } => {
+                write!(f, "vertices {kept} and {removed} coincide; removed {removed}")
+            }
+            ShapeWarning::Collinear { removed } => {
+                write!(f, "vertex {removed} is collinear with its neighbours; removed")
+            }
+            ShapeWarning::Reversed => write!(f, "vertices were clockwise; stored counter-clockwise"),
+        }
+    }
+}
+
+/// Smallest and largest sizes accepted, so that products of coordinates stay finite in `f32`.
+const MIN_SIZE: f32 = 1.0e-6;
+const MAX_SIZE: f32 = 1.0e6;
+
+/// A convex core with a radius. Vertices are counter-clockwise; `normals[i]` is the outward unit
+/// normal of the edge from `vertices[i]` to `vertices[i + 1]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shape {
+    count: usize,
+    vertices: [Vec2; MAX_VERTICES],
+    normals: [Vec2; MAX_VERTICES],
+    radius: f32,
+    centroid: Vec2,
+}
+
+fn check_finite(field: &str, value: f32) -> Result<(), ShapeError> {
+    if value.is_finite() {
+        Ok(())
+    } else {
+        Err(ShapeError::NonFinite { field: field.to_string(), value })
+    }
+}
+
+fn check_size(field: &str, value: f32) -> Result<(), ShapeError> {
+    check_finite(field, value)?;
+    if value <= 0.0 {
+        return Err(ShapeError::NonPositive { field: field.to_string(), value });
+    }
+    if !(MIN_SIZE..=MAX_SIZE).contains(&value) {
+        return Err(ShapeError::OutOfRange { field: field.to_string(), value });
+    }
+    Ok(())
+}
+
+fn check_rounding(field: &str, value: f32) -> Result<(), ShapeError> {
+    check_finite(field, value)?;
+    if value < 0.0 {
+        return Err(ShapeError::Negative { field: field.to_string(), value });
+    }
+    if value > MAX_SIZE {
+        return Err(ShapeError::OutOfRange { field: field.to_string(), value });
+    }
+    Ok(())
+}
+
+impl Shape {
+    fn from_core(points: &[Vec2], radius: f32) -> Shape {
+        let mut shape = Shape {
+            count: points.len(),
+            vertices: [Vec2::ZERO; MAX_VERTICES],
+            normals: [Vec2::ZERO; MAX_VERTICES],
+            radius,
+            centroid: Vec2::ZERO,
+        };
+        shape.vertices[..points.len()].copy_from_slice(points);
+        shape.compute_normals();
+        shape.centroid = polygon_centroid(shape.vertices());
+        shape
+    }
+
+    fn compute_normals(&mut self) {
+        let n = self.count;
+        if n == 1 {
+            self.normals[0] = Vec2::Y;
+            return;
+        }
+        for i in 0..n {
+            let e = self.vertices[(i + 1) % n] - self.vertices[i];
+            self.normals[i] = try_normalize(right_perp(e)).unwrap_or(Vec2::Y);
+        }
+    }
+
+    /// A circle of radius `radius` centred on the local origin.
+    pub fn circle(radius: f32) -> Result<Shape, ShapeError> {
+        check_size("radius", radius)?;
+        Ok(Shape::from_core(&[Vec2::ZERO], radius))
+    }
+
+    /// A capsule: cap centres at `(±length/2, 0)`, radius `radius`.
+    pub fn capsule(length: f32, radius: f32) -> Result<Shape, ShapeError> {
+        check_size("length", length)?;
+        check_size("radius", radius)?;
+        let h = 0.5 * length;
+        Ok(Shape::from_core(&[Vec2::new(-h, 0.0), Vec2::new(h, 0.0)], radius))
+    }
+
+    /// A box `width` × `height` core centred on the origin, inflated by `radius` (so it is
+    /// `width + 2 radius` across).
+    pub fn make_box(width: f32, height: f32, radius: f32) -> Result<Shape, ShapeError> {
+        check_size("width", width)?;
+        check_size("height", height)?;
+        check_rounding("radius", radius)?;
+        let (w, h) = (0.5 * width, 0.5 * height);
+        let v = [Vec2::new(-w, -h), Vec2::new(w, -h), Vec2::new(w, h), Vec2::new(-w, h)];
+        Ok(Shape::from_core(&v, radius))
+    }
+
+    /// A regular polygon with `sides` vertices on a circle of radius `circumradius`, the first
+    /// straight up at `(0, circumradius)`, then counter-clockwise.
+    pub fn regular_polygon(sides: u32, circumradius: f32) -> Result<Shape, ShapeError> {
+        if !(3..=MAX_VERTICES as u32).contains(&sides) {
+            return Err(ShapeError::BadSides { sides });
+        }
+        check_size("circumradius", circumradius)?;
+        let n = sides as usize;
+        let mut v = [Vec2::ZERO; MAX_VERTICES];
+        for (i, p) in v.iter_mut().take(n).enumerate() {
+            let t = std::f64::consts::TAU * i as f64 / n as f64;
+            let (s, c) = t.sin_cos();
+            *p = Vec2::new((-s * circumradius as f64) as f32, (c * circumradius as f64) as f32);
+        }
+        Ok(Shape::from_core(&v[..n], 0.0))
+    }
+
+    /// A convex polygon from local vertices in either winding, inflated by `radius`.
+    ///
+    /// Coinciding and collinear vertices are removed and reported as warnings; a clockwise list
+    /// is reversed. Errors name the offending vertex by its index in `points`.
+    pub fn polygon(points: &[Vec2], radius: f32) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
+        check_rounding("radius", radius)?;
+        if points.len() > MAX_VERTICES {
+            return Err(ShapeError::TooManyVertices { count: points.len() });
+        }
+        for (i, p) in points.iter().enumerate() {
+            check_finite(&format!("vertices[{i}].x"), p.x)?;
+            check_finite(&format!("vertices[{i}].y"), p.y)?;
+            if p.x.abs() > MAX_SIZE || p.y.abs() > MAX_SIZE {
+                let value = if p.x.abs() > MAX_SIZE { p.x } else { p.y };
+                return Err(ShapeError::OutOfRange { field: format!("vertices[{i}]"), value });
+            }
+        }
+        let (cleaned, warnings) = clean_polygon(points)?;
+        let core: Vec<Vec2> = cleaned.iter().map(|&i| points[i]).collect();
+        Ok((Shape::from_core(&core, radius), warnings))
+    }
+
+    /// The kind of core.
+    pub fn kind(&self) -> ShapeKind {
+        match self.count {
+            1 => ShapeKind::Circle,
+            2 => ShapeKind::Capsule,
+            _ => ShapeKind::Polygon,
+        }
+    }
+
+    /// The core's vertices, counter-clockwise (1 for a circle, 2 for a capsule).
+    #[inline]
+    pub fn vertices(&self) -> &[Vec2] {
+        &self.vertices[..self.count]
+    }
+
+    /// Outward unit normals: `normals()[i]` belongs to the edge `vertices()[i] → vertices()[i+1]`.
+    /// A capsule's two "edges" are the two sides of its segment; a circle has none (one dummy).
+    #[inline]
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals[..self.count]
+    }
+
+    /// How many core vertices.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The rounding radius (the circle's radius, the capsule's radius).
+    #[inline]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The centroid of the core (the point a shape turns about), in the shape's frame.
+    #[inline]
+    pub fn centroid(&self) -> Vec2 {
+        self.centroid
+    }
+
+    /// Index of the core vertex furthest along `d` (the first one on a tie).
+    #[inline]
+    pub fn support(&self, d: Vec2) -> usize {
+        let mut best = 0;
+        let mut best_dot = self.vertices[0].dot(d);
+        for i in 1..self.count {
+            let v = self.vertices[i].dot(d);
+            if v > best_dot {
+                best = i;
+                best_dot = v;
+            }
+        }
+        best
+    }
+
+    /// The furthest point of the whole (rounded) shape along the unit direction `d`.
+    pub fn support_point(&self, d: Vec2) -> Vec2 {
+        self.vertices[self.support(d)] + d * self.radius
+    }
+
+    /// The projection interval `[min, max]` of the whole rounded shape on the unit axis `d`.
+    pub fn project(&self, d: Vec2) -> [f32; 2] {
+        let mut lo = f32::INFINITY;
+        let mut hi = f32::NEG_INFINITY;
+        for v in self.vertices() {
+            let p = v.dot(d);
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+        [lo - self.radius, hi + self.radius]
+    }
+
+    /// This shape with its core mapped through `xf` (into the parent frame).
+    pub fn transformed(&self, xf: Transform) -> Shape {
+        let mut out = *self;
+        for i in 0..self.count {
+            out.vertices[i] = xf.apply(self.vertices[i]);
+            out.normals[i] = xf.q.apply(self.normals[i]);
+        }
+        out.centroid = xf.apply(self.centroid);
+        out
+    }
+
+    /// Moves one core vertex of a polygon, keeping it convex. Returns the error (and leaves the
+    /// shape unchanged) when the move would make it non-convex or degenerate.
+    pub fn with_vertex(&self, index: usize, to: Vec2) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
+        let mut pts: Vec<Vec2> = self.vertices().to_vec();
+        if let Some(p) = pts.get_mut(index) {
+            *p = to;
+        }
+        Shape::polygon(&pts, self.radius)
+    }
+
+    /// Area of the whole rounded shape.
+    pub fn area(&self) -> f32 {
+        let r = self.radius;
+        let core = polygon_area(self.vertices()).abs();
+        let perimeter: f32 = match self.count {
+            1 => 0.0,
+            2 => 2.0 * (self.vertices[1] - self.vertices[0]).length(),
+            n => (0..n).map(|i| (self.vertices[(i + 1) % n] - self.vertices[i]).length()).sum(),
+        };
+        core + perimeter * r + std::f32::consts::PI * r * r
+    }
+}
+
+/// Twice-signed area / 2 of a vertex loop (positive when counter-clockwise).
+fn polygon_area(v: &[Vec2]) -> f32 {
+    if v.len() < 3 {
+        return 0.0;
+    }
+    let mut a = 0.0;
+    for i in 0..v.len() {
+        a += cross(v[i], v[(i + 1) % v.len()]);
+    }
+    0.5 * a
+}
+
+/// Area centroid of a polygon; the mean for a point or segment.
+fn polygon_centroid(v: &[Vec2]) -> Vec2 {
+    if v.len() < 3 {
+        return v.iter().copied().sum::<Vec2>() / v.len().max(1) as f32;
+    }
+    // Relative to the first vertex, for precision.
+    let origin = v[0];
+    let mut c = Vec2::ZERO;
+    let mut area = 0.0;
+    for i in 1..v.len() - 1 {
+        let e1 = v[i] - origin;
+        let e2 = v[i + 1] - origin;
+        let a = 0.5 * cross(e1, e2);
+        c += (e1 + e2) * (a / 3.0);
+        area += a;
+    }
+    if area.abs() > 0.0 { origin + c / area } else { origin }
+}
+
+/// Cleans a polygon: returns the indices (into `points`) of the kept vertices, counter-clockwise,
+/// and what was changed.
+fn clean_polygon(points: &[Vec2]) -> Result<(Vec<usize>, Vec<ShapeWarning>), ShapeError> {
+    let mut warnings = Vec::new();
+    let extent = points.iter().fold(0.0f32, |m, p| m.max(p.x.abs()).max(p.y.abs())).max(1.0);
+    let weld = 1.0e-6 * extent;
+
+    // 1. Duplicates (any pair, not just neighbours).
+    let mut idx: Vec<usize> = Vec::new();
+    for (i, p) in points.iter().enumerate() {
+        if let Some(&k) = idx.iter().find(|&&k| points[k].distance(*p) <= weld) {
+            warnings.push(ShapeWarning::Duplicate { removed: i, kept: k });
+        } else {
+            idx.push(i);
+        }
+    }
+    if idx.len() < 3 {
+        return Err(ShapeError::TooFewVertices { distinct: idx.len() });
+    }
+
+    // 2. Winding: store counter-clockwise.
+    let loop_pts: Vec<Vec2> = idx.iter().map(|&i| points[i]).collect();
+    if polygon_area(&loop_pts) < 0.0 {
+        idx.reverse();
+        warnings.push(ShapeWarning::Reversed);
+    }
+
+    // 3. Collinear vertices: drop a vertex whose turn is negligible compared with its edges.
+    loop {
+        let n = idx.len();
+        if n < 3 {
+            return Err(ShapeError::TooFewVertices { distinct: n });
+        }
+        let found = (0..n).find(|&i| {
+            let prev = points[idx[(i + n - 1) % n]];
+            let cur = points[idx[i]];
+            let next = points[idx[(i + 1) % n]];
+            let e1 = cur - prev;
+            let e2 = next - cur;
+            let turn = cross(e1, e2);
+            turn.abs() <= 1.0e-6 * e1.length() * e2.length() && e1.dot(e2) > 0.0
+        });
+        match found {
+            Some(i) => {
+                warnings.push(ShapeWarning::Collinear { removed: idx[i] });
+                idx.remove(i);
+            }
+            None => break,
+        }
+    }
+
+    // 4. Convexity: every vertex strictly left of every edge it is not on. This also rejects
+    //    self-intersecting loops that turn left everywhere (a pentagram).
+    let n = idx.len();
+    let area = polygon_area(&idx.iter().map(|&i| points[i]).collect::<Vec<_>>());
+    if area.abs() <= f32::EPSILON * extent * extent {
+        return Err(ShapeError::TooFewVertices { distinct: 2 });
+    }
+    for i in 0..n {
+        let prev = points[idx[(i + n - 1) % n]];
+        let cur = points[idx[i]];
+        let next = points[idx[(i + 1) % n]];
+        if cross(cur - prev, next - cur) <= 0.0 {
+            return Err(ShapeError::NonConvex { vertex: idx[i] });
+        }
+    }
+    for i in 0..n {
+        let a = points[idx[i]];
+        let b = points[idx[(i + 1) % n]];
+        for (k, &j) in idx.iter().enumerate() {
+            if k == i || k == (i + 1) % n {
+                continue;
+            }
+            if cross(b - a, points[j] - a) <= 0.0 {
+                return Err(ShapeError::NonConvex { vertex: j });
+            }
+        }
+    }
+    Ok((idx, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_normals_point_out() {
+        let b = Shape::make_box(2.0, 1.0, 0.0).unwrap();
+        for (v, n) in b.vertices().iter().zip(b.normals()) {
+            assert!(n.dot(*v) > 0.0);
+        }
+    }
+
+    #[test]
+    fn regular_polygon_first_vertex_up() {
+        let p = Shape::regular_polygon(5, 2.0).unwrap();
+        assert!((p.vertices()[0] - Vec2::new(0.0, 2.0)).length() < 1e-6);
+        assert!(p.vertices()[1].x < 0.0, "second vertex is counter-clockwise (to the left)");
+    }
+
+    #[test]
+    fn clockwise_polygon_is_reversed() {
+        let pts = [Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 0.0)];
+        let (p, w) = Shape::polygon(&pts, 0.0).unwrap();
+        assert_eq!(w, vec![ShapeWarning::Reversed]);
+        assert!(polygon_area(p.vertices()) > 0.0);
+    }
+
+    #[test]
+    fn pentagram_is_not_convex() {
+        let pts: Vec<Vec2> = (0..5)
+            .map(|i| {
+                let t = std::f32::consts::TAU * (2 * i) as f32 / 5.0;
+                Vec2::new(t.cos(), t.sin())
+            })
+            .collect();
+        assert!(matches!(Shape::polygon(&pts, 0.0), Err(ShapeError::NonConvex { .. })));
+    }
+}
