@@ -1,0 +1,595 @@
+//! Canvas input as plain data: an [`Input`] value in, camera changes and [`Edit`]s out.
+//!
+//! Nothing here touches the window, so every gesture is tested without one: left-drag inside a
+//! shape moves it, left-drag on the ring near its outline turns it about its centroid, `Shift`
+//! snaps (0.1 units, 15°), in vertex-edit mode a polygon's vertices can be dragged, the wheel
+//! zooms about the cursor, right- or middle-drag pans, and all of it is ignored while the
+//! pointer is over a panel.
+
+use super::camera::Camera;
+use crate::geom::{Shape, Transform};
+use glam::Vec2;
+
+/// Half-width of the turning ring around a shape's outline, in pixels.
+pub const RING_PX: f32 = 9.0;
+/// How close (in pixels) the pointer must be to a vertex to grab it in vertex-edit mode.
+pub const VERTEX_PX: f32 = 10.0;
+/// Position snap step with `Shift`, world units.
+pub const SNAP_STEP: f32 = 0.1;
+/// Angle snap step with `Shift`, degrees.
+pub const SNAP_DEG: f32 = 15.0;
+
+/// One frame of pointer and modifier state.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Input {
+    /// Pointer position in window pixels (None when outside the window).
+    pub pointer: Option<Vec2>,
+    /// Buttons pressed this frame: left, right, middle.
+    pub pressed: [bool; 3],
+    /// Buttons held: left, right, middle.
+    pub down: [bool; 3],
+    /// Buttons released this frame.
+    pub released: [bool; 3],
+    /// Wheel steps this frame (positive: zoom in).
+    pub wheel: f32,
+    /// Shift held.
+    pub shift: bool,
+    /// True when the pointer is over a panel (the GUI owns it).
+    pub over_ui: bool,
+}
+
+/// Which body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    /// Body A (blue).
+    A,
+    /// Body B (violet).
+    B,
+}
+
+impl Body {
+    /// 0 for A, 1 for B.
+    pub fn index(self) -> usize {
+        match self {
+            Body::A => 0,
+            Body::B => 1,
+        }
+    }
+}
+
+/// A body's position and angle (degrees, counter-clockwise).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// Position of the shape's local origin.
+    pub position: Vec2,
+    /// Angle in degrees.
+    pub angle_deg: f32,
+}
+
+impl Pose {
+    /// The transform of this pose.
+    pub fn transform(&self) -> Transform {
+        Transform::new(self.position, self.angle_deg.to_radians())
+    }
+}
+
+/// What the input logic needs to know about a body.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyView<'a> {
+    /// The shape in its own frame.
+    pub shape: &'a Shape,
+    /// Its pose.
+    pub pose: Pose,
+    /// Whether its vertices can be dragged (polygon-like shapes).
+    pub has_vertices: bool,
+}
+
+/// What the pointer is over.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Hover {
+    /// Inside a shape: a drag moves it.
+    Inside(Body),
+    /// On the ring near its outline: a drag turns it.
+    Ring(Body),
+    /// On a vertex (vertex-edit mode): a drag moves the vertex.
+    Vertex(Body, usize),
+}
+
+/// The gesture in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum Gesture {
+    /// Nothing.
+    #[default]
+    Idle,
+    /// Moving a body; `grab` is the pointer's world offset from the body's position.
+    Move {
+        /// The body.
+        body: Body,
+        /// Pointer minus position at the start.
+        grab: Vec2,
+    },
+    /// Turning a body about its centroid.
+    Rotate {
+        /// The body.
+        body: Body,
+        /// Pose at the start.
+        start: Pose,
+        /// Pointer angle about the centroid at the start (radians).
+        start_angle: f32,
+    },
+    /// Dragging a vertex.
+    Vertex {
+        /// The body.
+        body: Body,
+        /// Vertex index.
+        index: usize,
+    },
+    /// Panning the view; the last pointer position.
+    Pan {
+        /// Last pointer position (pixels).
+        last: Vec2,
+    },
+}
+
+/// A change the input asks the app to make.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Edit {
+    /// A gesture that edits the scene starts: remember the state for undo.
+    Begin,
+    /// Set a body's pose.
+    Pose(Body, Pose),
+    /// Move a polygon vertex to a local point.
+    Vertex(Body, usize, Vec2),
+    /// The editing gesture ended: push the undo step if anything changed.
+    End,
+}
+
+/// The canvas interaction state.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Interaction {
+    /// The gesture in progress.
+    pub gesture: Gesture,
+    /// What the pointer is over (for highlighting).
+    pub hover: Option<Hover>,
+}
+
+fn snap(v: f32, step: f32) -> f32 {
+    (v / step).round() * step
+}
+
+/// What is under the pixel `s`: vertices first (in vertex-edit mode), then B over A.
+pub fn hit_test(cam: &Camera, s: Vec2, bodies: &[BodyView; 2], vertex_edit: bool) -> Option<Hover> {
+    let w = cam.to_world(s);
+    let order = [Body::B, Body::A];
+    if vertex_edit {
+        for body in order {
+            let b = &bodies[body.index()];
+            if !b.has_vertices {
+                continue;
+            }
+            let xf = b.pose.transform();
+            let near = b
+                .shape
+                .vertices()
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i, cam.to_screen(xf.apply(*v)).distance(s)))
+                .filter(|(_, d)| *d <= VERTEX_PX)
+                .min_by(|x, y| x.1.total_cmp(&y.1));
+            if let Some((i, _)) = near {
+                return Some(Hover::Vertex(body, i));
+            }
+        }
+    }
+    let ring = RING_PX / cam.zoom;
+    for body in order {
+        let b = &bodies[body.index()];
+        let local = b.pose.transform().apply_inv(w);
+        let d = b.shape.distance_to_point(local);
+        if d.abs() <= ring {
+            return Some(Hover::Ring(body));
+        }
+        if d < 0.0 {
+            return Some(Hover::Inside(body));
+        }
+    }
+    None
+}
+
+impl Interaction {
+    /// Feeds one frame of input. Pans and zooms `cam` directly; returns the scene edits.
+    pub fn update(
+        &mut self,
+        input: &Input,
+        cam: &mut Camera,
+        bodies: &[BodyView; 2],
+        vertex_edit: bool,
+    ) -> Vec<Edit> {
+        let mut edits = Vec::new();
+        let Some(s) = input.pointer.filter(|p| p.is_finite()) else {
+            self.hover = None;
+            return self.finish_if_released(input, edits);
+        };
+        let free = !input.over_ui && cam.contains(s);
+
+        // Zoom about the cursor.
+        if free && input.wheel != 0.0 && input.wheel.is_finite() {
+            cam.zoom_about(s, 1.15f32.powf(input.wheel.clamp(-10.0, 10.0)));
+        }
+
+        // Start a gesture.
+        if self.gesture == Gesture::Idle && free {
+            self.hover = hit_test(cam, s, bodies, vertex_edit);
+            if input.pressed[1] || input.pressed[2] {
+                self.gesture = Gesture::Pan { last: s };
+            } else if input.pressed[0] {
+                let w = cam.to_world(s);
+                self.gesture = match self.hover {
+                    Some(Hover::Inside(body)) => Gesture::Move {
+                        body,
+                        grab: w - bodies[body.index()].pose.position,
+                    },
+                    Some(Hover::Ring(body)) => {
+                        let b = &bodies[body.index()];
+                        let c = b.pose.transform().apply(b.shape.centroid());
+                        let d = w - c;
+                        Gesture::Rotate {
+                            body,
+                            start: b.pose,
+                            start_angle: d.y.atan2(d.x),
+                        }
+                    }
+                    Some(Hover::Vertex(body, index)) => Gesture::Vertex { body, index },
+                    None => Gesture::Idle,
+                };
+                if !matches!(self.gesture, Gesture::Idle) {
+                    edits.push(Edit::Begin);
+                }
+            }
+        } else if self.gesture == Gesture::Idle {
+            self.hover = None;
+        }
+
+        // Continue it.
+        let w = cam.to_world(s);
+        match self.gesture {
+            Gesture::Idle => {}
+            Gesture::Pan { last } => {
+                cam.pan(s - last);
+                self.gesture = Gesture::Pan { last: s };
+            }
+            Gesture::Move { body, grab } => {
+                let mut p = w - grab;
+                if input.shift {
+                    p = Vec2::new(snap(p.x, SNAP_STEP), snap(p.y, SNAP_STEP));
+                }
+                let pose = Pose {
+                    position: p,
+                    ..bodies[body.index()].pose
+                };
+                edits.push(Edit::Pose(body, pose));
+            }
+            Gesture::Rotate {
+                body,
+                start,
+                start_angle,
+            } => {
+                let b = &bodies[body.index()];
+                let centroid_local = b.shape.centroid();
+                let c = start.transform().apply(centroid_local);
+                let d = w - c;
+                if d.length() * cam.zoom > 2.0 {
+                    let turn = (d.y.atan2(d.x) - start_angle).to_degrees();
+                    let mut angle = start.angle_deg + turn;
+                    if input.shift {
+                        angle = snap(angle, SNAP_DEG);
+                    }
+                    angle = wrap_degrees(angle);
+                    // Keep the centroid where it was: turn about it, not about the origin.
+                    let q = Pose {
+                        position: start.position,
+                        angle_deg: angle,
+                    }
+                    .transform();
+                    let position = c - q.q.apply(centroid_local);
+                    edits.push(Edit::Pose(
+                        body,
+                        Pose {
+                            position,
+                            angle_deg: angle,
+                        },
+                    ));
+                }
+            }
+            Gesture::Vertex { body, index } => {
+                let b = &bodies[body.index()];
+                let mut target = w;
+                if input.shift {
+                    target = Vec2::new(snap(w.x, SNAP_STEP), snap(w.y, SNAP_STEP));
+                }
+                edits.push(Edit::Vertex(
+                    body,
+                    index,
+                    b.pose.transform().apply_inv(target),
+                ));
+            }
+        }
+        self.finish_if_released(input, edits)
+    }
+
+    fn finish_if_released(&mut self, input: &Input, mut edits: Vec<Edit>) -> Vec<Edit> {
+        let released = match self.gesture {
+            Gesture::Idle => false,
+            Gesture::Pan { .. } => !input.down[1] && !input.down[2],
+            _ => !input.down[0],
+        };
+        if released {
+            if !matches!(self.gesture, Gesture::Pan { .. }) {
+                edits.push(Edit::End);
+            }
+            self.gesture = Gesture::Idle;
+        }
+        edits
+    }
+}
+
+/// An angle in degrees wrapped to (-180, 180].
+pub fn wrap_degrees(a: f32) -> f32 {
+    let r = a.rem_euclid(360.0);
+    if r > 180.0 { r - 360.0 } else { r }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bodies<'a>(a: &'a Shape, b: &'a Shape) -> [BodyView<'a>; 2] {
+        [
+            BodyView {
+                shape: a,
+                pose: Pose {
+                    position: Vec2::new(-2.0, 0.0),
+                    angle_deg: 0.0,
+                },
+                has_vertices: true,
+            },
+            BodyView {
+                shape: b,
+                pose: Pose {
+                    position: Vec2::new(2.0, 0.0),
+                    angle_deg: 0.0,
+                },
+                has_vertices: true,
+            },
+        ]
+    }
+
+    fn press(at: Vec2) -> Input {
+        Input {
+            pointer: Some(at),
+            pressed: [true, false, false],
+            down: [true, false, false],
+            ..Input::default()
+        }
+    }
+
+    fn drag(at: Vec2) -> Input {
+        Input {
+            pointer: Some(at),
+            down: [true, false, false],
+            ..Input::default()
+        }
+    }
+
+    fn release(at: Vec2) -> Input {
+        Input {
+            pointer: Some(at),
+            released: [true, false, false],
+            ..Input::default()
+        }
+    }
+
+    fn last_pose(edits: &[Edit]) -> Option<(Body, Pose)> {
+        edits.iter().rev().find_map(|e| match e {
+            Edit::Pose(b, p) => Some((*b, *p)),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn drag_inside_moves_by_the_dragged_distance() {
+        let s = Shape::make_box(1.0, 1.0, 0.0).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        let start = cam.to_screen(Vec2::new(2.1, 0.1));
+        let e = it.update(&press(start), &mut cam, &v, false);
+        assert_eq!(e.first(), Some(&Edit::Begin));
+        let e = it.update(&drag(start + Vec2::new(80.0, -40.0)), &mut cam, &v, false);
+        let (body, pose) = last_pose(&e).unwrap();
+        assert_eq!(body, Body::B);
+        assert!(
+            (pose.position - Vec2::new(3.0, 0.5)).length() < 1e-4,
+            "{pose:?}"
+        );
+        let e = it.update(&release(start), &mut cam, &v, false);
+        assert!(e.contains(&Edit::End));
+        assert_eq!(it.gesture, Gesture::Idle);
+    }
+
+    #[test]
+    fn ring_drag_turns_about_the_centroid() {
+        let s = Shape::make_box(2.0, 2.0, 0.0).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        // On B's right edge: world (3, 0) is the outline.
+        let start = cam.to_screen(Vec2::new(3.0, 0.0));
+        it.update(&press(start), &mut cam, &v, false);
+        assert!(matches!(it.gesture, Gesture::Rotate { body: Body::B, .. }));
+        // A quarter turn: pointer to straight above the centre.
+        let e = it.update(
+            &drag(cam.to_screen(Vec2::new(2.0, 1.0))),
+            &mut cam,
+            &v,
+            false,
+        );
+        let (_, pose) = last_pose(&e).unwrap();
+        assert!((pose.angle_deg - 90.0).abs() < 1e-3, "{pose:?}");
+        assert!((pose.position - Vec2::new(2.0, 0.0)).length() < 1e-5);
+    }
+
+    #[test]
+    fn rotation_keeps_an_offset_centroid_in_place() {
+        let (tri, _) = Shape::polygon(
+            &[
+                Vec2::new(0.0, 0.0),
+                Vec2::new(3.0, 0.0),
+                Vec2::new(0.0, 3.0),
+            ],
+            0.0,
+        )
+        .unwrap();
+        let v = bodies(&tri, &tri);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        let centroid_before = v[1].pose.transform().apply(tri.centroid());
+        it.update(
+            &press(cam.to_screen(Vec2::new(3.5, 0.0))),
+            &mut cam,
+            &v,
+            false,
+        );
+        let e = it.update(
+            &drag(cam.to_screen(Vec2::new(1.0, 3.0))),
+            &mut cam,
+            &v,
+            false,
+        );
+        let (_, pose) = last_pose(&e).unwrap();
+        let centroid_after = pose.transform().apply(tri.centroid());
+        assert!((centroid_after - centroid_before).length() < 1e-4);
+        assert!(pose.angle_deg.abs() > 1.0);
+    }
+
+    #[test]
+    fn shift_snaps_position_and_angle() {
+        let s = Shape::make_box(2.0, 2.0, 0.0).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        let start = cam.to_screen(Vec2::new(2.0, 0.0));
+        it.update(&press(start), &mut cam, &v, false);
+        let mut i = drag(start + Vec2::new(13.0, 7.0));
+        i.shift = true;
+        let (_, pose) = last_pose(&it.update(&i, &mut cam, &v, false)).unwrap();
+        for c in [pose.position.x, pose.position.y] {
+            assert!(
+                (c / SNAP_STEP - (c / SNAP_STEP).round()).abs() < 1e-3,
+                "{c}"
+            );
+        }
+        it.update(&release(start), &mut cam, &v, false);
+        it.update(
+            &press(cam.to_screen(Vec2::new(3.0, 0.0))),
+            &mut cam,
+            &v,
+            false,
+        );
+        let mut i = drag(cam.to_screen(Vec2::new(3.0, 0.8)));
+        i.shift = true;
+        let (_, pose) = last_pose(&it.update(&i, &mut cam, &v, false)).unwrap();
+        assert!((pose.angle_deg / SNAP_DEG - (pose.angle_deg / SNAP_DEG).round()).abs() < 1e-4);
+        assert!(pose.angle_deg.abs() > 1.0);
+    }
+
+    #[test]
+    fn input_over_a_panel_is_ignored() {
+        let s = Shape::make_box(1.0, 1.0, 0.0).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let before = cam;
+        let mut it = Interaction::default();
+        let mut i = press(cam.to_screen(Vec2::new(2.0, 0.0)));
+        i.over_ui = true;
+        i.wheel = 3.0;
+        assert!(it.update(&i, &mut cam, &v, false).is_empty());
+        assert_eq!(it.gesture, Gesture::Idle);
+        assert_eq!(cam, before);
+    }
+
+    #[test]
+    fn wheel_zooms_about_the_cursor() {
+        let s = Shape::circle(0.5).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        let cursor = Vec2::new(1000.0, 300.0);
+        let w = cam.to_world(cursor);
+        let i = Input {
+            pointer: Some(cursor),
+            wheel: 2.0,
+            ..Input::default()
+        };
+        it.update(&i, &mut cam, &v, false);
+        assert!(cam.zoom > 80.0);
+        assert!((cam.to_world(cursor) - w).length() < 1e-4);
+    }
+
+    #[test]
+    fn right_drag_pans() {
+        let s = Shape::circle(0.5).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        let p = Vec2::new(600.0, 600.0);
+        let w = cam.to_world(p);
+        let i = Input {
+            pointer: Some(p),
+            pressed: [false, true, false],
+            down: [false, true, false],
+            ..Input::default()
+        };
+        it.update(&i, &mut cam, &v, false);
+        let q = p + Vec2::new(50.0, 20.0);
+        let i = Input {
+            pointer: Some(q),
+            down: [false, true, false],
+            ..Input::default()
+        };
+        it.update(&i, &mut cam, &v, false);
+        // The world point that was under the pointer followed it.
+        assert!((cam.to_world(q) - w).length() < 1e-4);
+    }
+
+    #[test]
+    fn vertex_edit_grabs_a_vertex() {
+        let s = Shape::make_box(2.0, 2.0, 0.0).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        let corner = cam.to_screen(Vec2::new(3.0, 1.0));
+        it.update(&press(corner), &mut cam, &v, true);
+        assert_eq!(
+            it.gesture,
+            Gesture::Vertex {
+                body: Body::B,
+                index: 2
+            }
+        );
+        let e = it.update(
+            &drag(cam.to_screen(Vec2::new(3.5, 1.5))),
+            &mut cam,
+            &v,
+            true,
+        );
+        assert!(e.contains(&Edit::Vertex(Body::B, 2, Vec2::new(1.5, 1.5))));
+    }
+
+    #[test]
+    fn wrap_degrees_range() {
+        assert_eq!(wrap_degrees(190.0), -170.0);
+        assert_eq!(wrap_degrees(-180.0), 180.0);
+        assert_eq!(wrap_degrees(45.0), 45.0);
+    }
+}

@@ -1,0 +1,565 @@
+//! GJK/EPA mode: the world and Minkowski space side by side, GJK one iteration at a time, then
+//! EPA, then the radii folded back in — all from the library's GJK and EPA traces.
+
+use super::{Mode, ModeAction, PairOptions};
+use crate::app::camera::Camera;
+use crate::app::draw::{self, Canvas, colors};
+use crate::app::input::Input;
+use crate::app::pair::Pair;
+use crate::geom::{
+    EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion, minkowski_hull, pair_frame,
+};
+use egui::RichText;
+use glam::Vec2;
+
+/// GJK/EPA mode state: the Minkowski view's camera, playback, hover.
+pub struct GjkMode {
+    mcam: Camera,
+    framed: bool,
+    pan_last: Option<Vec2>,
+    playing: bool,
+    speed: f32,
+    last_advance: f64,
+    hovered: Option<(usize, usize)>,
+}
+
+impl Default for GjkMode {
+    fn default() -> Self {
+        GjkMode {
+            mcam: Camera::default(),
+            framed: false,
+            pan_last: None,
+            playing: false,
+            speed: 1.5,
+            last_advance: 0.0,
+            hovered: None,
+        }
+    }
+}
+
+/// Which phase a step index falls in.
+enum Phase<'a> {
+    Gjk(usize, &'a GjkStep),
+    Epa(usize, &'a crate::geom::EpaStep),
+    Fold,
+}
+
+fn phase(pair: &Pair, step: usize) -> Phase<'_> {
+    let g = pair.gjk_steps.len();
+    if let Some(s) = pair.gjk_steps.get(step) {
+        return Phase::Gjk(step, s);
+    }
+    match pair.epa_steps.get(step - g) {
+        Some(e) => Phase::Epa(step - g, e),
+        None => Phase::Fold,
+    }
+}
+
+fn vertex_name(v: &SimplexVertex) -> String {
+    format!("b{} − a{}", v.index_b, v.index_a)
+}
+
+fn simplex_name(n: usize) -> &'static str {
+    match n {
+        1 => "a point",
+        2 => "a segment",
+        _ => "a triangle",
+    }
+}
+
+impl GjkMode {
+    /// Frames the Minkowski view on the difference.
+    fn frame_minkowski(&mut self, pair: &Pair) {
+        let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
+        let r = p.a.radius() + p.b.radius();
+        let hull = minkowski_hull(&p.a, &p.b);
+        let mut min = Vec2::splat(-0.5);
+        let mut max = Vec2::splat(0.5);
+        for v in &hull {
+            min = min.min(v.w - Vec2::splat(r));
+            max = max.max(v.w + Vec2::splat(r));
+        }
+        self.mcam.frame(min, max, 0.08);
+        self.framed = true;
+    }
+
+    /// Forget the Minkowski framing (a new scene).
+    pub fn reset_view(&mut self) {
+        self.framed = false;
+    }
+}
+
+impl Mode for GjkMode {
+    fn step_count(&self, pair: &Pair) -> usize {
+        pair.gjk_steps.len() + pair.epa_steps.len() + 1
+    }
+
+    fn step_label(&self, pair: &Pair, step: usize) -> String {
+        match phase(pair, step) {
+            Phase::Gjk(i, _) => format!("GJK {}/{}", i + 1, pair.gjk_steps.len()),
+            Phase::Epa(i, _) => format!("EPA {}/{}", i + 1, pair.epa_steps.len()),
+            Phase::Fold => "Radii".to_string(),
+        }
+    }
+
+    fn step_text(&self, pair: &Pair, step: usize) -> String {
+        match phase(pair, step) {
+            Phase::Gjk(i, s) => {
+                let region = match s.region {
+                    VoronoiRegion::Vertex(k) => format!(
+                        "the origin is in the Voronoi region of vertex {k}, so only it is kept"
+                    ),
+                    VoronoiRegion::Edge(p, q) => format!(
+                        "the origin is closest to the inside of edge {p}–{q}, so both its ends are kept"
+                    ),
+                    VoronoiRegion::Interior => "the origin is inside the triangle".to_string(),
+                };
+                let start = format!(
+                    "Iteration {}: the simplex is {}; {region}.",
+                    i + 1,
+                    simplex_name(s.simplex_in.len())
+                );
+                let next = match (s.stop, s.support) {
+                    (Some(GjkStop::OriginEnclosed), _) => " The triangle encloses the origin: the cores overlap, so GJK hands over to EPA.".to_string(),
+                    (Some(GjkStop::OriginOnSimplex), _) => " The origin lies on the simplex: the cores touch or overlap; EPA measures how deep.".to_string(),
+                    (Some(GjkStop::RepeatedSupport), Some(v)) => format!(" The support point towards the origin is {} again: nothing new, so the distance {:.4} is final.", vertex_name(&v), s.distance),
+                    (Some(GjkStop::NoProgress), Some(v)) => format!(" The support point {} gets no closer to the origin: converged at distance {:.4}.", vertex_name(&v), s.distance),
+                    (Some(GjkStop::IterationCap), _) => " The iteration cap is reached: GJK returns its best answer so far.".to_string(),
+                    (None, Some(v)) => format!(" Closest point at distance {:.4}; searching from it towards the origin finds w = {}.", s.distance, vertex_name(&v)),
+                    _ => String::new(),
+                };
+                start + &next
+            }
+            Phase::Epa(i, e) => {
+                let guard = match e.guard {
+                    Some(EpaGuard::FlatTriangle) => {
+                        " Guard: the simplex is flat — the shapes touch along a line; depth 0 with the longest edge's normal."
+                    }
+                    Some(EpaGuard::InvertedWinding { .. }) => {
+                        " Guard: rounding inverted this edge's winding; its normal was flipped instead of letting a negative distance win."
+                    }
+                    Some(EpaGuard::IterationCap) => {
+                        " Guard: the iteration cap — the best edge so far is returned."
+                    }
+                    None => "",
+                };
+                let verdict = if e.converged {
+                    format!(
+                        "the support point gains only {:.2e} (≤ tolerance {:.2e}): this edge is on the boundary, depth {:.4}.",
+                        e.improvement, e.tolerance, e.lower_bound
+                    )
+                } else {
+                    format!(
+                        "the support point along its normal is {:.4} further out, so the polytope expands to it.",
+                        e.improvement
+                    )
+                };
+                format!(
+                    "EPA {}: the closest edge of the polytope is {:.4} from the origin; {verdict}{guard}",
+                    i + 1,
+                    e.lower_bound
+                )
+            }
+            Phase::Fold => {
+                let q = &pair.query;
+                let (ra, rb) = (pair.shapes[0].radius(), pair.shapes[1].radius());
+                let cores = if q.core_separation >= 0.0 {
+                    format!("The cores are {:.4} apart", q.core_separation)
+                } else {
+                    format!("The cores overlap by {:.4}", -q.core_separation)
+                };
+                format!(
+                    "{cores}; folding the radii back in ({ra:.3} + {rb:.3}) gives separation {:.4}: the shapes {}.",
+                    q.separation,
+                    if q.overlap {
+                        "overlap"
+                    } else if q.separation == 0.0 {
+                        "touch"
+                    } else {
+                        "are apart"
+                    }
+                )
+            }
+        }
+    }
+
+    fn ui_controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        pair: &Pair,
+        step: &mut usize,
+        _options: &mut PairOptions,
+    ) -> Option<ModeAction> {
+        let last = self.step_count(pair) - 1;
+        ui.horizontal(|ui| {
+            let label = if self.playing {
+                "⏸ Pause"
+            } else {
+                "▶ Play"
+            };
+            if ui.button(label).clicked() {
+                self.playing = !self.playing;
+                if self.playing && *step >= last {
+                    *step = 0;
+                }
+            }
+            ui.add(egui::Slider::new(&mut self.speed, 0.25..=6.0).text("steps/s"));
+        });
+        let now = ui.input(|i| i.time);
+        if self.playing {
+            if now - self.last_advance >= 1.0 / self.speed as f64 {
+                self.last_advance = now;
+                if *step < last {
+                    *step += 1;
+                } else {
+                    self.playing = false;
+                }
+            }
+            ui.ctx().request_repaint();
+        }
+        if ui.button("Frame the Minkowski view").clicked() {
+            self.framed = false;
+        }
+        ui.separator();
+        let q = &pair.query;
+        ui.label(
+            RichText::new(format!(
+                "GJK: {} iterations, stopped: {:?}",
+                pair.gjk_steps.len(),
+                q.gjk.stop
+            ))
+            .strong(),
+        );
+        ui.label(format!("core distance {:.5}", q.gjk.distance));
+        if let Some(e) = &q.epa {
+            ui.label(format!(
+                "EPA: {} iterations, core depth {:.5}",
+                e.iterations, e.depth
+            ));
+            if let Some(g) = e.guard {
+                ui.label(RichText::new(format!("guard fired: {g:?}")).color(colors::ACCENT));
+            }
+        }
+        ui.label(format!(
+            "separation {:+.5}  normal ({:+.3}, {:+.3})",
+            q.separation, q.normal.x, q.normal.y
+        ));
+
+        // The plot: GJK's distance estimate, then EPA's lower and upper bounds.
+        ui.separator();
+        ui.label("GJK distance per iteration · EPA bounds per iteration");
+        let gjk_line: Vec<[f64; 2]> = pair
+            .gjk_steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| [i as f64 + 1.0, s.distance as f64])
+            .collect();
+        let g = pair.gjk_steps.len() as f64;
+        let lower: Vec<[f64; 2]> = pair
+            .epa_steps
+            .iter()
+            .enumerate()
+            .map(|(i, e)| [g + i as f64 + 1.0, e.lower_bound as f64])
+            .collect();
+        let upper: Vec<[f64; 2]> = pair
+            .epa_steps
+            .iter()
+            .enumerate()
+            .map(|(i, e)| [g + i as f64 + 1.0, e.upper_bound as f64])
+            .collect();
+        let current = *step as f64 + 1.0;
+        egui_plot::Plot::new("gjk_plot")
+            .height(170.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .legend(egui_plot::Legend::default())
+            .show(ui, |p| {
+                p.line(
+                    egui_plot::Line::new(gjk_line)
+                        .name("GJK distance")
+                        .color(colors::MINKOWSKI),
+                );
+                if !lower.is_empty() {
+                    p.line(
+                        egui_plot::Line::new(lower)
+                            .name("EPA lower bound")
+                            .color(colors::GOOD),
+                    );
+                    p.line(
+                        egui_plot::Line::new(upper)
+                            .name("EPA upper bound")
+                            .color(colors::BAD),
+                    );
+                }
+                p.vline(egui_plot::VLine::new(current).color(colors::ACCENT));
+            });
+        None
+    }
+
+    fn handle_input(&mut self, input: &Input, world: &Camera, pair: &Pair) -> bool {
+        // The Minkowski view sits right of the world view.
+        self.mcam.viewport_min = Vec2::new(
+            world.viewport_min.x + world.viewport_size.x,
+            world.viewport_min.y,
+        );
+        self.mcam.viewport_size = world.viewport_size;
+        if !self.framed {
+            self.frame_minkowski(pair);
+        }
+        let Some(s) = input.pointer else {
+            return false;
+        };
+        if let Some(last) = self.pan_last {
+            if input.down.iter().any(|d| *d) {
+                self.mcam.pan(s - last);
+                self.pan_last = Some(s);
+                return true;
+            }
+            self.pan_last = None;
+        }
+        if input.over_ui || !self.mcam.contains(s) {
+            self.hovered = None;
+            return false;
+        }
+        if input.wheel != 0.0 {
+            self.mcam
+                .zoom_about(s, 1.15f32.powf(input.wheel.clamp(-10.0, 10.0)));
+        }
+        if input.pressed.iter().any(|p| *p) {
+            self.pan_last = Some(s);
+        }
+        // Hovering a Minkowski vertex highlights its pair on the shapes.
+        let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
+        self.hovered = minkowski_hull(&p.a, &p.b)
+            .iter()
+            .map(|v| (v, self.mcam.to_screen(v.w).distance(s)))
+            .filter(|(_, d)| *d < 12.0)
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(v, _)| (v.index_a, v.index_b));
+        true
+    }
+
+    fn split(&self) -> f32 {
+        0.5
+    }
+
+    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+        let origin = pair.query.origin;
+        let world = canvas.with_origin(origin);
+        let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
+
+        // The Minkowski view: its own camera, clipped to the right half.
+        let rect = egui::Rect::from_min_size(
+            egui::pos2(self.mcam.viewport_min.x, self.mcam.viewport_min.y) / canvas.ppp(),
+            egui::vec2(self.mcam.viewport_size.x, self.mcam.viewport_size.y) / canvas.ppp(),
+        );
+        let painter = canvas.painter().ctx().layer_painter(canvas.painter().layer_id()).with_clip_rect(rect);
+        painter.rect_filled(rect, 0.0, colors::BACKGROUND);
+        let m = Canvas::new(&painter, &self.mcam, canvas.ppp());
+        draw::grid(&m);
+        let r = p.a.radius() + p.b.radius();
+        let hull = minkowski_hull(&p.a, &p.b);
+        let core: Vec<Vec2> = hull.iter().map(|v| v.w).collect();
+        if r > 0.0 {
+            let outline = draw::rounded_outline(&core, r, self.mcam.zoom);
+            m.polygon(
+                &outline,
+                colors::MINKOWSKI.gamma_multiply(0.10),
+                1.5,
+                colors::MINKOWSKI.gamma_multiply(0.7),
+            );
+            m.polyline(
+                &core,
+                core.len() > 2,
+                1.2,
+                colors::MINKOWSKI.gamma_multiply(0.6),
+                true,
+            );
+        } else if core.len() > 2 {
+            m.polygon(
+                &core,
+                colors::MINKOWSKI.gamma_multiply(0.12),
+                1.5,
+                colors::MINKOWSKI.gamma_multiply(0.7),
+            );
+        } else {
+            m.polyline(
+                &core,
+                false,
+                2.0,
+                colors::MINKOWSKI.gamma_multiply(0.7),
+                false,
+            );
+        }
+        for v in &hull {
+            let hot = self.hovered == Some((v.index_a, v.index_b));
+            m.point(
+                v.w,
+                if hot { 5.0 } else { 2.5 },
+                if hot {
+                    colors::ACCENT
+                } else {
+                    colors::MINKOWSKI
+                },
+            );
+        }
+        m.point(Vec2::ZERO, 4.0, colors::INK);
+        m.label(Vec2::ZERO, Vec2::new(6.0, -4.0), "origin", colors::INK);
+        painter.text(
+            rect.left_top() + egui::vec2(10.0, 8.0),
+            egui::Align2::LEFT_TOP,
+            "Minkowski difference B − A",
+            egui::FontId::proportional(16.0),
+            colors::MINKOWSKI,
+        );
+        painter.line_segment(
+            [rect.left_top(), rect.left_bottom()],
+            egui::Stroke::new(2.0, colors::GRID_MAJOR),
+        );
+
+        // Hovered Minkowski vertex: its pair on the shapes.
+        if let Some((i, j)) = self.hovered {
+            let (a, b) = (p.a.vertices()[i], p.b.vertices()[j]);
+            world.point(a, 6.0, colors::A);
+            world.point(b, 6.0, colors::B);
+            world.dashed(a, b, 1.5, colors::ACCENT);
+            world.label(a, Vec2::new(6.0, -6.0), format!("a{i}"), colors::A);
+            world.label(b, Vec2::new(6.0, -6.0), format!("b{j}"), colors::B);
+        }
+
+        match phase(pair, step) {
+            Phase::Gjk(_, s) => {
+                // The simplex as received (faint) and as kept (bright).
+                let pts_in: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
+                m.polyline(
+                    &pts_in,
+                    pts_in.len() > 2,
+                    1.5,
+                    colors::ACCENT.gamma_multiply(0.4),
+                    true,
+                );
+                let kept: Vec<Vec2> = s.simplex.iter().map(|v| v.w).collect();
+                if kept.len() > 2 {
+                    m.polygon(
+                        &kept,
+                        colors::ACCENT.gamma_multiply(0.15),
+                        2.5,
+                        colors::ACCENT,
+                    );
+                } else {
+                    m.polyline(&kept, false, 3.0, colors::ACCENT, false);
+                }
+                for (k, v) in s.simplex_in.iter().enumerate() {
+                    m.point(v.w, 5.0, colors::ACCENT);
+                    m.label(
+                        v.w,
+                        Vec2::new(7.0, -7.0),
+                        format!("w{k} = {}", vertex_name(v)),
+                        colors::ACCENT,
+                    );
+                }
+                m.line(Vec2::ZERO, s.closest, 1.5, colors::INK);
+                m.point(s.closest, 4.5, colors::INK);
+                if let Some(d) = s.direction {
+                    let len = 70.0 / self.mcam.zoom;
+                    m.arrow(
+                        s.closest,
+                        s.closest + d.normalize_or_zero() * len,
+                        2.5,
+                        colors::GOOD,
+                    );
+                }
+                if let Some(v) = s.support {
+                    m.ring(v.w, 8.0, 2.5, colors::GOOD);
+                    m.label(
+                        v.w,
+                        Vec2::new(9.0, 18.0),
+                        format!("new {}", vertex_name(&v)),
+                        colors::GOOD,
+                    );
+                    // In the world: the support pair that makes it.
+                    world.point(v.w_a, 6.0, colors::A);
+                    world.point(v.w_b, 6.0, colors::B);
+                    world.dashed(v.w_a, v.w_b, 1.5, colors::GOOD);
+                    world.label(
+                        v.w_a,
+                        Vec2::new(7.0, -6.0),
+                        format!("a{}", v.index_a),
+                        colors::A,
+                    );
+                    world.label(
+                        v.w_b,
+                        Vec2::new(7.0, -6.0),
+                        format!("b{}", v.index_b),
+                        colors::B,
+                    );
+                }
+                // Witness points of the current estimate.
+                let wa: Vec2 = s.simplex.iter().map(|v| v.w_a * v.weight).sum();
+                let wb: Vec2 = s.simplex.iter().map(|v| v.w_b * v.weight).sum();
+                world.line(wa, wb, 2.0, colors::INK);
+                world.point(wa, 4.0, colors::INK);
+                world.point(wb, 4.0, colors::INK);
+            }
+            Phase::Epa(_, e) => {
+                let poly: Vec<Vec2> = e.polytope.iter().map(|v| v.w).collect();
+                m.polygon(
+                    &poly,
+                    colors::ACCENT.gamma_multiply(0.12),
+                    2.0,
+                    colors::ACCENT.gamma_multiply(0.8),
+                );
+                let n = poly.len();
+                if n >= 2 {
+                    let (p0, p1) = (poly[e.closest_edge % n], poly[(e.closest_edge + 1) % n]);
+                    m.line(p0, p1, 4.0, colors::GOOD);
+                    let foot = e.edge_normal * e.lower_bound;
+                    m.line(Vec2::ZERO, foot, 1.5, colors::INK);
+                    m.label(
+                        foot,
+                        Vec2::new(6.0, -6.0),
+                        format!("d = {:.4}", e.lower_bound),
+                        colors::INK,
+                    );
+                }
+                m.ring(e.support.w, 8.0, 2.5, colors::GOOD);
+                m.label(
+                    e.support.w,
+                    Vec2::new(9.0, 18.0),
+                    format!("support (+{:.2e})", e.improvement),
+                    colors::GOOD,
+                );
+                world.point(e.support.w_a, 6.0, colors::A);
+                world.point(e.support.w_b, 6.0, colors::B);
+                world.dashed(e.support.w_a, e.support.w_b, 1.5, colors::GOOD);
+            }
+            Phase::Fold => {
+                let q = &pair.query;
+                let core_d = q.core_b - q.core_a;
+                m.arrow(Vec2::ZERO, core_d, 2.5, colors::INK);
+                if r > 0.0 {
+                    m.world_circle(core_d, r, 1.5, colors::ACCENT, egui::Color32::TRANSPARENT);
+                }
+                let w = canvas.with_origin(Vec2::ZERO);
+                w.dashed(q.core_a, q.core_b, 1.5, colors::DIM);
+                w.point(q.core_a, 3.5, colors::A);
+                w.point(q.core_b, 3.5, colors::B);
+                if pair.shapes[0].radius() > 0.0 {
+                    w.arrow(q.core_a, q.point_a, 1.5, colors::A);
+                }
+                if pair.shapes[1].radius() > 0.0 {
+                    w.arrow(q.core_b, q.point_b, 1.5, colors::B);
+                }
+                w.point(q.point_a, 5.0, colors::A);
+                w.point(q.point_b, 5.0, colors::B);
+                w.label(
+                    q.midpoint(),
+                    Vec2::new(8.0, -8.0),
+                    format!("separation {:+.4}", q.separation),
+                    colors::INK,
+                );
+            }
+        }
+    }
+}

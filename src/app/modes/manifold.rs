@@ -1,0 +1,424 @@
+//! Manifold mode: reference and incident faces, clipping step by step, and feature ids that
+//! persist — all from the library's manifold trace.
+
+use super::{Mode, ModeAction, PairOptions};
+use crate::app::camera::Camera;
+use crate::app::draw::{Canvas, colors};
+use crate::app::input::Input;
+use crate::app::pair::Pair;
+use crate::geom::clip::Face;
+use crate::geom::math::left_perp;
+use crate::geom::{CircleRegion, FeatureId, FeatureKind, IncidentFeature, ManifoldStep};
+use egui::RichText;
+use glam::Vec2;
+use std::collections::VecDeque;
+
+/// How many frames the id history strip keeps.
+pub const HISTORY_FRAMES: usize = 120;
+
+/// Manifold mode state: the feature-id history.
+#[derive(Default)]
+pub struct ManifoldMode {
+    history: VecDeque<Vec<u32>>,
+    /// Frames on which the set of ids differed from the frame before.
+    pub churn: u64,
+}
+
+/// A feature id in words.
+pub fn describe_id(id: &FeatureId) -> String {
+    let (r, i) = if id.flip { ("B", "A") } else { ("A", "B") };
+    let inc = match id.incident {
+        IncidentFeature::Vertex(v) => format!("{i} vertex {v}"),
+        IncidentFeature::SidePlane(s) => format!("clipped by side plane {s}"),
+    };
+    let what = match id.kind {
+        FeatureKind::Clip => format!("reference: {r} edge {} · incident: {inc}", id.reference),
+        FeatureKind::Corner => format!(
+            "corner: {r} vertex {} · {i} vertex {}",
+            id.reference,
+            match id.incident {
+                IncidentFeature::Vertex(v) | IncidentFeature::SidePlane(v) => v,
+            }
+        ),
+        FeatureKind::CircleCircle => "circle · circle".to_string(),
+        FeatureKind::CircleFace => format!("circle on {r} edge {}", id.reference),
+        FeatureKind::CircleVertex => format!("circle on {r} vertex {}", id.reference),
+    };
+    format!("{what} · flip {}", id.flip as u8)
+}
+
+fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
+    pair.manifold_steps
+        .iter()
+        .filter(|s| !matches!(s, ManifoldStep::Done(_)))
+        .collect()
+}
+
+impl ManifoldMode {
+    /// Clears the history (a new scene).
+    pub fn reset(&mut self) {
+        self.history.clear();
+        self.churn = 0;
+    }
+
+    /// Records this frame's ids.
+    pub fn record(&mut self, ids: Vec<u32>) {
+        if let Some(prev) = self.history.back() {
+            if *prev != ids {
+                self.churn += 1;
+            }
+        }
+        self.history.push_back(ids);
+        while self.history.len() > HISTORY_FRAMES {
+            self.history.pop_front();
+        }
+    }
+}
+
+fn face_line(c: &Canvas, f: &Face, color: egui::Color32, label: &str) {
+    c.line(f.v1, f.v2, 6.0, color);
+    let mid = (f.v1 + f.v2) * 0.5;
+    c.arrow(mid, mid + f.normal * (40.0 / c.camera().zoom), 2.0, color);
+    c.label(mid, Vec2::new(8.0, 20.0), label, color);
+}
+
+impl Mode for ManifoldMode {
+    fn step_count(&self, pair: &Pair) -> usize {
+        steps(pair).len().max(1)
+    }
+
+    fn step_label(&self, pair: &Pair, step: usize) -> String {
+        format!("Step {}/{}", step + 1, self.step_count(pair))
+    }
+
+    fn step_text(&self, pair: &Pair, step: usize) -> String {
+        let Some(s) = steps(pair).get(step).copied() else {
+            return String::new();
+        };
+        match s {
+            ManifoldStep::ReferenceFace {
+                sep_a,
+                edge_a,
+                sep_b,
+                edge_b,
+                threshold,
+                hysteresis,
+                flip,
+                ..
+            } => format!(
+                "1. Reference face. A's best face (edge {edge_a}) has separation {sep_a:.4}; B's (edge {edge_b}) {sep_b:.4}. B wins only above {threshold:.4}{}: {} is the reference.",
+                if *hysteresis {
+                    " (A's value plus the hysteresis bias)"
+                } else {
+                    " (no bias)"
+                },
+                if *flip { "B's face" } else { "A's face" }
+            ),
+            ManifoldStep::IncidentFace(f) => format!(
+                "2. Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
+                if f.on_b { "B" } else { "A" },
+                f.edge
+            ),
+            ManifoldStep::ClipSide {
+                side,
+                input,
+                output,
+                ..
+            } => format!(
+                "{}. Clip against side plane {side}: {} point(s) in, {} out{}.",
+                3 + *side as usize,
+                input.len(),
+                output.len(),
+                if output
+                    .iter()
+                    .any(|v| v.feature == IncidentFeature::SidePlane(*side))
+                {
+                    " — one made where the face crosses the plane"
+                } else {
+                    ""
+                }
+            ),
+            ManifoldStep::Keep { candidates, margin } => {
+                let kept = candidates.iter().filter(|c| c.kept).count();
+                format!(
+                    "5. Keep the points with separation ≤ margin {margin:.3}: {kept} kept, {} dropped (in front of the reference face).",
+                    candidates.len() - kept
+                )
+            }
+            ManifoldStep::Corner { separation, .. } => format!(
+                "The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {separation:.4}."
+            ),
+            ManifoldStep::Circles { separation, .. } => format!(
+                "Two circles: the normal is the centre line, one point midway between the surfaces, separation {separation:.4}."
+            ),
+            ManifoldStep::CircleCore {
+                region, separation, ..
+            } => match region {
+                CircleRegion::Face(i) => format!(
+                    "A circle against face {i}: the centre projects onto the face, so the normal is the face normal; one point, separation {separation:.4}."
+                ),
+                CircleRegion::Vertex(i) => format!(
+                    "A circle beyond vertex {i}: the normal runs from that vertex to the centre; one point, separation {separation:.4}."
+                ),
+            },
+            ManifoldStep::Apart { separation, margin } => format!(
+                "No contact: the surfaces are {separation:.4} apart, more than the margin {margin:.3}."
+            ),
+            ManifoldStep::Done(_) => String::new(),
+        }
+    }
+
+    fn ui_controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        pair: &Pair,
+        _step: &mut usize,
+        options: &mut PairOptions,
+    ) -> Option<ModeAction> {
+        ui.checkbox(&mut options.hysteresis, "Reference-face hysteresis")
+            .on_hover_text(
+                "B's face becomes the reference only when sep_b > sep_a + 0.02|sep_a| + 0.1·slop.",
+            );
+        ui.checkbox(
+            &mut options.jitter,
+            "Jitter: turn B by ±0.001 rad every frame",
+        );
+        ui.add(
+            egui::Slider::new(&mut options.speculative_margin, 0.0..=0.5)
+                .text("speculative margin"),
+        );
+        ui.separator();
+        ui.label(RichText::new(format!("{} point(s)", pair.manifold.len())).strong());
+        for (k, p) in pair.manifold.points().enumerate() {
+            ui.label(
+                RichText::new(format!(
+                    "p{k}: sep {:+.4}  id {}",
+                    p.separation,
+                    p.id.pack()
+                ))
+                .monospace(),
+            );
+            ui.label(RichText::new(describe_id(&p.id)).small().color(colors::DIM));
+        }
+        ui.separator();
+        ui.label(
+            RichText::new(format!("Id changes: {}", self.churn))
+                .strong()
+                .color(if self.churn > 0 {
+                    colors::BAD
+                } else {
+                    colors::GOOD
+                }),
+        );
+        ui.label(
+            RichText::new(format!("Feature ids over the last {HISTORY_FRAMES} frames")).small(),
+        );
+        // The id history strip: one column per frame, a row per distinct id; red ticks on changes.
+        let (rect, _) = ui.allocate_exact_size(
+            egui::vec2(ui.available_width().min(360.0), 70.0),
+            egui::Sense::hover(),
+        );
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 3.0, colors::BACKGROUND);
+        let mut distinct: Vec<u32> = self.history.iter().flatten().copied().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let w = rect.width() / HISTORY_FRAMES as f32;
+        let rows = distinct.len().max(1) as f32;
+        let h = (rect.height() - 8.0) / rows;
+        let palette = [
+            colors::GOOD,
+            colors::ACCENT,
+            colors::MINKOWSKI,
+            colors::B,
+            colors::A,
+            colors::INCIDENT,
+        ];
+        for (f, ids) in self.history.iter().enumerate() {
+            let x = rect.left() + f as f32 * w;
+            if f > 0 && self.history.get(f - 1) != Some(ids) {
+                painter.line_segment(
+                    [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
+                    egui::Stroke::new(1.0, colors::BAD),
+                );
+            }
+            for id in ids {
+                let row = distinct.iter().position(|d| d == id).unwrap_or(0);
+                let y = rect.top() + 4.0 + row as f32 * h;
+                let r = egui::Rect::from_min_size(
+                    egui::pos2(x, y),
+                    egui::vec2(w.max(1.0), (h - 1.0).max(1.0)),
+                );
+                painter.rect_filled(r, 0.0, palette[row % palette.len()]);
+            }
+        }
+        None
+    }
+
+    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Pair) -> bool {
+        false
+    }
+
+    fn after_frame(&mut self, pair: &Pair) {
+        let mut ids: Vec<u32> = pair.manifold.points().map(|p| p.id.pack()).collect();
+        ids.sort_unstable();
+        self.record(ids);
+    }
+
+    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+        let c = canvas.with_origin(pair.query.origin);
+        let zoom = canvas.camera().zoom;
+        let all = steps(pair);
+        let upto = &all[..(step + 1).min(all.len())];
+        let mut reference: Option<Face> = None;
+        for s in upto {
+            match s {
+                ManifoldStep::ReferenceFace { reference: f, .. } => reference = Some(*f),
+                ManifoldStep::IncidentFace(f) => face_line(&c, f, colors::INCIDENT, "incident"),
+                _ => {}
+            }
+        }
+        if let Some(f) = reference {
+            face_line(&c, &f, colors::REFERENCE, "reference");
+            // The side planes and the front plane.
+            let t = left_perp(f.normal);
+            c.infinite_line(
+                f.v1,
+                f.normal,
+                1.2,
+                colors::REFERENCE.gamma_multiply(0.6),
+                true,
+            );
+            c.infinite_line(
+                f.v2,
+                f.normal,
+                1.2,
+                colors::REFERENCE.gamma_multiply(0.6),
+                true,
+            );
+            c.infinite_line(f.v1, t, 1.0, colors::REFERENCE.gamma_multiply(0.35), true);
+            let margin = pair.manifold_options.speculative_margin;
+            let radius = pair.shapes[0].radius() + pair.shapes[1].radius();
+            if margin + radius > 0.0 {
+                // The band in which a point still counts: radii plus margin in front of the core face.
+                let off = f.normal * (margin + radius);
+                c.polygon(
+                    &[f.v1, f.v2, f.v2 + off, f.v1 + off],
+                    colors::REFERENCE.gamma_multiply(0.12),
+                    0.0,
+                    egui::Color32::TRANSPARENT,
+                );
+            }
+        }
+        let Some(current) = upto.last() else {
+            return;
+        };
+        match current {
+            ManifoldStep::ClipSide {
+                plane_point,
+                plane_normal,
+                input,
+                output,
+                side,
+            } => {
+                c.infinite_line(
+                    *plane_point,
+                    left_perp(*plane_normal),
+                    2.5,
+                    colors::ACCENT,
+                    false,
+                );
+                c.arrow(
+                    *plane_point,
+                    *plane_point + *plane_normal * (35.0 / zoom),
+                    2.0,
+                    colors::ACCENT,
+                );
+                c.label(
+                    *plane_point,
+                    Vec2::new(8.0, -8.0),
+                    format!("side plane {side}"),
+                    colors::ACCENT,
+                );
+                for v in input {
+                    c.ring(v.point, 7.0, 2.0, colors::DIM);
+                }
+                for v in output {
+                    c.point(v.point, 5.5, colors::INCIDENT);
+                    if matches!(v.feature, IncidentFeature::SidePlane(_)) {
+                        c.label(v.point, Vec2::new(8.0, 16.0), "clipped", colors::INCIDENT);
+                    }
+                }
+            }
+            ManifoldStep::Keep { candidates, .. } => {
+                for cand in candidates {
+                    if cand.kept {
+                        c.point(cand.position, 6.0, colors::INK);
+                        c.label(
+                            cand.position,
+                            Vec2::new(9.0, -6.0),
+                            format!("{:+.4}", cand.separation),
+                            colors::INK,
+                        );
+                    } else {
+                        c.ring(cand.position, 6.0, 2.0, colors::BAD);
+                        c.label(
+                            cand.position,
+                            Vec2::new(9.0, -6.0),
+                            format!("dropped: {:+.4} > margin", cand.separation),
+                            colors::BAD,
+                        );
+                    }
+                    c.dashed(cand.point, cand.position, 1.0, colors::DIM);
+                }
+            }
+            ManifoldStep::Corner {
+                reference,
+                incident,
+                normal,
+                ..
+            } => {
+                c.point(*reference, 5.0, colors::REFERENCE);
+                c.point(*incident, 5.0, colors::INCIDENT);
+                c.dashed(*reference, *incident, 1.5, colors::ACCENT);
+                c.arrow(
+                    *reference,
+                    *reference + *normal * (50.0 / zoom),
+                    2.0,
+                    colors::ACCENT,
+                );
+            }
+            ManifoldStep::Circles {
+                centre_a, centre_b, ..
+            } => {
+                c.dashed(*centre_a, *centre_b, 1.5, colors::ACCENT);
+                c.point(*centre_a, 4.0, colors::A);
+                c.point(*centre_b, 4.0, colors::B);
+            }
+            ManifoldStep::CircleCore {
+                centre,
+                face,
+                region,
+                ..
+            } => {
+                let color = if face.on_b { colors::B } else { colors::A };
+                match region {
+                    CircleRegion::Face(_) => face_line(&c, face, colors::REFERENCE, "face"),
+                    CircleRegion::Vertex(_) => {
+                        let v = if (*centre - face.v1).length_squared()
+                            < (*centre - face.v2).length_squared()
+                        {
+                            face.v1
+                        } else {
+                            face.v2
+                        };
+                        c.point(v, 6.0, colors::REFERENCE);
+                        c.dashed(v, *centre, 1.5, colors::ACCENT);
+                    }
+                }
+                c.point(*centre, 4.0, color);
+            }
+            _ => {}
+        }
+    }
+}

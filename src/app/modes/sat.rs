@@ -1,0 +1,413 @@
+//! SAT mode: every candidate axis, both shadows on it, the gap — from the library's SAT trace.
+
+use super::{Mode, ModeAction, PairOptions};
+use crate::app::camera::Camera;
+use crate::app::draw::{Canvas, colors};
+use crate::app::input::Input;
+use crate::app::pair::Pair;
+use crate::geom::math::left_perp;
+use crate::geom::{AxisSource, SatAxis, SatStep};
+use egui::{Color32, RichText};
+use glam::Vec2;
+
+/// SAT mode state: which axis row is selected or hovered.
+#[derive(Default)]
+pub struct SatMode {
+    hovered: Option<usize>,
+}
+
+/// Where an axis comes from, for the table.
+pub fn source_text(s: AxisSource, pair: &Pair) -> String {
+    let kind = |i: usize| match pair.shapes[i].kind() {
+        crate::geom::ShapeKind::Circle => "circle",
+        crate::geom::ShapeKind::Capsule => "capsule",
+        crate::geom::ShapeKind::Polygon => "",
+    };
+    match s {
+        AxisSource::FaceA(i) if kind(0) == "capsule" => format!("A capsule side {i}"),
+        AxisSource::FaceB(j) if kind(1) == "capsule" => format!("B capsule side {j}"),
+        AxisSource::FaceA(i) => format!("A edge {i}"),
+        AxisSource::FaceB(j) => format!("B edge {j}"),
+        AxisSource::Vertices { a, b } => match (kind(0), kind(1)) {
+            ("circle", "circle") => "centre line".to_string(),
+            ("circle", _) => format!("A centre → B vertex {b}"),
+            (_, "circle") => format!("A vertex {a} → B centre"),
+            _ => format!("A vertex {a} → B vertex {b}"),
+        },
+    }
+}
+
+/// Why the vertex-pair axis is there, in one line.
+fn why_vertex_axis(pair: &Pair) -> &'static str {
+    use crate::geom::ShapeKind::*;
+    match (pair.shapes[0].kind(), pair.shapes[1].kind()) {
+        (Circle, Circle) => {
+            "Two circles: the only axis that matters is the line through their centres."
+        }
+        (Circle, _) | (_, Circle) => {
+            "A circle has no faces: its axis runs from its centre to the closest vertex of the other core."
+        }
+        (Capsule, _) | (_, Capsule) => {
+            "A capsule's end caps are round: they add the axis through the closest pair of core vertices."
+        }
+        _ => {
+            "Rounded corners are arcs: the axis through the closest pair of core corners covers them."
+        }
+    }
+}
+
+impl SatMode {
+    fn selected(&self, pair: &Pair, step: usize) -> usize {
+        self.hovered
+            .unwrap_or(step)
+            .min(pair.sat.axis_count.saturating_sub(1))
+    }
+}
+
+fn is_tie(pair: &Pair, row: &SatAxis, index: usize) -> bool {
+    index != pair.sat.best
+        && (row.gap - pair.sat.separation).abs() <= 1.0e-5 * pair.sat.separation.abs().max(1.0)
+}
+
+impl Mode for SatMode {
+    fn step_count(&self, pair: &Pair) -> usize {
+        pair.sat.axis_count.max(1)
+    }
+
+    fn step_label(&self, pair: &Pair, step: usize) -> String {
+        format!("Axis {}/{}", step + 1, pair.sat.axis_count)
+    }
+
+    fn step_text(&self, pair: &Pair, step: usize) -> String {
+        let Some(row) = pair.sat_axes().nth(step) else {
+            return String::new();
+        };
+        let verdict = if row.gap > 0.0 {
+            format!(
+                "The shadows are {:.4} apart: this axis alone proves the shapes are separate.",
+                row.gap
+            )
+        } else if row.gap == 0.0 {
+            "The shadows just touch (gap 0): touching is not overlapping.".to_string()
+        } else {
+            format!(
+                "The shadows overlap by {:.4}: this axis cannot separate them.",
+                -row.gap
+            )
+        };
+        let best = if step == pair.sat.best && pair.sat.overlap() {
+            " It is the least overlap: the contact normal and the minimum translation."
+        } else {
+            ""
+        };
+        format!("{}: {verdict}{best}", source_text(row.source, pair))
+    }
+
+    fn ui_controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        pair: &Pair,
+        step: &mut usize,
+        options: &mut PairOptions,
+    ) -> Option<ModeAction> {
+        let mut action = None;
+        ui.checkbox(&mut options.merge_parallel, "Merge parallel axes")
+            .on_hover_text("A line is a line: an axis parallel or antiparallel to one already tested is skipped (a rectangle gives two axes, not four).");
+        let merged = pair
+            .sat_steps
+            .iter()
+            .filter(|s| matches!(s, SatStep::Merged { .. }))
+            .count();
+        ui.label(format!(
+            "{} axes tested{}",
+            pair.sat.axis_count,
+            if merged > 0 {
+                format!(", {merged} merged")
+            } else {
+                String::new()
+            }
+        ));
+        let verdict = if pair.sat.overlap() {
+            RichText::new(format!("Overlapping: depth {:.4}", -pair.sat.separation))
+                .color(colors::BAD)
+        } else if pair.sat.separation == 0.0 {
+            RichText::new("Touching (gap 0): not overlapping").color(colors::ACCENT)
+        } else {
+            let axis = pair
+                .sat
+                .first_separating
+                .map(|i| format!(" (first separating axis: row {})", i + 1))
+                .unwrap_or_default();
+            RichText::new(format!("Separated{axis}")).color(colors::GOOD)
+        };
+        ui.label(verdict.strong());
+        if pair
+            .sat_axes()
+            .any(|r| matches!(r.source, AxisSource::Vertices { .. }))
+        {
+            ui.label(
+                RichText::new(why_vertex_axis(pair))
+                    .small()
+                    .color(colors::DIM),
+            );
+        }
+        if pair.sat.overlap()
+            && ui
+                .button("Resolve: move B out by the minimum translation")
+                .clicked()
+        {
+            action = Some(ModeAction::TranslateB(
+                pair.sat.normal * -pair.sat.separation,
+            ));
+        }
+        ui.separator();
+
+        // The table: one row per axis.
+        self.hovered = None;
+        let origin = pair.sat.origin;
+        egui_extras::TableBuilder::new(ui)
+            .striped(true)
+            .sense(egui::Sense::click())
+            .column(egui_extras::Column::auto())
+            .column(egui_extras::Column::auto())
+            .column(egui_extras::Column::auto())
+            .column(egui_extras::Column::auto())
+            .column(egui_extras::Column::auto())
+            .column(egui_extras::Column::remainder())
+            .max_scroll_height(320.0)
+            .header(20.0, |mut h| {
+                for t in ["axis from", "direction", "A shadow", "B shadow", "gap", ""] {
+                    h.col(|ui| {
+                        ui.strong(t);
+                    });
+                }
+            })
+            .body(|mut body| {
+                for (i, row) in pair.sat_axes().enumerate() {
+                    let shift = row.axis.dot(origin);
+                    body.row(20.0, |mut r| {
+                        r.set_selected(i == *step);
+                        r.col(|ui| {
+                            ui.label(source_text(row.source, pair));
+                        });
+                        r.col(|ui| {
+                            ui.monospace(format!("({:+.3}, {:+.3})", row.axis.x, row.axis.y));
+                        });
+                        r.col(|ui| {
+                            ui.monospace(
+                                RichText::new(format!(
+                                    "[{:.3}, {:.3}]",
+                                    row.a[0] + shift,
+                                    row.a[1] + shift
+                                ))
+                                .color(colors::A),
+                            );
+                        });
+                        r.col(|ui| {
+                            ui.monospace(
+                                RichText::new(format!(
+                                    "[{:.3}, {:.3}]",
+                                    row.b[0] + shift,
+                                    row.b[1] + shift
+                                ))
+                                .color(colors::B),
+                            );
+                        });
+                        r.col(|ui| {
+                            let c = if row.gap > 0.0 {
+                                colors::GOOD
+                            } else if row.gap == 0.0 {
+                                colors::ACCENT
+                            } else {
+                                colors::BAD
+                            };
+                            ui.monospace(RichText::new(format!("{:+.4}", row.gap)).color(c));
+                        });
+                        r.col(|ui| {
+                            let mut marks = Vec::new();
+                            if pair.sat.first_separating == Some(i) {
+                                marks.push("⟂ first separating");
+                            }
+                            if i == pair.sat.best {
+                                marks.push(if pair.sat.overlap() {
+                                    "★ least overlap"
+                                } else {
+                                    "★ largest gap"
+                                });
+                            }
+                            if is_tie(pair, row, i) {
+                                marks.push("= tie");
+                            }
+                            ui.label(marks.join(" "));
+                        });
+                        let resp = r.response();
+                        if resp.hovered() {
+                            self.hovered = Some(i);
+                        }
+                        if resp.clicked() {
+                            *step = i;
+                        }
+                    });
+                }
+            });
+
+        // The plot: every gap as a bar.
+        ui.separator();
+        ui.label("Gap per axis (positive = separated)");
+        let bars: Vec<egui_plot::Bar> = pair
+            .sat_axes()
+            .enumerate()
+            .map(|(i, r)| {
+                let c = if i == pair.sat.best {
+                    colors::ACCENT
+                } else if r.gap > 0.0 {
+                    colors::GOOD
+                } else {
+                    colors::BAD
+                };
+                egui_plot::Bar::new(i as f64 + 1.0, r.gap as f64)
+                    .fill(c)
+                    .width(0.7)
+                    .name(source_text(r.source, pair))
+            })
+            .collect();
+        egui_plot::Plot::new("sat_gaps")
+            .height(150.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .show_x(false)
+            .show(ui, |p| {
+                p.bar_chart(egui_plot::BarChart::new(bars));
+                p.hline(egui_plot::HLine::new(0.0).color(Color32::GRAY));
+            });
+        action
+    }
+
+    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Pair) -> bool {
+        false
+    }
+
+    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+        let sel = self.selected(pair, step);
+        let Some(row) = pair.sat_axes().nth(sel) else {
+            return;
+        };
+        let c = canvas.with_origin(pair.sat.origin);
+        let [a, b] = [0, 1].map(|i| {
+            pair.shapes[i].transformed(crate::geom::Transform {
+                p: pair.xfs[i].p - pair.sat.origin,
+                q: pair.xfs[i].q,
+            })
+        });
+        let u = row.axis;
+        // Put the axis line on the side of the shapes that faces the middle of the view.
+        let middle = canvas.camera().center - pair.sat.origin;
+        let t = if (middle - (a.centroid() + b.centroid()) * 0.5).dot(left_perp(u)) >= 0.0 { left_perp(u) } else { -left_perp(u) };
+
+        // The face (or vertex pair) that produced the axis.
+        match row.source {
+            AxisSource::FaceA(i) => face(&c, &a, i, colors::A),
+            AxisSource::FaceB(j) => face(&c, &b, j, colors::B),
+            AxisSource::Vertices { a: i, b: j } => {
+                c.dashed(a.vertices()[i], b.vertices()[j], 2.0, colors::ACCENT);
+            }
+        }
+
+        // The axis as a line beside both shapes.
+        let zoom = canvas.camera().zoom;
+        let reach = [&a, &b]
+            .iter()
+            .flat_map(|s| s.vertices().iter().map(move |v| v.dot(t) + s.radius()))
+            .fold(f32::NEG_INFINITY, f32::max);
+        let offset = reach + 45.0 / zoom;
+        let on_line = |s: f32, extra: f32| u * s + t * (offset + extra);
+        let lo = row.a[0].min(row.b[0]) - 60.0 / zoom;
+        let hi = row.a[1].max(row.b[1]) + 60.0 / zoom;
+        c.arrow(on_line(lo, 0.0), on_line(hi, 0.0), 1.5, colors::DIM);
+        c.label(
+            on_line(hi, 0.0),
+            Vec2::new(6.0, -4.0),
+            format!("axis {}", sel + 1),
+            colors::DIM,
+        );
+
+        // Both shadows as thick bars, with dashed projectors from the extreme points.
+        let bar_gap = 7.0 / zoom;
+        for (shape, interval, color, side) in
+            [(&a, row.a, colors::A, 1.0), (&b, row.b, colors::B, -1.0)]
+        {
+            let extra = side * bar_gap;
+            c.bar(
+                on_line(interval[0], extra),
+                on_line(interval[1], extra),
+                8.0,
+                color,
+            );
+            for (dir, s) in [(-u, interval[0]), (u, interval[1])] {
+                let p = shape.support_point(dir);
+                c.dashed(p, on_line(s, extra), 1.0, color.gamma_multiply(0.7));
+            }
+        }
+
+        // The gap or the overlap, with its length.
+        let (g0, g1) = if row.b[0] - row.a[1] >= row.a[0] - row.b[1] {
+            (row.a[1], row.b[0])
+        } else {
+            (row.b[1], row.a[0])
+        };
+        let color = if row.gap > 0.0 {
+            colors::GOOD
+        } else {
+            colors::BAD
+        };
+        let y = 22.0 / zoom;
+        c.line(on_line(g0, y), on_line(g1, y), 3.0, color);
+        c.line(
+            on_line(g0, y - 6.0 / zoom),
+            on_line(g0, y + 6.0 / zoom),
+            2.0,
+            color,
+        );
+        c.line(
+            on_line(g1, y - 6.0 / zoom),
+            on_line(g1, y + 6.0 / zoom),
+            2.0,
+            color,
+        );
+        let what = if row.gap > 0.0 {
+            "gap"
+        } else if row.gap == 0.0 {
+            "touching"
+        } else {
+            "overlap"
+        };
+        c.label(
+            on_line((g0 + g1) * 0.5, y + 10.0 / zoom),
+            Vec2::new(-30.0, 0.0),
+            format!("{what} {:.3}", row.gap.abs()),
+            color,
+        );
+
+        // The minimum translation vector on B.
+        if pair.sat.overlap() {
+            let mtv = pair.sat.normal * -pair.sat.separation;
+            let from = b.centroid();
+            c.arrow(from, from + mtv, 3.0, colors::INK);
+            c.label(
+                from + mtv,
+                Vec2::new(6.0, -6.0),
+                format!("MTV {:.3}", mtv.length()),
+                colors::INK,
+            );
+        }
+    }
+}
+
+fn face(c: &Canvas, s: &crate::geom::Shape, i: usize, color: Color32) {
+    let v = s.vertices();
+    let (p, q) = (v[i], v[(i + 1) % v.len()]);
+    let n = s.normals()[i] * s.radius();
+    c.line(p + n, q + n, 5.0, color);
+    c.line(p + n, q + n, 2.0, colors::ACCENT);
+}

@@ -1,0 +1,621 @@
+//! The app's state and everything it does that is not drawing: scenes, edits, undo, files.
+
+use super::camera::Camera;
+use super::input::{Body, BodyView, Edit, Interaction, Pose};
+use super::modes::gjk_epa::GjkMode;
+use super::modes::manifold::ManifoldMode;
+use super::modes::sat::SatMode;
+use super::modes::{Mode, ModeKind, PairOptions};
+use super::pair::Pair;
+use crate::geom::{ManifoldOptions, SatOptions, Shape, Transform};
+use crate::scene::{self, Lecture, Scene, ShapeSpec};
+use glam::Vec2;
+use std::path::PathBuf;
+
+/// What the app was started with (the command line's app flags).
+#[derive(Clone, Debug, Default)]
+pub struct AppOptions {
+    /// A scene file or a lecture folder (None: the built-in lecture).
+    pub path: Option<PathBuf>,
+    /// The mode to open in (overrides the scene's).
+    pub mode: Option<ModeKind>,
+    /// The step to open at (clamped to the last step).
+    pub step: Option<usize>,
+    /// Exit after this many frames.
+    pub frames: Option<u64>,
+    /// Exit after this many seconds.
+    pub seconds: Option<f64>,
+    /// Write a screenshot here at exit.
+    pub screenshot: Option<PathBuf>,
+    /// Print the state JSON at exit.
+    pub print_state: bool,
+}
+
+/// A message across the top of the canvas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Banner {
+    /// The text.
+    pub text: String,
+    /// An error (red) or information (green).
+    pub error: bool,
+    /// When it was shown (seconds), so information can fade.
+    pub since: f64,
+}
+
+/// Something that would leave a modified scene, waiting for the user's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Leave {
+    /// Go to scene `index` of the lecture.
+    Scene(usize),
+    /// Open a file or folder.
+    Open(PathBuf),
+}
+
+/// The whole app state.
+pub struct App {
+    /// The lecture being walked.
+    pub lecture: Lecture,
+    /// Index of the current scene in the lecture.
+    pub index: usize,
+    /// The scene as edited.
+    pub scene: Scene,
+    /// The scene as last loaded or saved (to tell whether it is modified).
+    pub saved: Scene,
+    /// The scene's file (None: built-in).
+    pub path: Option<PathBuf>,
+    /// The file's modification time when last read or written.
+    pub file_stamp: Option<std::time::SystemTime>,
+    /// Loader warnings for the current scene.
+    pub warnings: Vec<String>,
+    /// The banner, if any.
+    pub banner: Option<Banner>,
+    undo: Vec<Scene>,
+    redo: Vec<Scene>,
+    gesture_start: Option<Scene>,
+    /// The world camera.
+    pub cam: Camera,
+    /// Canvas interaction.
+    pub interaction: Interaction,
+    /// Vertex-edit mode.
+    pub vertex_edit: bool,
+    /// The mode shown.
+    pub mode: ModeKind,
+    /// SAT mode.
+    pub sat: SatMode,
+    /// GJK/EPA mode.
+    pub gjk: GjkMode,
+    /// Manifold mode.
+    pub manifold: ManifoldMode,
+    /// The step of the current mode.
+    pub step: usize,
+    /// Options the modes change.
+    pub options: PairOptions,
+    /// The pair and its traces (last good).
+    pub pair: Pair,
+    /// Help overlay shown.
+    pub show_help: bool,
+    /// The open dialog is shown.
+    pub show_open: bool,
+    /// The save-as name being typed, when that dialog is open.
+    pub save_as: Option<String>,
+    /// A pending leave that waits for "discard changes?".
+    pub confirm: Option<Leave>,
+    /// UI scale (egui zoom factor).
+    pub ui_scale: f32,
+    /// Frame time in milliseconds (smoothed).
+    pub frame_ms: f32,
+    /// The next jitter sign.
+    jitter_sign: f32,
+    /// Frame the camera on the bodies at the next layout (the scene has no view).
+    pub frame_pending: bool,
+    /// A screenshot was asked for (F12).
+    pub screenshot_pending: bool,
+}
+
+/// Reads a scene for the app: the loaded scene or an error message.
+fn scene_of(l: &crate::scene::LectureScene) -> Result<Scene, String> {
+    l.scene
+        .as_ref()
+        .map(|s| s.scene.clone())
+        .map_err(|e| e.to_string())
+}
+
+impl App {
+    /// Opens the lecture (or file) of `options`.
+    pub fn new(options: &AppOptions) -> Result<App, String> {
+        let (lecture, index) = match &options.path {
+            Some(p) => Lecture::open(p).map_err(|e| e.to_string())?,
+            None => (Lecture::builtin(), 0),
+        };
+        let first = lecture
+            .scenes
+            .get(index)
+            .ok_or_else(|| "the lecture has no scenes".to_string())?;
+        let scene = scene_of(first)?;
+        let path = first.path.clone();
+        let validated = scene.validate().map_err(|e| e.to_string())?;
+        let shapes = [validated.pair.a, validated.pair.b];
+        let xfs = [validated.pair.xf_a, validated.pair.xf_b];
+        let pair = Pair::compute(
+            shapes,
+            xfs,
+            SatOptions::default(),
+            ManifoldOptions::default(),
+        );
+        let mut app = App {
+            lecture,
+            index,
+            saved: scene.clone(),
+            scene,
+            path,
+            file_stamp: None,
+            warnings: Vec::new(),
+            banner: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            gesture_start: None,
+            cam: Camera::default(),
+            interaction: Interaction::default(),
+            vertex_edit: false,
+            mode: ModeKind::Sat,
+            sat: SatMode::default(),
+            gjk: GjkMode::default(),
+            manifold: ManifoldMode::default(),
+            step: 0,
+            options: PairOptions::default(),
+            pair,
+            show_help: false,
+            show_open: false,
+            save_as: None,
+            confirm: None,
+            ui_scale: 1.0,
+            frame_ms: 0.0,
+            jitter_sign: 1.0,
+            frame_pending: false,
+            screenshot_pending: false,
+        };
+        app.enter_scene();
+        if let Some(m) = options.mode {
+            app.mode = m;
+        }
+        if let Some(s) = options.step {
+            app.step = s;
+        }
+        app.clamp_step();
+        Ok(app)
+    }
+
+    /// Sets up the view, mode, step and options of the scene just loaded.
+    fn enter_scene(&mut self) {
+        self.mode = match self.scene.mode {
+            scene::Mode::Sat => ModeKind::Sat,
+            scene::Mode::Gjk => ModeKind::Gjk,
+            scene::Mode::Manifold => ModeKind::Manifold,
+        };
+        self.step = self.scene.step;
+        self.options.speculative_margin = self.scene.speculative_margin;
+        self.options.jitter = false;
+        match self.scene.view {
+            Some(v) => {
+                self.cam.center = v.center;
+                self.cam.zoom = v.zoom;
+                self.frame_pending = false;
+            }
+            None => self.frame_pending = true,
+        }
+        self.gjk.reset_view();
+        self.manifold.reset();
+        self.file_stamp = self
+            .path
+            .as_ref()
+            .and_then(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        self.warnings = self
+            .scene
+            .validate()
+            .map(|v| v.warnings.iter().map(|w| w.to_string()).collect())
+            .unwrap_or_default();
+        self.interaction = Interaction::default();
+        let _ = self.recompute();
+        self.clamp_step();
+    }
+
+    /// The current mode as a trait object.
+    pub fn mode_mut(&mut self) -> &mut dyn Mode {
+        match self.mode {
+            ModeKind::Sat => &mut self.sat,
+            ModeKind::Gjk => &mut self.gjk,
+            ModeKind::Manifold => &mut self.manifold,
+        }
+    }
+
+    /// The current mode, read-only.
+    pub fn mode_ref(&self) -> &dyn Mode {
+        match self.mode {
+            ModeKind::Sat => &self.sat,
+            ModeKind::Gjk => &self.gjk,
+            ModeKind::Manifold => &self.manifold,
+        }
+    }
+
+    /// True when the scene differs from the file.
+    pub fn modified(&self) -> bool {
+        self.scene != self.saved
+    }
+
+    /// Keeps the step inside the current trace.
+    pub fn clamp_step(&mut self) {
+        let last = self.mode_ref().step_count(&self.pair).saturating_sub(1);
+        self.step = self.step.min(last);
+    }
+
+    /// The transforms used for the pair this frame (with jitter if on).
+    fn transforms(&mut self, shapes_ok: &crate::scene::Validated) -> [Transform; 2] {
+        let mut xf_b = shapes_ok.pair.xf_b;
+        if self.options.jitter {
+            let angle = xf_b.q.angle() + 0.001 * self.jitter_sign;
+            self.jitter_sign = -self.jitter_sign;
+            xf_b.q = crate::geom::Rot::from_angle(angle);
+        }
+        [shapes_ok.pair.xf_a, xf_b]
+    }
+
+    /// Recomputes every trace from the scene. On an invalid scene, keeps the last good pair and
+    /// returns the error.
+    pub fn recompute(&mut self) -> Result<(), String> {
+        let v = self.scene.validate().map_err(|e| e.to_string())?;
+        let xfs = self.transforms(&v);
+        let sat_options = SatOptions {
+            merge_parallel: self.options.merge_parallel,
+        };
+        let manifold_options = ManifoldOptions {
+            speculative_margin: self.options.speculative_margin,
+            hysteresis: self.options.hysteresis,
+        };
+        self.pair = Pair::compute([v.pair.a, v.pair.b], xfs, sat_options, manifold_options);
+        self.clamp_step();
+        Ok(())
+    }
+
+    /// The bodies for the input logic.
+    pub fn body_views(&self) -> [BodyView<'_>; 2] {
+        let pose = |b: &scene::Body| Pose {
+            position: b.position,
+            angle_deg: b.angle_deg,
+        };
+        let has_vertices = |b: &scene::Body| {
+            matches!(
+                b.shape,
+                ShapeSpec::Polygon { .. }
+                    | ShapeSpec::Box { .. }
+                    | ShapeSpec::RegularPolygon { .. }
+            )
+        };
+        [
+            BodyView {
+                shape: &self.pair.shapes[0],
+                pose: pose(&self.scene.a),
+                has_vertices: has_vertices(&self.scene.a),
+            },
+            BodyView {
+                shape: &self.pair.shapes[1],
+                pose: pose(&self.scene.b),
+                has_vertices: has_vertices(&self.scene.b),
+            },
+        ]
+    }
+
+    fn body_mut(&mut self, b: Body) -> &mut scene::Body {
+        match b {
+            Body::A => &mut self.scene.a,
+            Body::B => &mut self.scene.b,
+        }
+    }
+
+    /// Applies the input's edits, with undo.
+    pub fn apply_edits(&mut self, edits: &[Edit], now: f64) {
+        for e in edits {
+            match *e {
+                Edit::Begin => self.gesture_start = Some(self.scene.clone()),
+                Edit::Pose(b, pose) => {
+                    if pose.position.is_finite()
+                        && pose.angle_deg.is_finite()
+                        && pose.position.abs().max_element() < 1.0e6
+                    {
+                        let body = self.body_mut(b);
+                        body.position = pose.position;
+                        body.angle_deg = pose.angle_deg;
+                    }
+                }
+                Edit::Vertex(b, index, to) => self.move_vertex(b, index, to, now),
+                Edit::End => {
+                    if let Some(start) = self.gesture_start.take() {
+                        if start != self.scene {
+                            self.push_undo(start);
+                        }
+                    }
+                }
+            }
+        }
+        if let Err(e) = self.recompute() {
+            self.show_error(e, now);
+        }
+    }
+
+    /// Moves a polygon vertex, refusing a move that would break convexity (and saying so).
+    fn move_vertex(&mut self, b: Body, index: usize, to: Vec2, now: f64) {
+        let shape = self.pair.shapes[b.index()];
+        match shape.with_vertex(index, to) {
+            Ok(_) => {
+                let mut verts: Vec<Vec2> = shape.vertices().to_vec();
+                if let Some(v) = verts.get_mut(index) {
+                    *v = to;
+                }
+                let body = self.body_mut(b);
+                let radius = match body.shape {
+                    ShapeSpec::Box { radius, .. } | ShapeSpec::Polygon { radius, .. } => radius,
+                    _ => 0.0,
+                };
+                body.shape = ShapeSpec::Polygon {
+                    vertices: verts,
+                    radius,
+                };
+            }
+            Err(e) => self.show_error(
+                format!("vertex {index} can't go there: {e} — the polygon must stay convex"),
+                now,
+            ),
+        }
+    }
+
+    fn push_undo(&mut self, before: Scene) {
+        self.undo.push(before);
+        if self.undo.len() > 500 {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Records the state before a panel edit (call once per edit gesture).
+    pub fn begin_panel_edit(&mut self) {
+        if self.gesture_start.is_none() {
+            self.gesture_start = Some(self.scene.clone());
+        }
+    }
+
+    /// Ends a panel edit: pushes the undo step if the scene changed.
+    pub fn end_panel_edit(&mut self) {
+        if let Some(start) = self.gesture_start.take() {
+            if start != self.scene {
+                self.push_undo(start);
+            }
+        }
+    }
+
+    /// Undo (Ctrl+Z).
+    pub fn undo(&mut self) {
+        if let Some(prev) = self.undo.pop() {
+            self.redo.push(std::mem::replace(&mut self.scene, prev));
+            let _ = self.recompute();
+        }
+    }
+
+    /// Redo (Ctrl+Shift+Z).
+    pub fn redo(&mut self) {
+        if let Some(next) = self.redo.pop() {
+            self.undo.push(std::mem::replace(&mut self.scene, next));
+            let _ = self.recompute();
+        }
+    }
+
+    /// How many undo steps there are.
+    pub fn undo_len(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Moves B by `d` (undoable).
+    pub fn translate_b(&mut self, d: Vec2) {
+        let before = self.scene.clone();
+        self.scene.b.position += d;
+        self.push_undo(before);
+        let _ = self.recompute();
+    }
+
+    /// Shows an error banner.
+    pub fn show_error(&mut self, text: impl Into<String>, now: f64) {
+        self.banner = Some(Banner {
+            text: text.into(),
+            error: true,
+            since: now,
+        });
+    }
+
+    /// Shows an information banner.
+    pub fn show_info(&mut self, text: impl Into<String>, now: f64) {
+        self.banner = Some(Banner {
+            text: text.into(),
+            error: false,
+            since: now,
+        });
+    }
+
+    /// Goes to scene `index` of the lecture, or asks first when the scene is modified.
+    pub fn go_to(&mut self, index: usize, now: f64, force: bool) {
+        if index >= self.lecture.scenes.len() || (index == self.index && !force) {
+            return;
+        }
+        if self.modified() && !force {
+            self.confirm = Some(Leave::Scene(index));
+            return;
+        }
+        let Some(l) = self.lecture.scenes.get(index) else {
+            return;
+        };
+        match scene_of(l) {
+            Ok(s) => {
+                self.index = index;
+                self.path = l.path.clone();
+                self.scene = s.clone();
+                self.saved = s;
+                self.undo.clear();
+                self.redo.clear();
+                self.banner = None;
+                self.enter_scene();
+            }
+            Err(e) => self.show_error(e, now),
+        }
+    }
+
+    /// Opens a file or folder as the lecture, or asks first when the scene is modified.
+    pub fn open(&mut self, path: PathBuf, now: f64, force: bool) {
+        if self.modified() && !force {
+            self.confirm = Some(Leave::Open(path));
+            return;
+        }
+        match Lecture::open(&path) {
+            Ok((lecture, index)) => {
+                self.lecture = lecture;
+                self.index = usize::MAX;
+                self.go_to(index, now, true);
+            }
+            Err(e) => self.show_error(e.to_string(), now),
+        }
+    }
+
+    /// Opens the built-in lecture at `index`.
+    pub fn open_builtin(&mut self, index: usize, now: f64) {
+        if self.modified() {
+            self.show_error("save or undo your changes first (Ctrl+S)", now);
+            return;
+        }
+        self.lecture = Lecture::builtin();
+        self.index = usize::MAX;
+        self.go_to(index, now, true);
+    }
+
+    /// Saves to the scene's file (Ctrl+S); a built-in scene needs a name (save-as).
+    pub fn save(&mut self, now: f64) {
+        match self.path.clone() {
+            Some(p) => self.save_to(p, now),
+            None => {
+                let stem = self
+                    .lecture
+                    .scenes
+                    .get(self.index)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_else(|| "scene.ron".into());
+                self.save_as = Some(stem);
+            }
+        }
+    }
+
+    /// Saves atomically to `path`.
+    pub fn save_to(&mut self, path: PathBuf, now: f64) {
+        let mut scene = self.scene.clone();
+        scene.view = Some(scene::View {
+            center: self.cam.center,
+            zoom: self.cam.zoom,
+        });
+        scene.mode = match self.mode {
+            ModeKind::Sat => scene::Mode::Sat,
+            ModeKind::Gjk => scene::Mode::Gjk,
+            ModeKind::Manifold => scene::Mode::Manifold,
+        };
+        scene.speculative_margin = self.options.speculative_margin;
+        match scene::save(&path, &scene) {
+            Ok(()) => {
+                self.scene = scene.clone();
+                self.saved = scene;
+                self.path = Some(path.clone());
+                self.file_stamp = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+                self.show_info(format!("saved {}", path.display()), now);
+            }
+            Err(e) => self.show_error(e.to_string(), now),
+        }
+    }
+
+    /// Reloads the scene when its file changed on disk; a broken edit keeps the last good scene.
+    pub fn check_reload(&mut self, now: f64) {
+        let Some(path) = self.path.clone() else {
+            return;
+        };
+        let Ok(stamp) = std::fs::metadata(&path).and_then(|m| m.modified()) else {
+            return;
+        };
+        if Some(stamp) == self.file_stamp {
+            return;
+        }
+        self.file_stamp = Some(stamp);
+        match scene::load(&path) {
+            Ok(l) => {
+                let keep_view = (self.cam.center, self.cam.zoom);
+                self.scene = l.scene.clone();
+                self.saved = l.scene;
+                if let Some(slot) = self.lecture.scenes.get_mut(self.index) {
+                    if let Ok(s) = &mut slot.scene {
+                        s.scene = self.saved.clone();
+                    }
+                }
+                let (mode, step) = (self.mode, self.step);
+                self.enter_scene();
+                if self.scene.view.is_none() {
+                    (self.cam.center, self.cam.zoom) = keep_view;
+                    self.frame_pending = false;
+                }
+                self.mode = mode;
+                self.step = step;
+                self.clamp_step();
+                self.show_info(format!("reloaded {}", path.display()), now);
+            }
+            Err(e) => self.show_error(format!("{e} (keeping the last good scene)"), now),
+        }
+    }
+
+    /// Frames both bodies in the camera.
+    pub fn frame_bodies(&mut self) {
+        let mut min = Vec2::splat(f32::INFINITY);
+        let mut max = Vec2::splat(f32::NEG_INFINITY);
+        for (s, xf) in self.pair.shapes.iter().zip(self.pair.xfs) {
+            for v in s.vertices() {
+                let p = xf.apply(*v);
+                min = min.min(p - Vec2::splat(s.radius()));
+                max = max.max(p + Vec2::splat(s.radius()));
+            }
+        }
+        if min.is_finite() && max.is_finite() {
+            self.cam.frame(min, max, 0.15);
+        }
+    }
+
+    /// A world-space body centre (its centroid).
+    pub fn body_centre(&self, i: usize) -> Vec2 {
+        self.pair.xfs[i].apply(self.pair.shapes[i].centroid())
+    }
+
+    /// The `--print-state` JSON line.
+    pub fn state_json(&self) -> String {
+        let screen = |i: usize| {
+            let s = self.cam.to_screen(self.body_centre(i));
+            serde_json::json!([s.x, s.y])
+        };
+        let scene = serde_json::to_value(&self.scene).unwrap_or(serde_json::Value::Null);
+        serde_json::json!({
+            "scene": scene,
+            "mode": self.mode.name(),
+            "step": self.step,
+            "zoom": self.cam.zoom,
+            "screen": { "a": screen(0), "b": screen(1) },
+            "modified": self.modified(),
+            "undo": self.undo.len(),
+            "overlap": self.pair.query.overlap,
+            "separation": self.pair.query.separation,
+            "points": self.pair.manifold.len(),
+            "id_changes": self.manifold.churn,
+        })
+        .to_string()
+    }
+
+    /// The shapes in the pair (last good).
+    pub fn shapes(&self) -> &[Shape; 2] {
+        &self.pair.shapes
+    }
+}
