@@ -1,0 +1,226 @@
+//! The command line: what `narrowphase-lab` accepts, and the `report` and `check` commands.
+//!
+//! `main.rs` only parses ([`Cli`]) and dispatches. The app's flags are handed over as a plain
+//! [`AppArgs`] so that the app needs no clap. Exit codes: 0 success, 2 invalid input (an
+//! invalid scene, a bad flag — clap uses 2 as well), 1 anything else.
+
+use crate::scene::{self, PairTraces};
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Exit code for invalid input.
+pub const EXIT_INVALID: i32 = 2;
+
+const ABOUT: &str =
+    "Narrowphase Lab: see what 2D collision algorithms compute (SAT, GJK/EPA, contact manifolds).";
+
+const LONG_ABOUT: &str = "\
+Narrowphase Lab: see what 2D collision algorithms compute.
+
+Two shapes on a canvas; drag and turn them, and watch the separating axes (SAT), GJK and EPA \
+on the Minkowski difference, or the contact manifold (reference face, incident face, clipping), \
+one step at a time.
+
+With no arguments it opens the built-in lecture. Give it a scene file (*.ron) to open that \
+scene (PageUp/PageDown walk the other scenes in its folder), or a folder to open the scenes in \
+it as a lecture, in file-name order.";
+
+const EXAMPLES: &str = "\
+Examples:
+  narrowphase-lab                             open the built-in lecture
+  narrowphase-lab my_lecture/                 open a folder of scenes as a lecture
+  narrowphase-lab scene.ron --mode gjk        open one scene in GJK/EPA mode
+  narrowphase-lab scene.ron --seconds 2 --screenshot slide.png
+                                              make a slide and exit
+  narrowphase-lab report scene.ron            print the scene's collision report as JSON
+  narrowphase-lab check my_lecture/*.ron      validate scene files (exit 2 if any is invalid)
+
+Scene files are RON; see README.md for the format.";
+
+/// `narrowphase-lab [SCENE.ron | FOLDER] [flags]`, `report SCENE.ron`, or `check FILES...`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "narrowphase-lab",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// A command; without one, the app opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The app's arguments.
+    #[command(flatten)]
+    pub app: AppFlags,
+}
+
+/// The commands that print instead of opening a window.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print one JSON object describing the scene's pair: overlap, separation, normal, contact
+    /// points, and the SAT / GJK / EPA / clipping steps (world coordinates).
+    Report {
+        /// The scene file.
+        #[arg(value_name = "SCENE.ron")]
+        scene: PathBuf,
+    },
+    /// Validate scene files: one line per file, `ok: path` or the error with its line and
+    /// column. Folders are checked file by file. Exits 2 if any file is invalid.
+    Check {
+        /// Scene files or folders of scenes.
+        #[arg(value_name = "FILES", required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// The app's flags, as clap parses them.
+#[derive(Debug, Args)]
+pub struct AppFlags {
+    /// A scene file or a folder of scenes (default: the built-in lecture).
+    #[arg(value_name = "SCENE.ron | FOLDER")]
+    pub path: Option<PathBuf>,
+    /// Open in this mode instead of the scene's own.
+    #[arg(long, value_name = "MODE", value_parser = ["sat", "gjk", "manifold"], ignore_case = true)]
+    pub mode: Option<String>,
+    /// Open at this GJK/EPA or clipping step (clamped to the last step).
+    #[arg(long, value_name = "K")]
+    pub step: Option<usize>,
+    /// Exit after this many frames.
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// Exit after this many seconds.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub seconds: Option<f32>,
+    /// Write a PNG screenshot of the window when exiting.
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+    /// When exiting, print the scene, mode, step, zoom and the bodies' screen positions as one
+    /// JSON line on stdout.
+    #[arg(long)]
+    pub print_state: bool,
+}
+
+fn parse_seconds(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("expected a number of seconds >= 0, got `{s}`")),
+    }
+}
+
+/// What the app is asked to open and do: the plain form of [`AppFlags`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AppArgs {
+    /// A scene file or folder; `None` opens the built-in lecture.
+    pub path: Option<PathBuf>,
+    /// `sat`, `gjk` or `manifold` (lower case), overriding the scene's mode.
+    pub mode: Option<String>,
+    /// The step to open at.
+    pub step: Option<usize>,
+    /// Exit after this many frames.
+    pub frames: Option<u64>,
+    /// Exit after this many seconds.
+    pub seconds: Option<f32>,
+    /// Screenshot written at exit.
+    pub screenshot: Option<PathBuf>,
+    /// Print the state as one JSON line at exit.
+    pub print_state: bool,
+}
+
+impl From<AppFlags> for AppArgs {
+    fn from(f: AppFlags) -> AppArgs {
+        let AppFlags {
+            path,
+            mode,
+            step,
+            frames,
+            seconds,
+            screenshot,
+            print_state,
+        } = f;
+        AppArgs {
+            path,
+            mode: mode.map(|m| m.to_ascii_lowercase()),
+            step,
+            frames,
+            seconds,
+            screenshot,
+            print_state,
+        }
+    }
+}
+
+/// `report SCENE.ron`: the JSON on `out`, warnings and errors on `err`. Returns the exit code.
+pub fn report(path: &Path, out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let loaded = match scene::load(path) {
+        Ok(l) => l,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_INVALID;
+        }
+    };
+    for w in &loaded.warnings {
+        let _ = writeln!(err, "{w}");
+    }
+    let traces = PairTraces::compute(&loaded.pair);
+    let json = crate::report::report(&loaded.scene, &traces);
+    match serde_json::to_string_pretty(&json) {
+        Ok(text) => match writeln!(out, "{text}") {
+            Ok(()) => 0,
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot write the report: {e}");
+                1
+            }
+        },
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot format the report: {e}");
+            1
+        }
+    }
+}
+
+/// `check FILES...`: `ok: path` on `out` for each valid scene, the error on `err` for each
+/// invalid one (warnings on `err` too). Folders are expanded to their `*.ron` files. Returns 0
+/// when all are valid, [`EXIT_INVALID`] otherwise.
+pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let mut files = Vec::new();
+    let mut invalid = false;
+    for p in paths {
+        if p.is_dir() {
+            match scene::lecture::scene_files(p) {
+                Ok(list) if list.is_empty() => {
+                    let _ = writeln!(
+                        err,
+                        "error: {}: no *.ron scene files in this folder",
+                        p.display()
+                    );
+                    invalid = true;
+                }
+                Ok(list) => files.extend(list),
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    invalid = true;
+                }
+            }
+        } else {
+            files.push(p.clone());
+        }
+    }
+    for f in &files {
+        match scene::load(f) {
+            Ok(loaded) => {
+                let _ = writeln!(out, "ok: {}", f.display());
+                for w in &loaded.warnings {
+                    let _ = writeln!(err, "{w}");
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                invalid = true;
+            }
+        }
+    }
+    if invalid { EXIT_INVALID } else { 0 }
+}

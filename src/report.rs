@@ -1,0 +1,345 @@
+//! The JSON report of a scene's pair (`narrowphase-lab report SCENE.ron`), as `DESIGN.md`
+//! ("Command line") specifies it.
+//!
+//! Every value comes from one [`PairTraces`] — the same traced calls the app draws — converted
+//! to world coordinates: traced points are in the pair frame (world minus A's position), so
+//! points get the origin added and SAT intervals get `axis · origin` added. Points of the
+//! Minkowski difference `B − A` (GJK simplices, EPA polytopes) and directions are the same in
+//! both frames and are printed as traced.
+//!
+//! Top-level fields: `overlap`, `separation` and `normal` come from the GJK/EPA query (the
+//! general test for every pair); `points` and `algorithm` from `collide` (the manifold, with
+//! the scene's speculative margin); then the detail each mode shows: `sat`, `gjk`, `epa`
+//! (`null` when the cores are apart) and `clip` (the manifold's steps). Numbers are `f32`
+//! printed in their shortest exact form; `normal` is never null, since the library always
+//! falls back to a defined direction (the centre line, then straight up).
+
+use crate::geom::clip::{ClipVertex, Face};
+use crate::geom::{
+    AxisSource, CircleRegion, FeatureId, FeatureKind, GjkStep, GjkStop, IncidentFeature,
+    ManifoldStep, SimplexVertex, VoronoiRegion,
+};
+use crate::geom::{EpaGuard, EpaStep, SatStep};
+use crate::scene::{PairTraces, Scene};
+use glam::Vec2;
+use serde_json::{Value, json};
+
+/// The report of `scene`, whose pair's traces are `traces`.
+pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
+    let o = traces.origin();
+    let q = &traces.query;
+    json!({
+        "title": scene.title,
+        "mode": scene.mode.name(),
+        "overlap": q.overlap,
+        "separation": num(q.separation),
+        "normal": vec(q.normal),
+        "points": traces.manifold.points().map(|p| json!({
+            "position": vec(p.position),
+            "separation": num(p.separation),
+            "id": p.id.pack(),
+            "feature": feature(&p.id),
+        })).collect::<Vec<_>>(),
+        "algorithm": traces.manifold_path().name(),
+        "speculative_margin": num(scene.speculative_margin),
+        "query": {
+            "point_a": vec(q.point_a),
+            "point_b": vec(q.point_b),
+            "core_a": vec(q.core_a),
+            "core_b": vec(q.core_b),
+            "core_separation": num(q.core_separation),
+        },
+        "sat": sat(traces),
+        "gjk": {
+            "steps": traces.gjk_steps.iter().map(|s| gjk_step(s, o)).collect::<Vec<_>>(),
+            "distance": num(q.gjk.distance),
+            "iterations": q.gjk.iterations,
+            "stop": gjk_stop(q.gjk.stop),
+            "point_a": vec(q.gjk.point_a + o),
+            "point_b": vec(q.gjk.point_b + o),
+        },
+        "epa": q.epa.map(|e| json!({
+            "steps": traces.epa_steps.iter().map(|s| epa_step(s, o)).collect::<Vec<_>>(),
+            "depth": num(e.depth),
+            "normal": vec(e.normal),
+            "iterations": e.iterations,
+            "guard": e.guard.map(epa_guard),
+        })),
+        "clip": clip(traces),
+    })
+}
+
+/// An `f32` as JSON, in its shortest decimal form (`null` if not finite, which never happens
+/// for validated scenes).
+fn num(v: f32) -> Value {
+    if !v.is_finite() {
+        return Value::Null;
+    }
+    // The shortest decimal that reads back as the same f32, as an f64.
+    v.to_string()
+        .parse::<f64>()
+        .map(Value::from)
+        .unwrap_or(Value::Null)
+}
+
+fn vec(v: Vec2) -> Value {
+    json!([num(v.x), num(v.y)])
+}
+
+fn interval(i: [f32; 2], shift: f32) -> Value {
+    json!([num(i[0] + shift), num(i[1] + shift)])
+}
+
+fn sat(traces: &PairTraces) -> Value {
+    let o = traces.sat.origin;
+    let mut axes = Vec::new();
+    let mut merged = Vec::new();
+    for step in &traces.sat_steps {
+        match step {
+            SatStep::Axis(a) => {
+                let shift = a.axis.dot(o);
+                axes.push(json!({
+                    "axis": vec(a.axis),
+                    "a": interval(a.a, shift),
+                    "b": interval(a.b, shift),
+                    "gap": num(a.gap),
+                    "source": axis_source(a.source),
+                    "normal": vec(a.normal_a_to_b()),
+                }));
+            }
+            SatStep::Merged { source, same_as } => {
+                merged.push(json!({ "source": axis_source(*source), "same_as": same_as }));
+            }
+            SatStep::Done(_) => {}
+        }
+    }
+    let out = &traces.sat;
+    json!({
+        "axes": axes,
+        "merged": merged,
+        "first_separating": out.first_separating,
+        "least_overlap": out.best,
+        "separation": num(out.separation),
+        "normal": vec(out.normal),
+        "overlap": out.overlap(),
+    })
+}
+
+fn axis_source(s: AxisSource) -> Value {
+    match s {
+        AxisSource::FaceA(i) => json!({ "face_a": i }),
+        AxisSource::FaceB(j) => json!({ "face_b": j }),
+        AxisSource::Vertices { a, b } => json!({ "vertices": { "a": a, "b": b } }),
+    }
+}
+
+fn simplex(vs: &[SimplexVertex], o: Vec2) -> Value {
+    json!({
+        "points": vs.iter().map(|v| vec(v.w)).collect::<Vec<_>>(),
+        "support_a": vs.iter().map(|v| vec(v.w_a + o)).collect::<Vec<_>>(),
+        "support_b": vs.iter().map(|v| vec(v.w_b + o)).collect::<Vec<_>>(),
+        "weights": vs.iter().map(|v| num(v.weight)).collect::<Vec<_>>(),
+    })
+}
+
+fn support(v: &SimplexVertex, o: Vec2) -> Value {
+    json!({
+        "point": vec(v.w),
+        "a": vec(v.w_a + o),
+        "b": vec(v.w_b + o),
+        "index_a": v.index_a,
+        "index_b": v.index_b,
+    })
+}
+
+fn gjk_step(s: &GjkStep, o: Vec2) -> Value {
+    let kept = simplex(&s.simplex, o);
+    json!({
+        "simplex": kept["points"],
+        "simplex_detail": kept,
+        "simplex_in": s.simplex_in.iter().map(|v| vec(v.w)).collect::<Vec<_>>(),
+        "region": region(s.region),
+        "closest": vec(s.closest),
+        "distance": num(s.distance),
+        "direction": s.direction.map(vec),
+        "support": s.support.map(|v| support(&v, o)),
+        "stop": s.stop.map(gjk_stop),
+    })
+}
+
+fn region(r: VoronoiRegion) -> Value {
+    match r {
+        VoronoiRegion::Vertex(i) => json!(format!("vertex {i}")),
+        VoronoiRegion::Edge(i, j) => json!(format!("edge {i}-{j}")),
+        VoronoiRegion::Interior => json!("interior"),
+    }
+}
+
+fn gjk_stop(s: GjkStop) -> &'static str {
+    match s {
+        GjkStop::OriginEnclosed => "origin_enclosed",
+        GjkStop::OriginOnSimplex => "origin_on_simplex",
+        GjkStop::NoProgress => "no_progress",
+        GjkStop::RepeatedSupport => "repeated_support",
+        GjkStop::IterationCap => "iteration_cap",
+    }
+}
+
+fn epa_step(s: &EpaStep, o: Vec2) -> Value {
+    json!({
+        "polytope": s.polytope.iter().map(|v| vec(v.w)).collect::<Vec<_>>(),
+        "closest_edge": s.closest_edge,
+        "edge_normal": vec(s.edge_normal),
+        "lower_bound": num(s.lower_bound),
+        "upper_bound": num(s.upper_bound),
+        "support": support(&s.support, o),
+        "improvement": num(s.improvement),
+        "tolerance": num(s.tolerance),
+        "converged": s.converged,
+        "guard": s.guard.map(epa_guard),
+    })
+}
+
+fn epa_guard(g: EpaGuard) -> Value {
+    match g {
+        EpaGuard::FlatTriangle => json!("flat_triangle"),
+        EpaGuard::InvertedWinding { edge } => json!({ "inverted_winding": edge }),
+        EpaGuard::IterationCap => json!("iteration_cap"),
+    }
+}
+
+fn feature(id: &FeatureId) -> Value {
+    let kind = match id.kind {
+        FeatureKind::Clip => "clip",
+        FeatureKind::Corner => "corner",
+        FeatureKind::CircleCircle => "circle_circle",
+        FeatureKind::CircleFace => "circle_face",
+        FeatureKind::CircleVertex => "circle_vertex",
+    };
+    json!({
+        "kind": kind,
+        "reference": id.reference,
+        "incident": incident(id.incident),
+        "flip": id.flip,
+    })
+}
+
+fn incident(f: IncidentFeature) -> Value {
+    match f {
+        IncidentFeature::Vertex(v) => json!({ "vertex": v }),
+        IncidentFeature::SidePlane(s) => json!({ "side_plane": s }),
+    }
+}
+
+fn face(f: &Face, o: Vec2) -> Value {
+    json!({
+        "body": if f.on_b { "b" } else { "a" },
+        "edge": f.edge,
+        "v1": vec(f.v1 + o),
+        "v2": vec(f.v2 + o),
+        "normal": vec(f.normal),
+    })
+}
+
+fn clip_vertices(vs: &[ClipVertex], o: Vec2) -> Value {
+    vs.iter()
+        .map(|v| json!({ "point": vec(v.point + o), "feature": incident(v.feature) }))
+        .collect()
+}
+
+fn clip(traces: &PairTraces) -> Value {
+    let o = traces.origin();
+    let mut reference = Value::Null;
+    let mut incident_face = Value::Null;
+    let steps: Vec<Value> = traces
+        .manifold_steps
+        .iter()
+        .map(|s| manifold_step(s, o))
+        .collect();
+    for s in &traces.manifold_steps {
+        match s {
+            ManifoldStep::ReferenceFace { reference: f, .. } => reference = face(f, o),
+            ManifoldStep::IncidentFace(f) => incident_face = face(f, o),
+            _ => {}
+        }
+    }
+    json!({ "reference": reference, "incident": incident_face, "steps": steps })
+}
+
+fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
+    match s {
+        ManifoldStep::ReferenceFace {
+            sep_a,
+            edge_a,
+            sep_b,
+            edge_b,
+            threshold,
+            hysteresis,
+            flip,
+            reference,
+        } => json!({
+            "step": "reference_face",
+            "sep_a": num(*sep_a), "edge_a": edge_a, "sep_b": num(*sep_b), "edge_b": edge_b,
+            "threshold": num(*threshold), "hysteresis": hysteresis, "flip": flip,
+            "reference": face(reference, o),
+        }),
+        ManifoldStep::IncidentFace(f) => json!({ "step": "incident_face", "incident": face(f, o) }),
+        ManifoldStep::ClipSide {
+            side,
+            plane_point,
+            plane_normal,
+            input,
+            output,
+        } => json!({
+            "step": "clip_side", "side": side,
+            "plane_point": vec(*plane_point + o), "plane_normal": vec(*plane_normal),
+            "input": clip_vertices(input, o), "output": clip_vertices(output, o),
+        }),
+        ManifoldStep::Keep { candidates, margin } => json!({
+            "step": "keep",
+            "margin": num(*margin),
+            "candidates": candidates.iter().map(|c| json!({
+                "point": vec(c.point + o), "position": vec(c.position + o),
+                "separation": num(c.separation), "kept": c.kept, "id": c.id.pack(), "feature": feature(&c.id),
+            })).collect::<Vec<_>>(),
+        }),
+        ManifoldStep::Corner {
+            reference,
+            incident,
+            normal,
+            separation,
+        } => json!({
+            "step": "corner", "reference": vec(*reference + o), "incident": vec(*incident + o),
+            "normal": vec(*normal), "separation": num(*separation),
+        }),
+        ManifoldStep::Circles {
+            centre_a,
+            centre_b,
+            separation,
+        } => json!({
+            "step": "circles", "centre_a": vec(*centre_a + o), "centre_b": vec(*centre_b + o),
+            "separation": num(*separation),
+        }),
+        ManifoldStep::CircleCore {
+            centre,
+            face: f,
+            face_separation,
+            region,
+            separation,
+        } => json!({
+            "step": "circle_core", "centre": vec(*centre + o), "face": face(f, o),
+            "face_separation": num(*face_separation),
+            "region": match region {
+                CircleRegion::Face(i) => json!({ "face": i }),
+                CircleRegion::Vertex(i) => json!({ "vertex": i }),
+            },
+            "separation": num(*separation),
+        }),
+        ManifoldStep::Apart { separation, margin } => json!({
+            "step": "apart", "separation": num(*separation), "margin": num(*margin),
+        }),
+        ManifoldStep::Done(m) => {
+            json!({ "step": "done", "points": m.len(), "normal": vec(m.normal) })
+        }
+    }
+}

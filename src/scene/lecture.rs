@@ -1,0 +1,193 @@
+//! Lectures: a folder of `*.ron` scenes, walked in file-name order.
+//!
+//! The built-in lecture is `scenes/` compiled into the binary ([`BUILTIN`], written out by hand
+//! so that `cargo run --release` works from any folder and on the web). A test checks that the
+//! list and the folder agree, so a new scene file cannot be forgotten.
+
+use super::error::{SceneError, SceneErrorKind};
+use super::load::{LoadedScene, load, parse};
+use std::path::{Path, PathBuf};
+
+/// The built-in lecture: `(file name, RON text)`, in order.
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "01_resting_box.ron",
+        include_str!("../../scenes/01_resting_box.ron"),
+    ),
+    (
+        "02_tilted_box.ron",
+        include_str!("../../scenes/02_tilted_box.ron"),
+    ),
+    (
+        "03_near_parallel.ron",
+        include_str!("../../scenes/03_near_parallel.ron"),
+    ),
+    (
+        "04_thin_platform.ron",
+        include_str!("../../scenes/04_thin_platform.ron"),
+    ),
+    (
+        "05_containment.ron",
+        include_str!("../../scenes/05_containment.ron"),
+    ),
+    (
+        "06_touching.ron",
+        include_str!("../../scenes/06_touching.ron"),
+    ),
+    (
+        "07_circles.ron",
+        include_str!("../../scenes/07_circles.ron"),
+    ),
+    (
+        "08_coincident_circles.ron",
+        include_str!("../../scenes/08_coincident_circles.ron"),
+    ),
+    (
+        "09_circle_centre_in_box.ron",
+        include_str!("../../scenes/09_circle_centre_in_box.ron"),
+    ),
+    (
+        "10_capsule_on_box.ron",
+        include_str!("../../scenes/10_capsule_on_box.ron"),
+    ),
+    (
+        "11_crossing_capsules.ron",
+        include_str!("../../scenes/11_crossing_capsules.ron"),
+    ),
+    (
+        "12_rounded_corners.ron",
+        include_str!("../../scenes/12_rounded_corners.ron"),
+    ),
+    (
+        "13_gjk_distance.ron",
+        include_str!("../../scenes/13_gjk_distance.ron"),
+    ),
+    (
+        "14_epa_deep.ron",
+        include_str!("../../scenes/14_epa_deep.ron"),
+    ),
+    (
+        "15_star_of_david.ron",
+        include_str!("../../scenes/15_star_of_david.ron"),
+    ),
+    (
+        "16_far_from_origin.ron",
+        include_str!("../../scenes/16_far_from_origin.ron"),
+    ),
+    (
+        "17_speculative_margin.ron",
+        include_str!("../../scenes/17_speculative_margin.ron"),
+    ),
+];
+
+/// One scene of a lecture: loaded, or the error that stopped it (the rest still open).
+#[derive(Debug)]
+pub struct LectureScene {
+    /// The file name (`01_resting_box.ron`).
+    pub name: String,
+    /// The file on disk; `None` for a built-in scene.
+    pub path: Option<PathBuf>,
+    /// The scene, or why it could not be loaded.
+    pub scene: Result<LoadedScene, SceneError>,
+}
+
+/// An ordered list of scenes.
+#[derive(Debug)]
+pub struct Lecture {
+    /// The folder the scenes came from; `None` for the built-in lecture.
+    pub folder: Option<PathBuf>,
+    /// The scenes in file-name order.
+    pub scenes: Vec<LectureScene>,
+}
+
+impl Lecture {
+    /// The built-in lecture (parsed from the texts compiled into the binary).
+    pub fn builtin() -> Lecture {
+        let scenes = BUILTIN
+            .iter()
+            .map(|(name, text)| LectureScene {
+                name: name.to_string(),
+                path: None,
+                scene: parse(text, name),
+            })
+            .collect();
+        Lecture {
+            folder: None,
+            scenes,
+        }
+    }
+
+    /// Every `*.ron` file in `folder` (not its sub-folders), in file-name order. An unreadable
+    /// folder or one without scenes is an error; a broken scene is kept as its error.
+    pub fn load_folder(folder: impl AsRef<Path>) -> Result<Lecture, SceneError> {
+        let folder = folder.as_ref();
+        let files = scene_files(folder)?;
+        if files.is_empty() {
+            return Err(SceneError::file(folder, SceneErrorKind::EmptyLecture));
+        }
+        let scenes = files
+            .into_iter()
+            .map(|path| LectureScene {
+                name: path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                scene: load(&path),
+                path: Some(path),
+            })
+            .collect();
+        Ok(Lecture {
+            folder: Some(folder.to_path_buf()),
+            scenes,
+        })
+    }
+
+    /// What the command line opens: a folder as a lecture (index 0), or a scene file as the
+    /// lecture of its folder at that file's index. The file itself must load.
+    pub fn open(path: impl AsRef<Path>) -> Result<(Lecture, usize), SceneError> {
+        let path = path.as_ref();
+        if path.is_dir() {
+            return Lecture::load_folder(path).map(|l| (l, 0));
+        }
+        let first = load(path)?;
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut lecture = Lecture::load_folder(&folder).unwrap_or(Lecture {
+            folder: Some(folder),
+            scenes: Vec::new(),
+        });
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let index = match lecture.scenes.iter().position(|s| s.name == name) {
+            Some(i) => {
+                lecture.scenes[i].scene = Ok(first);
+                i
+            }
+            None => {
+                lecture.scenes = vec![LectureScene {
+                    name,
+                    path: Some(path.to_path_buf()),
+                    scene: Ok(first),
+                }];
+                0
+            }
+        };
+        Ok((lecture, index))
+    }
+}
+
+/// The `*.ron` files directly in `folder`, sorted by file name.
+pub fn scene_files(folder: &Path) -> Result<Vec<PathBuf>, SceneError> {
+    let entries =
+        std::fs::read_dir(folder).map_err(|e| SceneError::file(folder, SceneErrorKind::Io(e)))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort_by_key(|p| p.file_name().map(|n| n.to_os_string()));
+    Ok(files)
+}

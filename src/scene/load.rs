@@ -1,0 +1,139 @@
+//! Reading and writing scene files.
+//!
+//! - [`parse`] turns RON text into a validated scene; every error carries the file, line,
+//!   column and field (ron's own position for syntax and type errors; for values found wrong
+//!   after parsing, the field is looked up in the text, see [`super::locate`]).
+//! - [`load`] reads a file (bytes, so binary garbage is an error, not a panic) and parses it.
+//! - [`to_ron`] writes pretty RON in the DESIGN field order; [`save`] writes it atomically: a
+//!   temporary file in the same folder, then a rename, so a crash never leaves half a file.
+//!   Comments in the original file are not kept (serde never sees them).
+
+use super::error::{SceneError, SceneErrorKind, SceneWarning};
+use super::locate::{TextPos, position_of};
+use super::types::Scene;
+use super::validate::Pair;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A scene read from text and validated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedScene {
+    /// The scene as written.
+    pub scene: Scene,
+    /// Its pair, ready for the geometry library.
+    pub pair: Pair,
+    /// What the loader changed (positioned in the file).
+    pub warnings: Vec<SceneWarning>,
+}
+
+/// ron's options: the default recursion limit guards against deeply nested input.
+fn ron_options() -> ron::Options {
+    ron::Options::default()
+}
+
+/// Parses and validates scene text; `file` names it in errors and warnings.
+pub fn parse(text: &str, file: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
+    let file = file.as_ref();
+    let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
+        file: Some(file.to_path_buf()),
+        at: Some(TextPos {
+            line: e.span.start.line,
+            col: e.span.start.col,
+        }),
+        field: None,
+        kind: Box::new(SceneErrorKind::Syntax(e.code)),
+    })?;
+    let validated = scene.validate().map_err(|e| e.in_file(file, text))?;
+    let warnings = validated
+        .warnings
+        .into_iter()
+        .map(|w| w.in_file(file, text))
+        .collect();
+    Ok(LoadedScene {
+        scene,
+        pair: validated.pair,
+        warnings,
+    })
+}
+
+/// Parses scene bytes: an error (with the position of the first bad byte) unless UTF-8.
+pub fn parse_bytes(bytes: &[u8], file: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text, file),
+        Err(e) => {
+            let valid = &bytes[..e.valid_up_to()];
+            let text = std::str::from_utf8(valid).unwrap_or_default();
+            Err(SceneError {
+                file: Some(file.as_ref().to_path_buf()),
+                at: Some(position_of(text, text.len())),
+                field: None,
+                kind: Box::new(SceneErrorKind::NotText),
+            })
+        }
+    }
+}
+
+/// Reads and parses a scene file.
+pub fn load(path: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
+    let path = path.as_ref();
+    let bytes = std::fs::read(path).map_err(|e| SceneError::file(path, SceneErrorKind::Io(e)))?;
+    parse_bytes(&bytes, path)
+}
+
+/// The scene as pretty RON, fields in the DESIGN order, points as `(x, y)`.
+pub fn to_ron(scene: &Scene) -> Result<String, SceneError> {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(true)
+        .depth_limit(2)
+        .escape_strings(false)
+        .indentor("    ".to_string());
+    let mut text = ron::ser::to_string_pretty(scene, config).map_err(|e| SceneError {
+        file: None,
+        at: None,
+        field: None,
+        kind: Box::new(SceneErrorKind::Syntax(e)),
+    })?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// Validates the scene and writes it to `path` atomically (temporary file, then rename).
+/// A scene that would not load back is refused and nothing is written.
+pub fn save(path: impl AsRef<Path>, scene: &Scene) -> Result<(), SceneError> {
+    let path = path.as_ref();
+    scene.validate().map_err(|mut e| {
+        e.file = Some(path.to_path_buf());
+        e
+    })?;
+    let text = to_ron(scene).map_err(|mut e| {
+        e.file = Some(path.to_path_buf());
+        e
+    })?;
+    write_atomically(path, text.as_bytes())
+        .map_err(|e| SceneError::file(path, SceneErrorKind::Io(e)))
+}
+
+/// Writes `bytes` to a temporary file beside `path`, flushes it to disk, then renames it over
+/// `path`: readers see the old file or the new one, never half of one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

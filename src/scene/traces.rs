@@ -1,0 +1,115 @@
+//! Every traced call for a scene's pair, computed once: what the app draws and `report` prints.
+//!
+//! [`PairTraces::compute`] runs the three algorithms on the pair with recording sinks:
+//!
+//! 1. `sat` — every candidate axis and both shadows on it;
+//! 2. `query` — GJK on the cores, EPA when they meet, radii folded back in (overlap, signed
+//!    separation and normal of the pair);
+//! 3. `collide` — the contact manifold and how it was made (reference and incident faces,
+//!    clipping, or a circle's closed form), with the scene's speculative margin.
+//!
+//! Recompute only when the pair changes. Steps are in the pair frame (world minus
+//! [`PairTraces::origin`], A's position); outputs say in their docs which frame they use.
+
+use super::validate::Pair;
+use crate::geom::{
+    EpaStep, GjkStep, Manifold, ManifoldStep, QueryOutput, SatOptions, SatOutput, SatStep, collide,
+    query, sat,
+};
+use glam::Vec2;
+
+/// Which path `collide` took for the pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManifoldPath {
+    /// Circle against circle: closed form.
+    CircleCircle,
+    /// A circle against a polygon-like core: closed form.
+    CirclePolygon,
+    /// Reference face, incident face, clipping.
+    SatClip,
+    /// Rounded cores apart with two corners closest: one point on the corner line.
+    SatCorner,
+}
+
+impl ManifoldPath {
+    /// The name used in the report's `algorithm` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            ManifoldPath::CircleCircle => "circle",
+            ManifoldPath::CirclePolygon => "circle-polygon",
+            ManifoldPath::SatClip => "sat+clip",
+            ManifoldPath::SatCorner => "sat+corner",
+        }
+    }
+}
+
+/// The outputs and traces of every algorithm for one pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairTraces {
+    /// The separating axis test (intervals in the pair frame; see `sat.origin`).
+    pub sat: SatOutput,
+    /// Its steps: one `Axis` per candidate, then `Done`.
+    pub sat_steps: Vec<SatStep>,
+    /// GJK, EPA and radii: overlap, separation and normal (points in world coordinates).
+    pub query: QueryOutput,
+    /// GJK's iterations.
+    pub gjk_steps: Vec<GjkStep>,
+    /// EPA's iterations (empty when the cores are apart).
+    pub epa_steps: Vec<EpaStep>,
+    /// The contact manifold (world coordinates).
+    pub manifold: Manifold,
+    /// How it was made; the last step is `Done` with the manifold.
+    pub manifold_steps: Vec<ManifoldStep>,
+}
+
+impl PairTraces {
+    /// Runs SAT (every axis, none merged), the GJK/EPA query and the manifold on `pair`.
+    pub fn compute(pair: &Pair) -> PairTraces {
+        PairTraces::compute_with(pair, SatOptions::default())
+    }
+
+    /// As [`PairTraces::compute`], with SAT options (e.g. merging parallel axes).
+    pub fn compute_with(pair: &Pair, sat_options: SatOptions) -> PairTraces {
+        let Pair {
+            a,
+            xf_a,
+            b,
+            xf_b,
+            options,
+        } = pair;
+        let mut sat_steps = Vec::new();
+        let sat = sat(a, *xf_a, b, *xf_b, sat_options, &mut sat_steps);
+        let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
+        let query = query(a, *xf_a, b, *xf_b, &mut gjk_steps, &mut epa_steps);
+        let mut manifold_steps = Vec::new();
+        let manifold = collide(a, *xf_a, b, *xf_b, options, &mut manifold_steps);
+        PairTraces {
+            sat,
+            sat_steps,
+            query,
+            gjk_steps,
+            epa_steps,
+            manifold,
+            manifold_steps,
+        }
+    }
+
+    /// The pair frame's world position (A's position): world = traced point + origin.
+    pub fn origin(&self) -> Vec2 {
+        self.query.origin
+    }
+
+    /// Which path `collide` took, read from its trace.
+    pub fn manifold_path(&self) -> ManifoldPath {
+        let mut path = ManifoldPath::SatClip;
+        for step in &self.manifold_steps {
+            match step {
+                ManifoldStep::Circles { .. } => return ManifoldPath::CircleCircle,
+                ManifoldStep::CircleCore { .. } => return ManifoldPath::CirclePolygon,
+                ManifoldStep::Corner { .. } => path = ManifoldPath::SatCorner,
+                _ => {}
+            }
+        }
+        path
+    }
+}

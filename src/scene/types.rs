@@ -1,0 +1,189 @@
+//! The scene file's types, exactly as `DESIGN.md` ("Scene file") spells them.
+//!
+//! A scene is two bodies (A and B), each a shape at a position and an angle, plus the options
+//! the app opens with. Every type denies unknown fields, so a typo is an error, not a silently
+//! ignored line. Points are `glam::Vec2` in memory and `(x, y)` tuples in RON (`[x, y]` in JSON).
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// One scene: what a lecturer saves and the app opens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    /// The title shown above the canvas.
+    pub title: String,
+    /// Teaching notes shown in the notes panel (optional; empty when absent).
+    #[serde(default)]
+    pub notes: String,
+    /// The mode the scene opens in (optional; default [`Mode::Sat`]).
+    #[serde(default)]
+    pub mode: Mode,
+    /// Body A (the normal points from A to B).
+    pub a: Body,
+    /// Body B.
+    pub b: Body,
+    /// Contact points with `separation <= speculative_margin` are kept (optional; default 0).
+    #[serde(default)]
+    pub speculative_margin: f32,
+    /// The GJK/EPA or clipping step to open at (optional; default 0; the app clamps it).
+    #[serde(default)]
+    pub step: usize,
+    /// The camera (optional; `None` lets the app frame both bodies itself).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "view_ser",
+        deserialize_with = "view_de"
+    )]
+    pub view: Option<View>,
+}
+
+/// A shape placed in the world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Body {
+    /// The shape, in its own frame.
+    pub shape: ShapeSpec,
+    /// World position of the shape's local origin.
+    #[serde(with = "vec2_tuple")]
+    pub position: Vec2,
+    /// Rotation about the local origin, degrees counter-clockwise (optional; default 0).
+    #[serde(default)]
+    pub angle_deg: f32,
+}
+
+/// A shape as written in a scene file. Sizes are world units; a `radius` on a box or polygon
+/// inflates its core, as in Box2D (`Box(width: 1.0, height: 1.0, radius: 0.1)` is 1.2 across).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum ShapeSpec {
+    /// A circle centred on the local origin.
+    Circle {
+        /// Radius (> 0).
+        radius: f32,
+    },
+    /// A box centred on the local origin, optionally rounded.
+    Box {
+        /// Width of the core (> 0).
+        width: f32,
+        /// Height of the core (> 0).
+        height: f32,
+        /// Rounding radius (>= 0; optional, default 0).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        radius: f32,
+    },
+    /// A convex polygon in local coordinates (3..=64 vertices, either winding), optionally rounded.
+    Polygon {
+        /// The vertices, `(x, y)` each.
+        #[serde(with = "vec2_tuples")]
+        vertices: Vec<Vec2>,
+        /// Rounding radius (>= 0; optional, default 0).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        radius: f32,
+    },
+    /// A regular polygon: first vertex straight up at local `(0, circumradius)`, then CCW.
+    RegularPolygon {
+        /// Number of sides (3..=64).
+        sides: u32,
+        /// Distance from the centre to each vertex (> 0).
+        circumradius: f32,
+    },
+    /// A capsule along local x: cap centres at `(±length/2, 0)`.
+    Capsule {
+        /// Distance between the two cap centres (> 0).
+        length: f32,
+        /// Radius of the caps (> 0).
+        radius: f32,
+    },
+}
+
+/// The mode the app opens in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// Separating axes.
+    #[default]
+    Sat,
+    /// GJK and EPA on the Minkowski difference.
+    Gjk,
+    /// The contact manifold (reference face, incident face, clipping).
+    Manifold,
+}
+
+impl Mode {
+    /// Every mode, in key order (`1`, `2`, `3`).
+    pub const ALL: [Mode; 3] = [Mode::Sat, Mode::Gjk, Mode::Manifold];
+
+    /// The command-line name: `sat`, `gjk` or `manifold`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Sat => "sat",
+            Mode::Gjk => "gjk",
+            Mode::Manifold => "manifold",
+        }
+    }
+
+    /// The mode with this command-line name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<Mode> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// The camera a scene opens with.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct View {
+    /// The world point at the centre of the canvas.
+    #[serde(with = "vec2_tuple")]
+    pub center: Vec2,
+    /// Pixels per world unit.
+    pub zoom: f32,
+}
+
+fn is_zero(v: &f32) -> bool {
+    *v == 0.0
+}
+
+// `view` is optional, but written as `view: View(...)`, not `view: Some(View(...))`.
+fn view_ser<S: serde::Serializer>(view: &Option<View>, s: S) -> Result<S::Ok, S::Error> {
+    match view {
+        Some(v) => v.serialize(s),
+        None => s.serialize_none(),
+    }
+}
+
+fn view_de<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<View>, D::Error> {
+    View::deserialize(d).map(Some)
+}
+
+/// `Vec2` as an `(x, y)` tuple (glam's own form is a tuple *struct*, which RON would write as
+/// `Vec2(x, y)` once struct names are on).
+mod vec2_tuple {
+    use glam::Vec2;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Vec2, s: S) -> Result<S::Ok, S::Error> {
+        v.to_array().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec2, D::Error> {
+        <[f32; 2]>::deserialize(d).map(Vec2::from_array)
+    }
+}
+
+/// A list of `Vec2` as a list of `(x, y)` tuples.
+mod vec2_tuples {
+    use glam::Vec2;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[Vec2], s: S) -> Result<S::Ok, S::Error> {
+        let arrays: Vec<[f32; 2]> = v.iter().map(|p| p.to_array()).collect();
+        arrays.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec2>, D::Error> {
+        Vec::<[f32; 2]>::deserialize(d).map(|v| v.into_iter().map(Vec2::from_array).collect())
+    }
+}
