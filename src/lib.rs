@@ -6,6 +6,7 @@
 //! - [`report`]: the JSON report of a scene's pair.
 //! - [`cli`]: the command line (`report`, `check`, and the app's flags as [`cli::AppArgs`]).
 
+pub mod app;
 pub mod cli;
 pub mod geom;
 pub mod report;

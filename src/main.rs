@@ -20,7 +20,26 @@ fn main() {
 
 /// Opens the app window; returns the exit code.
 fn run_app(args: AppArgs) -> i32 {
-    let _ = args;
-    eprintln!("the app window is not built yet");
-    1
+    use narrowphase_lab::app::{self, AppOptions, modes::ModeKind};
+    let mode = match args.mode.as_deref().map(|m| (m, ModeKind::parse(m))) {
+        None => None,
+        Some((_, Some(m))) => Some(m),
+        Some((m, None)) => {
+            eprintln!("narrowphase-lab: --mode {m}: expected sat, gjk or manifold");
+            return 2;
+        }
+    };
+    let seconds = args
+        .seconds
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(f64::from);
+    app::run(AppOptions {
+        path: args.path,
+        mode,
+        step: args.step,
+        frames: args.frames,
+        seconds,
+        screenshot: args.screenshot,
+        print_state: args.print_state,
+    })
 }

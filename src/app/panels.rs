@@ -201,6 +201,7 @@ impl App {
                     }
                 });
                 ui.separator();
+                let before = self.scene.clone();
                 let mut changed = false;
                 changed |= body_editor(ui, "A", colors::A, &mut self.scene.a);
                 ui.separator();
@@ -208,7 +209,7 @@ impl App {
                 ui.separator();
                 ui.checkbox(&mut self.vertex_edit, "Vertex edit (V)");
                 if changed {
-                    self.begin_panel_edit();
+                    self.begin_panel_edit(&before);
                     if let Err(e) = self.recompute() {
                         self.show_error(e, now);
                     }

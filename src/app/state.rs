@@ -72,6 +72,7 @@ pub struct App {
     undo: Vec<Scene>,
     redo: Vec<Scene>,
     gesture_start: Option<Scene>,
+    panel_edit_start: Option<Scene>,
     /// The world camera.
     pub cam: Camera,
     /// Canvas interaction.
@@ -154,6 +155,7 @@ impl App {
             undo: Vec::new(),
             redo: Vec::new(),
             gesture_start: None,
+            panel_edit_start: None,
             cam: Camera::default(),
             interaction: Interaction::default(),
             vertex_edit: false,
@@ -376,15 +378,15 @@ impl App {
     }
 
     /// Records the state before a panel edit (call once per edit gesture).
-    pub fn begin_panel_edit(&mut self) {
-        if self.gesture_start.is_none() {
-            self.gesture_start = Some(self.scene.clone());
+    pub fn begin_panel_edit(&mut self, before: &Scene) {
+        if self.panel_edit_start.is_none() {
+            self.panel_edit_start = Some(before.clone());
         }
     }
 
     /// Ends a panel edit: pushes the undo step if the scene changed.
     pub fn end_panel_edit(&mut self) {
-        if let Some(start) = self.gesture_start.take() {
+        if let Some(start) = self.panel_edit_start.take() {
             if start != self.scene {
                 self.push_undo(start);
             }
