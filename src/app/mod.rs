@@ -186,10 +186,12 @@ impl App {
         let split = self.mode_ref().split();
         self.cam.viewport_min = min;
         self.cam.viewport_size = glam::Vec2::new(size.x * (1.0 - split), size.y);
-        if self.frame_pending {
+        // A mode with a second view halves the world view: frame the bodies in what is left.
+        if self.frame_pending || split != self.last_split {
             self.frame_bodies();
             self.frame_pending = false;
         }
+        self.last_split = split;
     }
 
     /// Draws the world on the background layer.

@@ -111,6 +111,8 @@ pub struct App {
     pub frame_pending: bool,
     /// A screenshot was asked for (F12).
     pub screenshot_pending: bool,
+    /// The canvas split of the last frame (a change reframes the world view).
+    pub last_split: f32,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -175,6 +177,7 @@ impl App {
             jitter_sign: 1.0,
             frame_pending: false,
             screenshot_pending: false,
+            last_split: 0.0,
         };
         app.enter_scene();
         if let Some(m) = options.mode {
