@@ -9,7 +9,7 @@
 //!   Comments in the original file are not kept (serde never sees them).
 
 use super::error::{SceneError, SceneErrorKind, SceneWarning};
-use super::locate::{TextPos, position_of};
+use super::locate::{TextPos, field_at, position_of};
 use super::types::Scene;
 use super::validate::Pair;
 use std::io::Write;
@@ -34,14 +34,23 @@ fn ron_options() -> ron::Options {
 /// Parses and validates scene text; `file` names it in errors and warnings.
 pub fn parse(text: &str, file: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
     let file = file.as_ref();
-    let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
-        file: Some(file.to_path_buf()),
-        at: Some(TextPos {
+    if text.trim().is_empty() {
+        let kind = SceneErrorKind::Value("the file is empty; a scene starts with `Scene(`".into());
+        let mut e = SceneError::file(file, kind);
+        e.at = Some(TextPos { line: 1, col: 1 });
+        return Err(e);
+    }
+    let scene: Scene = ron_options().from_str(text).map_err(|e| {
+        let at = TextPos {
             line: e.span.start.line,
             col: e.span.start.col,
-        }),
-        field: None,
-        kind: Box::new(SceneErrorKind::Syntax(e.code)),
+        };
+        SceneError {
+            file: Some(file.to_path_buf()),
+            at: Some(at),
+            field: field_at(text, at),
+            kind: Box::new(SceneErrorKind::Syntax(e.code)),
+        }
     })?;
     let validated = scene.validate().map_err(|e| e.in_file(file, text))?;
     let warnings = validated

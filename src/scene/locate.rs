@@ -79,6 +79,79 @@ pub fn locate(text: &str, field: &str) -> Option<TextPos> {
     found
 }
 
+/// The field path (`a.shape.vertices[2]`) whose value holds the position `at`, for syntax
+/// errors that ron reports by position only. `None` at the top level.
+pub fn field_at(text: &str, at: TextPos) -> Option<String> {
+    let offset = offset_of(text, at);
+    // One frame per open bracket: the field named last at that depth, or the list index.
+    struct Frame<'a> {
+        list: bool,
+        index: usize,
+        name: Option<&'a str>,
+    }
+    let tokens = tokenize(text);
+    let mut stack: Vec<Frame> = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if t.at >= offset {
+            break;
+        }
+        match t.tok {
+            Tok::Open => {
+                let list = text.as_bytes().get(t.at) == Some(&b'[');
+                stack.push(Frame {
+                    list,
+                    index: 0,
+                    name: None,
+                });
+            }
+            Tok::Close => {
+                stack.pop();
+            }
+            Tok::Comma => {
+                if let Some(f) = stack.last_mut() {
+                    f.index += 1;
+                    f.name = None;
+                }
+            }
+            Tok::Ident(id) if tokens.get(i + 1).map(|t| t.tok) == Some(Tok::Colon) => {
+                if let Some(f) = stack.last_mut() {
+                    f.name = Some(id);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut path = String::new();
+    for f in &stack {
+        if f.list {
+            path.push_str(&format!("[{}]", f.index));
+        } else if let Some(name) = f.name {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(name);
+        }
+    }
+    (!path.is_empty()).then_some(path)
+}
+
+/// The byte offset of a line and column (clamped to the text).
+fn offset_of(text: &str, at: TextPos) -> usize {
+    let mut line_start = 0;
+    for _ in 1..at.line {
+        match text[line_start..].find('\n') {
+            Some(i) => line_start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let line = &text[line_start..];
+    let col = line
+        .char_indices()
+        .nth(at.col.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    line_start + col
+}
+
 fn parse_path(field: &str) -> Vec<Segment> {
     let mut out = Vec::new();
     for part in field.split('.') {
@@ -316,6 +389,15 @@ mod tests {
             Some(TextPos { line: 5, col: 20 })
         );
         assert_eq!(locate(TEXT, "zzz"), None);
+    }
+
+    #[test]
+    fn field_at_names_the_enclosing_field() {
+        let at = |line, col| field_at(TEXT, TextPos { line, col });
+        assert_eq!(at(5, 35).as_deref(), Some("b.shape.radius"));
+        assert_eq!(at(4, 63).as_deref(), Some("a.shape.vertices[2]"));
+        assert_eq!(at(3, 5), None);
+        assert_eq!(at(99, 1), None);
     }
 
     #[test]

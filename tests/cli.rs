@@ -1,0 +1,316 @@
+//! The real binary: `report` on good scenes, `report` and `check` on broken ones (each exits 2
+//! with a message naming the file and the line:column, and never panics), and `--help`.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_narrowphase-lab");
+
+const GOOD: &str = r#"// A good scene.
+Scene(
+    title: "Good",
+    a: Body(shape: Box(width: 4.0, height: 1.0), position: (0.0, -0.5)),
+    b: Body(shape: Circle(radius: 0.5), position: (0.0, 0.4)),
+)
+"#;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scene_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes")
+}
+
+/// Writes `bytes` to a fresh file named `name` in this test binary's temporary folder.
+fn write(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write");
+    path
+}
+
+/// The good scene with `from` replaced by `to` (which must change it).
+fn broken(from: &str, to: &str) -> Vec<u8> {
+    assert!(GOOD.contains(from), "{from}");
+    GOOD.replacen(from, to, 1).into_bytes()
+}
+
+/// Every broken case: (file name, contents, text the message must contain).
+fn broken_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let vertices_65: String = (0..65)
+        .map(|i| {
+            format!(
+                "({:.4}, {:.4})",
+                (i as f32 * 0.0966).cos(),
+                (i as f32 * 0.0966).sin()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    vec![
+        (
+            "missing_paren.ron",
+            broken("height: 1.0)", "height: 1.0"),
+            "",
+        ),
+        (
+            "unknown_field.ron",
+            broken("title: \"Good\",", "title: \"Good\", colour: \"red\","),
+            "colour",
+        ),
+        (
+            "wrong_type.ron",
+            broken("radius: 0.5", "radius: \"big\""),
+            "",
+        ),
+        (
+            "nan.ron",
+            broken("(0.0, 0.4)", "(NaN, 0.4)"),
+            "b.position.x: must be a finite number",
+        ),
+        (
+            "inf.ron",
+            broken(
+                "position: (0.0, -0.5))",
+                "position: (0.0, -0.5), angle_deg: inf)",
+            ),
+            "a.angle_deg: must be a finite number",
+        ),
+        (
+            "negative_radius.ron",
+            broken("radius: 0.5", "radius: -1.0"),
+            "b.shape.radius: must be > 0, got -1",
+        ),
+        (
+            "zero_width.ron",
+            broken("width: 4.0", "width: 0.0"),
+            "a.shape.width: must be > 0, got 0",
+        ),
+        (
+            "two_vertices.ron",
+            broken(
+                "Circle(radius: 0.5)",
+                "Polygon(vertices: [(0.0, 0.0), (1.0, 0.0)])",
+            ),
+            "b.shape.vertices",
+        ),
+        (
+            "collinear.ron",
+            broken(
+                "Circle(radius: 0.5)",
+                "Polygon(vertices: [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])",
+            ),
+            "b.shape.vertices",
+        ),
+        (
+            "too_many_vertices.ron",
+            broken(
+                "Circle(radius: 0.5)",
+                &format!("Polygon(vertices: [{vertices_65}])"),
+            ),
+            "at most 64",
+        ),
+        (
+            "two_sides.ron",
+            broken(
+                "Circle(radius: 0.5)",
+                "RegularPolygon(sides: 2, circumradius: 1.0)",
+            ),
+            "b.shape.sides",
+        ),
+        ("empty.ron", Vec::new(), ""),
+        (
+            "garbage.ron",
+            vec![
+                0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x01,
+            ],
+            "not a text file",
+        ),
+    ]
+}
+
+/// Asserts an error message names `path` followed by `:line:col:`.
+fn assert_located(stderr: &str, path: &Path) {
+    let shown = path.display().to_string();
+    let Some(at) = stderr.find(&shown) else {
+        panic!("the message does not name {shown}: {stderr}");
+    };
+    let rest = &stderr[at + shown.len()..];
+    let mut parts = rest.splitn(4, ':');
+    assert_eq!(parts.next(), Some(""), "{stderr}");
+    let line = parts.next().unwrap_or("");
+    let col = parts.next().unwrap_or("");
+    assert!(
+        line.parse::<usize>().is_ok() && col.parse::<usize>().is_ok(),
+        "no line:column in {stderr}"
+    );
+}
+
+#[test]
+fn report_prints_the_design_fields() {
+    let path = write("good.ron", GOOD.as_bytes());
+    let out = run(&["report", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let r: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    // Box top y = 0; circle bottom y = 0.4 - 0.5 = -0.1: 0.1 deep, normal up, one point.
+    assert_eq!(r["overlap"], Value::Bool(true));
+    assert!(
+        (r["separation"].as_f64().unwrap() + 0.1).abs() < 1e-5,
+        "{}",
+        r["separation"]
+    );
+    assert_eq!(r["normal"].as_array().unwrap().len(), 2);
+    assert!((r["normal"][1].as_f64().unwrap() - 1.0).abs() < 1e-5);
+    let points = r["points"].as_array().unwrap();
+    assert_eq!(points.len(), 1);
+    for key in ["position", "separation", "id"] {
+        assert!(!points[0][key].is_null(), "points[0].{key}");
+    }
+    assert_eq!(r["algorithm"], "circle-polygon");
+    let axis = &r["sat"]["axes"][0];
+    for key in ["axis", "a", "b", "gap", "source"] {
+        assert!(!axis[key].is_null(), "sat.axes[0].{key}");
+    }
+    assert!(r["gjk"]["steps"][0]["simplex"].is_array());
+    assert!(r["gjk"]["distance"].is_number());
+    assert!(r["epa"].is_null(), "the circle's centre is 0.4 above the box: the cores are apart");
+    assert!(r["clip"]["steps"].is_array());
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn report_on_every_builtin_scene_is_json() {
+    for entry in std::fs::read_dir(scene_dir()).unwrap().flatten() {
+        let out = run(&["report", entry.path().to_str().unwrap()]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{:?}: {}",
+            entry.path(),
+            text(&out.stderr)
+        );
+        let r: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert!(r["overlap"].is_boolean() && r["separation"].is_number() && r["normal"].is_array());
+        assert!(
+            r["sat"]["axes"].is_array()
+                && r["gjk"]["steps"].is_array()
+                && r["clip"]["steps"].is_array()
+        );
+    }
+}
+
+#[test]
+fn report_on_broken_scenes_exits_2_naming_file_and_position() {
+    for (name, bytes, needle) in broken_cases() {
+        let path = write(name, &bytes);
+        let out = run(&["report", path.to_str().unwrap()]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert_located(&err, &path);
+        assert!(err.contains(needle), "{name}: expected `{needle}` in {err}");
+    }
+}
+
+#[test]
+fn check_lists_every_file_and_exits_2_if_any_is_invalid() {
+    let good = write("check_good.ron", GOOD.as_bytes());
+    let mut args = vec!["check".to_string(), good.display().to_string()];
+    let mut paths = Vec::new();
+    for (name, bytes, _) in broken_cases() {
+        let path = write(&format!("check_{name}"), &bytes);
+        args.push(path.display().to_string());
+        paths.push(path);
+    }
+    let out = Command::new(BIN).args(&args).output().unwrap();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout.trim(), format!("ok: {}", good.display()));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        paths.len(),
+        "one line per invalid file:\n{stderr}"
+    );
+    for (line, path) in stderr.lines().zip(&paths) {
+        assert_located(line, path);
+    }
+}
+
+#[test]
+fn check_accepts_the_builtin_folder() {
+    let out = run(&["check", scene_dir().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).lines().count() >= 16);
+    assert!(text(&out.stdout).lines().all(|l| l.starts_with("ok: ")));
+}
+
+#[test]
+fn check_reports_warnings_but_accepts_the_scene() {
+    let scene = broken(
+        "Circle(radius: 0.5)",
+        "Polygon(vertices: [(0.0, 0.0), (1.0, 0.0), (1.0, 0.0), (0.0, 1.0)])",
+    );
+    let path = write("duplicate_vertex.ron", &scene);
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("b.shape: vertices 1 and 2 coincide; removed 2"),
+        "{err}"
+    );
+    assert_located(&err, &path);
+}
+
+#[test]
+fn missing_file_exits_2_naming_it() {
+    let out = run(&["report", "no/such/scene.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no/such/scene.ron"));
+}
+
+#[test]
+fn help_explains_commands_and_flags() {
+    let out = run(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    for word in [
+        "report",
+        "check",
+        "--mode",
+        "--step",
+        "--frames",
+        "--seconds",
+        "--screenshot",
+        "--print-state",
+        "Examples",
+    ] {
+        assert!(help.contains(word), "--help lacks {word}:\n{help}");
+    }
+}
+
+#[test]
+fn bad_flags_exit_2() {
+    for args in [
+        &["--mode", "fast"][..],
+        &["--seconds", "NaN"],
+        &["--step", "-1"],
+        &["--bogus"],
+        &["check"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!text(&out.stderr).contains("panicked"));
+    }
+}
