@@ -60,15 +60,20 @@ pub struct Cli {
 /// The commands that print instead of opening a window.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print one JSON object describing the scene's pair: overlap, separation, normal, contact
-    /// points, and the SAT / GJK / EPA / clipping steps (world coordinates).
+    /// Print the scene's collision report as JSON.
+    ///
+    /// One JSON object on stdout: overlap, separation, normal, the contact points, and the
+    /// SAT / GJK / EPA / clipping steps, all in world coordinates (see README.md). An invalid
+    /// scene prints its error on stderr and exits 2.
     Report {
         /// The scene file.
         #[arg(value_name = "SCENE.ron")]
         scene: PathBuf,
     },
-    /// Validate scene files: one line per file, `ok: path` or the error with its line and
-    /// column. Folders are checked file by file. Exits 2 if any file is invalid.
+    /// Validate scene files (exit 2 if any is invalid).
+    ///
+    /// One line per file: `ok: path` on stdout, or the error with its line, column and field on
+    /// stderr. Folders are checked file by file.
     Check {
         /// Scene files or folders of scenes.
         #[arg(value_name = "FILES", required = true)]

@@ -183,7 +183,10 @@ fn report_prints_the_design_fields() {
     }
     assert!(r["gjk"]["steps"][0]["simplex"].is_array());
     assert!(r["gjk"]["distance"].is_number());
-    assert!(r["epa"].is_null(), "the circle's centre is 0.4 above the box: the cores are apart");
+    assert!(
+        r["epa"].is_null(),
+        "the circle's centre is 0.4 above the box: the cores are apart"
+    );
     assert!(r["clip"]["steps"].is_array());
     assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
 }
