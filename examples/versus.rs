@@ -1,0 +1,72 @@
+//! Ours against parry2d, side by side in one process: for each pair type, many poses, the two
+//! libraries timed in alternation, median of repeats. Prints a table and the worst ratio.
+//!
+//! `cargo run --release --example versus`
+
+#[path = "../benches/support/pairs.rs"]
+mod pairs;
+
+use narrowphase_lab::geom::{ManifoldOptions, NoTrace, collide, query};
+use parry2d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let n = 512;
+    let repeats = 31;
+    let rounds = 20;
+    let options = ManifoldOptions::default();
+    println!("{:<24} {:>10} {:>12} {:>8}", "pair", "ours ns", "parry2d ns", "ratio");
+    let mut worst: f64 = 0.0;
+    for set in pairs::all(n) {
+        let mut ours_t = Vec::with_capacity(repeats);
+        let mut parry_t = Vec::with_capacity(repeats);
+        let mut manifold: ContactManifold<(), ()> = ContactManifold::new();
+        for _ in 0..repeats {
+            // Ours.
+            let t = Instant::now();
+            for _ in 0..rounds {
+                for (a, xa, b, xb) in &set.ours {
+                    if set.distance {
+                        black_box(query(black_box(a), *xa, black_box(b), *xb, &mut NoTrace, &mut NoTrace));
+                    } else {
+                        black_box(collide(black_box(a), *xa, black_box(b), *xb, &options, &mut NoTrace));
+                    }
+                }
+            }
+            ours_t.push(t.elapsed().as_nanos() as f64 / (rounds * n) as f64);
+            // parry2d.
+            let t = Instant::now();
+            for _ in 0..rounds {
+                for (a, pa, b, pb) in &set.parry {
+                    if set.distance {
+                        black_box(parry2d::query::distance(pa, black_box(a.as_ref()), pb, black_box(b.as_ref())).ok());
+                    } else {
+                        let pos12 = pa.inv_mul(pb);
+                        let _ = DefaultQueryDispatcher.contact_manifold_convex_convex(
+                            &pos12,
+                            black_box(a.as_ref()),
+                            black_box(b.as_ref()),
+                            None,
+                            None,
+                            0.0,
+                            &mut manifold,
+                        );
+                        black_box(&manifold);
+                    }
+                }
+            }
+            parry_t.push(t.elapsed().as_nanos() as f64 / (rounds * n) as f64);
+        }
+        let (o, p) = (median(ours_t), median(parry_t));
+        let ratio = o / p;
+        worst = worst.max(ratio);
+        println!("{:<24} {:>10.1} {:>12.1} {:>8.2}", set.name, o, p, ratio);
+    }
+    println!("worst ratio: {worst:.2}");
+}
