@@ -75,8 +75,9 @@ fn num(v: f32) -> Value {
     if !v.is_finite() {
         return Value::Null;
     }
-    // The shortest decimal that reads back as the same f32, as an f64.
-    v.to_string()
+    // The shortest decimal that reads back as the same f32, as an f64 (and -0 as 0).
+    (v + 0.0)
+        .to_string()
         .parse::<f64>()
         .map(Value::from)
         .unwrap_or(Value::Null)

@@ -12,8 +12,11 @@ use super::error::{SceneError, SceneErrorKind, SceneWarning};
 use super::locate::{TextPos, field_at, position_of};
 use super::types::Scene;
 use super::validate::Pair;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+
+/// The largest scene file read (scenes are a few kilobytes).
+pub const MAX_SCENE_BYTES: u64 = 4 << 20;
 
 /// A scene read from text and validated.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,7 +88,19 @@ pub fn parse_bytes(bytes: &[u8], file: impl AsRef<Path>) -> Result<LoadedScene, 
 /// Reads and parses a scene file.
 pub fn load(path: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
     let path = path.as_ref();
-    let bytes = std::fs::read(path).map_err(|e| SceneError::file(path, SceneErrorKind::Io(e)))?;
+    let io = |e| SceneError::file(path, SceneErrorKind::Io(e));
+    // Read at most one byte past the limit, so `/dev/zero` or a huge file is refused quickly.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SCENE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_SCENE_BYTES {
+        let kind = SceneErrorKind::Value(format!(
+            "larger than {} MiB: not a scene file",
+            MAX_SCENE_BYTES >> 20
+        ));
+        return Err(SceneError::file(path, kind));
+    }
     parse_bytes(&bytes, path)
 }
 
