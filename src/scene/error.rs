@@ -164,11 +164,22 @@ pub(crate) fn shape_field(e: &ShapeError) -> String {
     }
 }
 
-/// The library's message without its leading `field: `.
+/// The library's message without its leading `field: `, with a huge or tiny value written in
+/// scientific notation (`1e30`, not thirty-one digits).
 fn shape_message(e: &ShapeError) -> String {
     let text = e.to_string();
     let field = shape_field(e);
-    text.strip_prefix(&format!("{field}: "))
+    let text = text
+        .strip_prefix(&format!("{field}: "))
         .map(str::to_string)
-        .unwrap_or(text)
+        .unwrap_or(text);
+    match e {
+        ShapeError::NonFinite { value, .. }
+        | ShapeError::NonPositive { value, .. }
+        | ShapeError::Negative { value, .. }
+        | ShapeError::OutOfRange { value, .. } => {
+            text.replacen(&value.to_string(), &super::validate::num(*value), 1)
+        }
+        _ => text,
+    }
 }
