@@ -230,10 +230,10 @@ impl App {
                     }
                 });
                 ui.horizontal(|ui| {
-                    if ui.button("Open… (Ctrl+O)").clicked() {
+                    if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
                         self.show_open = true;
                     }
-                    if ui.button("Save (Ctrl+S)").clicked() {
+                    if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
                         self.save(now);
                     }
                     if ui.button("Save as…").clicked() {
