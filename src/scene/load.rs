@@ -148,7 +148,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // The process id keeps two instances saving at once apart (there are none on the web).
+    let pid = if cfg!(target_arch = "wasm32") {
+        0
+    } else {
+        std::process::id()
+    };
+    let tmp = dir.join(format!(".{name}.{pid}.tmp"));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
