@@ -350,6 +350,10 @@ impl App {
     fn move_vertex(&mut self, b: Body, index: usize, to: Vec2, now: f64) {
         let shape = self.pair.shapes[b.index()];
         match shape.with_vertex(index, to) {
+            Ok((_, warnings)) if !warnings.is_empty() => {
+                let why = warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("; ");
+                self.show_error(format!("vertex {index} can't go there: {why} — the polygon would lose a vertex"), now);
+            }
             Ok(_) => {
                 let mut verts: Vec<Vec2> = shape.vertices().to_vec();
                 if let Some(v) = verts.get_mut(index) {
@@ -622,5 +626,100 @@ impl App {
     /// The shapes in the pair (last good).
     pub fn shapes(&self) -> &[Shape; 2] {
         &self.pair.shapes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::input::{Body, Edit, Pose};
+
+    fn app() -> App {
+        App::new(&AppOptions::default()).expect("the built-in lecture opens")
+    }
+
+    #[test]
+    fn undo_and_redo_restore_exactly() {
+        let mut app = app();
+        let original = app.scene.clone();
+        let moved = Pose { position: Vec2::new(1.25, 3.5), angle_deg: 33.0 };
+        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        let edited = app.scene.clone();
+        assert_eq!(edited.b.position, moved.position);
+        assert!(app.modified());
+        app.undo();
+        assert_eq!(app.scene, original);
+        assert!(!app.modified());
+        app.redo();
+        assert_eq!(app.scene, edited);
+        // The pair follows the scene.
+        assert_eq!(app.pair.xfs[1].p, moved.position);
+    }
+
+    #[test]
+    fn a_gesture_is_one_undo_step() {
+        let mut app = app();
+        let mut edits = vec![Edit::Begin];
+        for k in 0..20 {
+            edits.push(Edit::Pose(Body::A, Pose { position: Vec2::new(k as f32 * 0.1, 0.0), angle_deg: 0.0 }));
+        }
+        edits.push(Edit::End);
+        app.apply_edits(&edits, 0.0);
+        assert_eq!(app.undo_len(), 1);
+    }
+
+    #[test]
+    fn vertex_edit_refuses_a_concave_move_and_says_so() {
+        let mut app = app();
+        // Scene 1's B is a 2×1 box: dragging its top-right corner (vertex 2) to the centre would
+        // make it concave.
+        let before = app.scene.clone();
+        app.apply_edits(&[Edit::Begin, Edit::Vertex(Body::B, 2, Vec2::new(0.0, -0.2)), Edit::End], 0.0);
+        assert_eq!(app.scene, before, "the shape must not change");
+        let banner = app.banner.clone().expect("an explanation");
+        assert!(banner.error && banner.text.contains("convex"), "{banner:?}");
+        // Onto the line between its neighbours: the vertex would vanish, so that is refused too.
+        app.apply_edits(&[Edit::Begin, Edit::Vertex(Body::B, 2, Vec2::new(0.0, 0.0)), Edit::End], 0.0);
+        assert_eq!(app.scene, before);
+        assert_eq!(app.undo_len(), 0);
+        // A move that keeps it convex is taken, and the box becomes a polygon.
+        app.apply_edits(&[Edit::Begin, Edit::Vertex(Body::B, 2, Vec2::new(1.5, 0.9)), Edit::End], 0.0);
+        match &app.scene.b.shape {
+            crate::scene::ShapeSpec::Polygon { vertices, .. } => assert_eq!(vertices[2], Vec2::new(1.5, 0.9)),
+            other => panic!("expected a polygon, got {other:?}"),
+        }
+        assert_eq!(app.undo_len(), 1);
+    }
+
+    #[test]
+    fn steps_are_clamped_when_the_trace_shrinks() {
+        let mut app = app();
+        app.set_mode(ModeKind::Gjk);
+        app.step = 1000;
+        app.clamp_step();
+        assert_eq!(app.step, app.mode_ref().step_count(&app.pair) - 1);
+    }
+
+    #[test]
+    fn resolve_moves_b_out_by_the_sat_mtv() {
+        let mut app = app();
+        assert!(app.pair.sat.overlap());
+        let d = app.pair.sat.normal * -app.pair.sat.separation;
+        app.translate_b(d);
+        assert!(!app.pair.query.overlap, "after resolving, the shapes touch at most");
+        assert!(app.pair.query.separation.abs() < 1e-5);
+        app.undo();
+        assert!(app.pair.query.overlap);
+    }
+
+    #[test]
+    fn print_state_has_the_documented_fields() {
+        let app = app();
+        let v: serde_json::Value = serde_json::from_str(&app.state_json()).expect("json");
+        for key in ["scene", "mode", "step", "zoom", "screen"] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        assert!(v["screen"]["a"][0].is_number() && v["screen"]["b"][1].is_number());
+        assert!(v["scene"]["b"]["position"].is_array());
     }
 }
