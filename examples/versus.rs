@@ -21,7 +21,10 @@ fn main() {
     let repeats = 31;
     let rounds = 20;
     let options = ManifoldOptions::default();
-    println!("{:<24} {:>10} {:>12} {:>8}", "pair", "ours ns", "parry2d ns", "ratio");
+    println!(
+        "{:<24} {:>10} {:>12} {:>8}",
+        "pair", "ours ns", "parry2d ns", "ratio"
+    );
     let mut worst: f64 = 0.0;
     for set in pairs::all(n) {
         let mut ours_t = Vec::with_capacity(repeats);
@@ -33,9 +36,23 @@ fn main() {
             for _ in 0..rounds {
                 for (a, xa, b, xb) in &set.ours {
                     if set.distance {
-                        black_box(query(black_box(a), *xa, black_box(b), *xb, &mut NoTrace, &mut NoTrace));
+                        black_box(query(
+                            black_box(a),
+                            *xa,
+                            black_box(b),
+                            *xb,
+                            &mut NoTrace,
+                            &mut NoTrace,
+                        ));
                     } else {
-                        black_box(collide(black_box(a), *xa, black_box(b), *xb, &options, &mut NoTrace));
+                        black_box(collide(
+                            black_box(a),
+                            *xa,
+                            black_box(b),
+                            *xb,
+                            &options,
+                            &mut NoTrace,
+                        ));
                     }
                 }
             }
@@ -45,7 +62,15 @@ fn main() {
             for _ in 0..rounds {
                 for (a, pa, b, pb) in &set.parry {
                     if set.distance {
-                        black_box(parry2d::query::distance(pa, black_box(a.as_ref()), pb, black_box(b.as_ref())).ok());
+                        black_box(
+                            parry2d::query::distance(
+                                pa,
+                                black_box(a.as_ref()),
+                                pb,
+                                black_box(b.as_ref()),
+                            )
+                            .ok(),
+                        );
                     } else {
                         let pos12 = pa.inv_mul(pb);
                         let _ = DefaultQueryDispatcher.contact_manifold_convex_convex(

@@ -26,7 +26,12 @@ impl Drop for Display {
 }
 
 fn have(tool: &str) -> bool {
-    Command::new("sh").arg("-c").arg(format!("command -v {tool}")).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Starts a private Xvfb, or says loudly why the GUI tests cannot run here.
@@ -36,7 +41,9 @@ fn display() -> Option<Display> {
             if std::env::var_os("CI").is_some() {
                 panic!("{tool} is missing under CI: .ci/run must install it");
             }
-            eprintln!("\n*** SKIPPING GUI TEST: {tool} is not installed (apt-get install xvfb xdotool) ***\n");
+            eprintln!(
+                "\n*** SKIPPING GUI TEST: {tool} is not installed (apt-get install xvfb xdotool) ***\n"
+            );
             return None;
         }
     }
@@ -47,7 +54,14 @@ fn display() -> Option<Display> {
             continue;
         }
         let child = Command::new("Xvfb")
-            .args([format!(":{n}").as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .args([
+                format!(":{n}").as_str(),
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -58,7 +72,10 @@ fn display() -> Option<Display> {
             std::thread::sleep(Duration::from_millis(50));
         }
         if socket.exists() {
-            return Some(Display { child, name: format!(":{n}") });
+            return Some(Display {
+                child,
+                name: format!(":{n}"),
+            });
         }
     }
     panic!("could not start Xvfb");
@@ -80,7 +97,11 @@ fn run(d: &Display, args: &[&str]) -> Output {
 
 fn state(out: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&out.stdout);
-    let line = text.lines().rev().find(|l| l.starts_with('{')).unwrap_or_else(|| panic!("no state line in {text:?}"));
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('{'))
+        .unwrap_or_else(|| panic!("no state line in {text:?}"));
     serde_json::from_str(line).expect("state JSON")
 }
 
@@ -106,18 +127,31 @@ impl Image {
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buf).expect("png data");
         let channels = info.color_type.samples();
-        let rgb = buf[..info.buffer_size()].chunks(channels).map(|p| [p[0], p[1], p[2]]).collect();
-        Image { w: info.width as usize, h: info.height as usize, rgb }
+        let rgb = buf[..info.buffer_size()]
+            .chunks(channels)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        Image {
+            w: info.width as usize,
+            h: info.height as usize,
+            rgb,
+        }
     }
 
     fn at(&self, x: f64, y: f64) -> [u8; 3] {
-        let (x, y) = (x.round().clamp(0.0, self.w as f64 - 1.0) as usize, y.round().clamp(0.0, self.h as f64 - 1.0) as usize);
+        let (x, y) = (
+            x.round().clamp(0.0, self.w as f64 - 1.0) as usize,
+            y.round().clamp(0.0, self.h as f64 - 1.0) as usize,
+        );
         self.rgb[y * self.w + x]
     }
 
     /// Pixels within `tol` (per channel) of `c`.
     fn count_near(&self, c: [u8; 3], tol: i32) -> usize {
-        self.rgb.iter().filter(|p| (0..3).all(|k| (p[k] as i32 - c[k] as i32).abs() <= tol)).count()
+        self.rgb
+            .iter()
+            .filter(|p| (0..3).all(|k| (p[k] as i32 - c[k] as i32).abs() <= tol))
+            .count()
     }
 
     fn distinct(&self) -> usize {
@@ -147,13 +181,44 @@ fn screen(s: &serde_json::Value, body: &str) -> (f64, f64) {
 
 /// Some pixels around a body's centre show its colour (the label sits on the centre itself).
 fn body_colour_around(img: &Image, c: (f64, f64), test: fn([u8; 3]) -> bool) -> bool {
-    let offsets = [(-30.0, -20.0), (30.0, -20.0), (-30.0, 25.0), (30.0, 25.0), (0.0, -30.0), (-20.0, 0.0)];
-    offsets.iter().filter(|(dx, dy)| test(img.at(c.0 + dx, c.1 + dy))).count() >= 2
+    let offsets = [
+        (-30.0, -20.0),
+        (30.0, -20.0),
+        (-30.0, 25.0),
+        (30.0, 25.0),
+        (0.0, -30.0),
+        (-20.0, 0.0),
+    ];
+    offsets
+        .iter()
+        .filter(|(dx, dy)| test(img.at(c.0 + dx, c.1 + dy)))
+        .count()
+        >= 2
 }
 
-fn screenshot(d: &Display, scene: &str, mode: &str, step: &str, name: &str) -> (Image, serde_json::Value) {
+fn screenshot(
+    d: &Display,
+    scene: &str,
+    mode: &str,
+    step: &str,
+    name: &str,
+) -> (Image, serde_json::Value) {
     let png = tmp(name);
-    let out = run(d, &[scene, "--mode", mode, "--step", step, "--frames", "12", "--screenshot", png.to_str().unwrap(), "--print-state"]);
+    let out = run(
+        d,
+        &[
+            scene,
+            "--mode",
+            mode,
+            "--step",
+            step,
+            "--frames",
+            "12",
+            "--screenshot",
+            png.to_str().unwrap(),
+            "--print-state",
+        ],
+    );
     (Image::load(&png), state(&out))
 }
 
@@ -161,12 +226,30 @@ fn screenshot(d: &Display, scene: &str, mode: &str, step: &str, name: &str) -> (
 fn every_mode_draws_both_shapes_in_their_colours() {
     let Some(d) = display() else { return };
     for mode in ["sat", "gjk", "manifold"] {
-        let (img, s) = screenshot(&d, "scenes/01_resting_box.ron", mode, "0", &format!("modes-{mode}.png"));
+        let (img, s) = screenshot(
+            &d,
+            "scenes/01_resting_box.ron",
+            mode,
+            "0",
+            &format!("modes-{mode}.png"),
+        );
         assert_eq!((img.w, img.h), (1280, 800));
         assert_eq!(s["mode"], mode);
-        assert!(img.distinct() > 200, "{mode}: the picture is nearly blank ({} colours)", img.distinct());
-        assert!(body_colour_around(&img, screen(&s, "a"), bluish), "{mode}: A is not blue around {:?}", screen(&s, "a"));
-        assert!(body_colour_around(&img, screen(&s, "b"), violet), "{mode}: B is not violet around {:?}", screen(&s, "b"));
+        assert!(
+            img.distinct() > 200,
+            "{mode}: the picture is nearly blank ({} colours)",
+            img.distinct()
+        );
+        assert!(
+            body_colour_around(&img, screen(&s, "a"), bluish),
+            "{mode}: A is not blue around {:?}",
+            screen(&s, "a")
+        );
+        assert!(
+            body_colour_around(&img, screen(&s, "b"), violet),
+            "{mode}: B is not violet around {:?}",
+            screen(&s, "b")
+        );
     }
 }
 
@@ -174,20 +257,43 @@ fn every_mode_draws_both_shapes_in_their_colours() {
 fn sat_mode_draws_the_shadow_bars() {
     let Some(d) = display() else { return };
     let (sat, _) = screenshot(&d, "scenes/14_epa_deep.ron", "sat", "2", "bars-sat.png");
-    let (manifold, _) = screenshot(&d, "scenes/14_epa_deep.ron", "manifold", "0", "bars-manifold.png");
+    let (manifold, _) = screenshot(
+        &d,
+        "scenes/14_epa_deep.ron",
+        "manifold",
+        "0",
+        "bars-manifold.png",
+    );
     // The shadow bars are thick strokes in A's full colour beside the shapes.
     let with_bars = sat.count_near(BLUE, 12);
     let without = manifold.count_near(BLUE, 12);
-    assert!(with_bars > without + 1000, "SAT shows {with_bars} blue pixels, manifold {without}: no shadow bar?");
+    assert!(
+        with_bars > without + 1000,
+        "SAT shows {with_bars} blue pixels, manifold {without}: no shadow bar?"
+    );
 }
 
 #[test]
 fn manifold_mode_shows_reference_and_incident_faces() {
     let Some(d) = display() else { return };
-    let (img, s) = screenshot(&d, "scenes/01_resting_box.ron", "manifold", "1", "faces.png");
+    let (img, s) = screenshot(
+        &d,
+        "scenes/01_resting_box.ron",
+        "manifold",
+        "1",
+        "faces.png",
+    );
     assert_eq!(s["points"], 2);
-    assert!(img.count_near(GREEN, 20) > 300, "no green reference face ({} px)", img.count_near(GREEN, 20));
-    assert!(img.count_near(ORANGE, 20) > 300, "no orange incident face ({} px)", img.count_near(ORANGE, 20));
+    assert!(
+        img.count_near(GREEN, 20) > 300,
+        "no green reference face ({} px)",
+        img.count_near(GREEN, 20)
+    );
+    assert!(
+        img.count_near(ORANGE, 20) > 300,
+        "no orange incident face ({} px)",
+        img.count_near(ORANGE, 20)
+    );
 }
 
 #[test]
@@ -195,24 +301,51 @@ fn gjk_steps_draw_different_pictures() {
     let Some(d) = display() else { return };
     let (first, s0) = screenshot(&d, "scenes/14_epa_deep.ron", "gjk", "0", "gjk-0.png");
     let (later, s1) = screenshot(&d, "scenes/14_epa_deep.ron", "gjk", "4", "gjk-4.png");
-    assert_eq!((s0["step"].as_u64(), s1["step"].as_u64()), (Some(0), Some(4)));
-    let differing = first.rgb.iter().zip(&later.rgb).filter(|(p, q)| p != q).count();
-    assert!(differing > 2000, "steps 0 and 4 look the same ({differing} pixels differ)");
+    assert_eq!(
+        (s0["step"].as_u64(), s1["step"].as_u64()),
+        (Some(0), Some(4))
+    );
+    let differing = first
+        .rgb
+        .iter()
+        .zip(&later.rgb)
+        .filter(|(p, q)| p != q)
+        .count();
+    assert!(
+        differing > 2000,
+        "steps 0 and 4 look the same ({differing} pixels differ)"
+    );
 }
 
 fn wait_for_window(d: &Display) -> String {
     let out = Command::new("xdotool")
-        .args(["search", "--sync", "--onlyvisible", "--name", "Narrowphase Lab"])
+        .args([
+            "search",
+            "--sync",
+            "--onlyvisible",
+            "--name",
+            "Narrowphase Lab",
+        ])
         .env("DISPLAY", &d.name)
         .output()
         .expect("xdotool");
-    let id = String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or_default().trim().to_string();
+    let id = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string();
     assert!(!id.is_empty(), "no app window appeared");
     id
 }
 
 fn xdotool(d: &Display, args: &[String]) {
-    let ok = Command::new("xdotool").args(args).env("DISPLAY", &d.name).status().expect("xdotool").success();
+    let ok = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", &d.name)
+        .status()
+        .expect("xdotool")
+        .success();
     assert!(ok, "xdotool {args:?} failed");
 }
 
@@ -223,12 +356,24 @@ fn a_real_mouse_drag_moves_b_by_the_dragged_distance() {
     let before = state(&run(&d, &[scene, "--frames", "5", "--print-state"]));
     let (bx, by) = screen(&before, "b");
     let zoom = before["zoom"].as_f64().expect("zoom");
-    let child = app(&d, &[scene, "--seconds", "6", "--print-state"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start");
+    let child = app(&d, &[scene, "--seconds", "6", "--print-state"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
     let window = wait_for_window(&d);
     std::thread::sleep(Duration::from_millis(800));
     // Grab B a little left of its centre (its label sits on the centre) and drag 100 right, 40 up.
     let (x0, y0) = (bx - 40.0, by);
-    let mv = |x: f64, y: f64| vec!["mousemove".to_string(), "--window".into(), window.clone(), format!("{}", x.round()), format!("{}", y.round())];
+    let mv = |x: f64, y: f64| {
+        vec![
+            "mousemove".to_string(),
+            "--window".into(),
+            window.clone(),
+            format!("{}", x.round()),
+            format!("{}", y.round()),
+        ]
+    };
     xdotool(&d, &mv(x0, y0));
     std::thread::sleep(Duration::from_millis(150));
     xdotool(&d, &["mousedown".into(), "1".into()]);
@@ -239,14 +384,23 @@ fn a_real_mouse_drag_moves_b_by_the_dragged_distance() {
     std::thread::sleep(Duration::from_millis(150));
     xdotool(&d, &["mouseup".into(), "1".into()]);
     let out = child.wait_with_output().expect("app exits");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let after = state(&out);
     let p0 = &before["scene"]["b"]["position"];
     let p1 = &after["scene"]["b"]["position"];
     let dx = p1[0].as_f64().unwrap() - p0[0].as_f64().unwrap();
     let dy = p1[1].as_f64().unwrap() - p0[1].as_f64().unwrap();
     let tol = 1.5 / zoom;
-    assert!((dx - 100.0 / zoom).abs() < tol && (dy - 40.0 / zoom).abs() < tol, "B moved by ({dx}, {dy}), expected ({}, {})", 100.0 / zoom, 40.0 / zoom);
+    assert!(
+        (dx - 100.0 / zoom).abs() < tol && (dy - 40.0 / zoom).abs() < tol,
+        "B moved by ({dx}, {dy}), expected ({}, {})",
+        100.0 / zoom,
+        40.0 / zoom
+    );
     // A did not move, and the move is one undo step.
     assert_eq!(before["scene"]["a"], after["scene"]["a"]);
     assert_eq!(after["undo"], 1);
@@ -259,7 +413,14 @@ fn editing_the_open_file_on_disk_shows_up_in_the_app() {
     let file = tmp("live.ron");
     let text = std::fs::read_to_string("scenes/07_circles.ron").expect("scene");
     std::fs::write(&file, &text).expect("write");
-    let child = app(&d, &[file.to_str().unwrap(), "--seconds", "5", "--print-state"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start");
+    let child = app(
+        &d,
+        &[file.to_str().unwrap(), "--seconds", "5", "--print-state"],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start");
     wait_for_window(&d);
     std::thread::sleep(Duration::from_millis(1000));
     // A broken edit first: the app keeps the last good scene.
@@ -270,12 +431,20 @@ fn editing_the_open_file_on_disk_shows_up_in_the_app() {
     let out = child.wait_with_output().expect("app exits");
     let s = state(&out);
     let title = s["scene"]["title"].as_str().unwrap_or_default();
-    assert!(title.starts_with("EDITED "), "the app still shows {title:?}");
+    assert!(
+        title.starts_with("EDITED "),
+        "the app still shows {title:?}"
+    );
 }
 
 #[test]
 fn without_a_display_the_app_says_so_and_exits() {
-    let out = Command::new(BIN).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY").args(["--frames", "1"]).output().expect("run");
+    let out = Command::new(BIN)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .args(["--frames", "1"])
+        .output()
+        .expect("run");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
     assert!(err.contains("no display"), "{err}");

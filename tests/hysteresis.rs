@@ -9,10 +9,17 @@ use narrowphase_lab::scene::{BUILTIN, parse};
 /// Id changes over `frames` jittered frames of a built-in scene, counted by the app's own
 /// id-history strip.
 fn churn(scene_file: &str, hysteresis: bool, frames: usize) -> (u64, usize) {
-    let text = BUILTIN.iter().find(|(n, _)| *n == scene_file).map(|(_, t)| *t).expect("built-in scene");
+    let text = BUILTIN
+        .iter()
+        .find(|(n, _)| *n == scene_file)
+        .map(|(_, t)| *t)
+        .expect("built-in scene");
     let loaded = parse(text, scene_file).expect("scene loads");
     let p = loaded.pair;
-    let options = ManifoldOptions { hysteresis, ..p.options };
+    let options = ManifoldOptions {
+        hysteresis,
+        ..p.options
+    };
     let mut history = ManifoldMode::default();
     let mut points = 0;
     for frame in 0..frames {
@@ -40,7 +47,10 @@ fn hysteresis_keeps_feature_ids_over_1000_jittered_frames() {
 #[test]
 fn without_hysteresis_the_ids_churn() {
     let (changes, _) = churn("03_near_parallel.ron", false, 1000);
-    assert!(changes > 100, "without the bias the roles flip on near-ties: {changes} changes");
+    assert!(
+        changes > 100,
+        "without the bias the roles flip on near-ties: {changes} changes"
+    );
 }
 
 #[test]

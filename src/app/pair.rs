@@ -35,9 +35,20 @@ impl Pair {
         manifold_options: ManifoldOptions,
     ) -> Pair {
         let [a, b] = shapes;
-        let pair = scene::Pair { a, xf_a: xfs[0], b, xf_b: xfs[1], options: manifold_options };
+        let pair = scene::Pair {
+            a,
+            xf_a: xfs[0],
+            b,
+            xf_b: xfs[1],
+            options: manifold_options,
+        };
         let traces = PairTraces::compute_with(&pair, sat_options);
-        Pair { shapes, xfs, manifold_options, traces }
+        Pair {
+            shapes,
+            xfs,
+            manifold_options,
+            traces,
+        }
     }
 
     /// The SAT axis rows, in order.

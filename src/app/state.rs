@@ -351,8 +351,17 @@ impl App {
         let shape = self.pair.shapes[b.index()];
         match shape.with_vertex(index, to) {
             Ok((_, warnings)) if !warnings.is_empty() => {
-                let why = warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("; ");
-                self.show_error(format!("vertex {index} can't go there: {why} — the polygon would lose a vertex"), now);
+                let why = warnings
+                    .iter()
+                    .map(|w| w.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                self.show_error(
+                    format!(
+                        "vertex {index} can't go there: {why} — the polygon would lose a vertex"
+                    ),
+                    now,
+                );
             }
             Ok(_) => {
                 let mut verts: Vec<Vec2> = shape.vertices().to_vec();
@@ -642,7 +651,10 @@ mod tests {
     fn undo_and_redo_restore_exactly() {
         let mut app = app();
         let original = app.scene.clone();
-        let moved = Pose { position: Vec2::new(1.25, 3.5), angle_deg: 33.0 };
+        let moved = Pose {
+            position: Vec2::new(1.25, 3.5),
+            angle_deg: 33.0,
+        };
         app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
         let edited = app.scene.clone();
         assert_eq!(edited.b.position, moved.position);
@@ -661,7 +673,13 @@ mod tests {
         let mut app = app();
         let mut edits = vec![Edit::Begin];
         for k in 0..20 {
-            edits.push(Edit::Pose(Body::A, Pose { position: Vec2::new(k as f32 * 0.1, 0.0), angle_deg: 0.0 }));
+            edits.push(Edit::Pose(
+                Body::A,
+                Pose {
+                    position: Vec2::new(k as f32 * 0.1, 0.0),
+                    angle_deg: 0.0,
+                },
+            ));
         }
         edits.push(Edit::End);
         app.apply_edits(&edits, 0.0);
@@ -674,18 +692,41 @@ mod tests {
         // Scene 1's B is a 2×1 box: dragging its top-right corner (vertex 2) to the centre would
         // make it concave.
         let before = app.scene.clone();
-        app.apply_edits(&[Edit::Begin, Edit::Vertex(Body::B, 2, Vec2::new(0.0, -0.2)), Edit::End], 0.0);
+        app.apply_edits(
+            &[
+                Edit::Begin,
+                Edit::Vertex(Body::B, 2, Vec2::new(0.0, -0.2)),
+                Edit::End,
+            ],
+            0.0,
+        );
         assert_eq!(app.scene, before, "the shape must not change");
         let banner = app.banner.clone().expect("an explanation");
         assert!(banner.error && banner.text.contains("convex"), "{banner:?}");
         // Onto the line between its neighbours: the vertex would vanish, so that is refused too.
-        app.apply_edits(&[Edit::Begin, Edit::Vertex(Body::B, 2, Vec2::new(0.0, 0.0)), Edit::End], 0.0);
+        app.apply_edits(
+            &[
+                Edit::Begin,
+                Edit::Vertex(Body::B, 2, Vec2::new(0.0, 0.0)),
+                Edit::End,
+            ],
+            0.0,
+        );
         assert_eq!(app.scene, before);
         assert_eq!(app.undo_len(), 0);
         // A move that keeps it convex is taken, and the box becomes a polygon.
-        app.apply_edits(&[Edit::Begin, Edit::Vertex(Body::B, 2, Vec2::new(1.5, 0.9)), Edit::End], 0.0);
+        app.apply_edits(
+            &[
+                Edit::Begin,
+                Edit::Vertex(Body::B, 2, Vec2::new(1.5, 0.9)),
+                Edit::End,
+            ],
+            0.0,
+        );
         match &app.scene.b.shape {
-            crate::scene::ShapeSpec::Polygon { vertices, .. } => assert_eq!(vertices[2], Vec2::new(1.5, 0.9)),
+            crate::scene::ShapeSpec::Polygon { vertices, .. } => {
+                assert_eq!(vertices[2], Vec2::new(1.5, 0.9))
+            }
             other => panic!("expected a polygon, got {other:?}"),
         }
         assert_eq!(app.undo_len(), 1);
@@ -706,7 +747,10 @@ mod tests {
         assert!(app.pair.sat.overlap());
         let d = app.pair.sat.normal * -app.pair.sat.separation;
         app.translate_b(d);
-        assert!(!app.pair.query.overlap, "after resolving, the shapes touch at most");
+        assert!(
+            !app.pair.query.overlap,
+            "after resolving, the shapes touch at most"
+        );
         assert!(app.pair.query.separation.abs() < 1e-5);
         app.undo();
         assert!(app.pair.query.overlap);

@@ -354,7 +354,11 @@ impl Mode for GjkMode {
             egui::pos2(self.mcam.viewport_min.x, self.mcam.viewport_min.y) / canvas.ppp(),
             egui::vec2(self.mcam.viewport_size.x, self.mcam.viewport_size.y) / canvas.ppp(),
         );
-        let painter = canvas.painter().ctx().layer_painter(canvas.painter().layer_id()).with_clip_rect(rect);
+        let painter = canvas
+            .painter()
+            .ctx()
+            .layer_painter(canvas.painter().layer_id())
+            .with_clip_rect(rect);
         painter.rect_filled(rect, 0.0, colors::BACKGROUND);
         let m = Canvas::new(&painter, &self.mcam, canvas.ppp());
         draw::grid(&m);

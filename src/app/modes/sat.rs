@@ -303,7 +303,11 @@ impl Mode for SatMode {
         let u = row.axis;
         // Put the axis line on the side of the shapes that faces the middle of the view.
         let middle = canvas.camera().center - pair.sat.origin;
-        let t = if (middle - (a.centroid() + b.centroid()) * 0.5).dot(left_perp(u)) >= 0.0 { left_perp(u) } else { -left_perp(u) };
+        let t = if (middle - (a.centroid() + b.centroid()) * 0.5).dot(left_perp(u)) >= 0.0 {
+            left_perp(u)
+        } else {
+            -left_perp(u)
+        };
 
         // The face (or vertex pair) that produced the axis.
         match row.source {
