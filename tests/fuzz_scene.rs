@@ -257,6 +257,9 @@ fn extreme_values_are_refused_with_the_field_named() {
             .expect_err(to)
             .to_string();
         assert!(err.contains(field), "{to}: {err}");
-        assert!(!err.contains("000000000"), "numbers in scientific notation: {err}");
+        assert!(
+            !err.contains("000000000"),
+            "numbers in scientific notation: {err}"
+        );
     }
 }
