@@ -225,24 +225,17 @@ impl App {
                 if i == 0 { "A" } else { "B" },
                 colors::body(i),
             );
-            if let Some(Hover::Ring(b)) = self.interaction.hover {
-                if b.index() == i {
-                    let outline = draw::outline(s, xf, self.cam.zoom);
-                    canvas.polyline(
-                        &outline,
-                        true,
-                        2.0 * input::RING_PX,
-                        colors::body(i).gamma_multiply(0.25),
-                        false,
-                    );
-                }
+            if let Some(Hover::Ring(b)) = self.interaction.hover
+                && b.index() == i
+            {
+                let outline = draw::outline(s, xf, self.cam.zoom);
+                let ring = colors::body(i).gamma_multiply(0.25);
+                canvas.polyline(&outline, true, 2.0 * input::RING_PX, ring, false);
             }
             if self.vertex_edit && self.body_views()[i].has_vertices {
                 for (k, v) in s.vertices().iter().enumerate() {
-                    let hot = self.interaction.hover == Some(Hover::Vertex(input::Body::A, k))
-                        && i == 0
-                        || self.interaction.hover == Some(Hover::Vertex(input::Body::B, k))
-                            && i == 1;
+                    let body = if i == 0 { input::Body::A } else { input::Body::B };
+                    let hot = self.interaction.hover == Some(Hover::Vertex(body, k));
                     canvas.ring(
                         xf.apply(*v),
                         if hot { 8.0 } else { 5.0 },
@@ -357,10 +350,12 @@ impl App {
         }
         let pair = self.pair.clone();
         self.mode_mut().after_frame(&pair);
-        if let Some(b) = &self.banner {
-            if !b.error && now - b.since > 4.0 {
-                self.banner = None;
-            }
+        if self
+            .banner
+            .as_ref()
+            .is_some_and(|b| !b.error && now - b.since > 4.0)
+        {
+            self.banner = None;
         }
 
         // 5. The world.

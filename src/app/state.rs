@@ -333,10 +333,10 @@ impl App {
                 }
                 Edit::Vertex(b, index, to) => self.move_vertex(b, index, to, now),
                 Edit::End => {
-                    if let Some(start) = self.gesture_start.take() {
-                        if start != self.scene {
-                            self.push_undo(start);
-                        }
+                    if let Some(start) = self.gesture_start.take()
+                        && start != self.scene
+                    {
+                        self.push_undo(start);
                     }
                 }
             }
@@ -402,10 +402,10 @@ impl App {
 
     /// Ends a panel edit: pushes the undo step if the scene changed.
     pub fn end_panel_edit(&mut self) {
-        if let Some(start) = self.panel_edit_start.take() {
-            if start != self.scene {
-                self.push_undo(start);
-            }
+        if let Some(start) = self.panel_edit_start.take()
+            && start != self.scene
+        {
+            self.push_undo(start);
         }
     }
 
@@ -568,10 +568,13 @@ impl App {
                 let keep_view = (self.cam.center, self.cam.zoom);
                 self.scene = l.scene.clone();
                 self.saved = l.scene;
-                if let Some(slot) = self.lecture.scenes.get_mut(self.index) {
-                    if let Ok(s) = &mut slot.scene {
-                        s.scene = self.saved.clone();
-                    }
+                if let Some(Ok(s)) = self
+                    .lecture
+                    .scenes
+                    .get_mut(self.index)
+                    .map(|slot| &mut slot.scene)
+                {
+                    s.scene = self.saved.clone();
                 }
                 let (mode, step) = (self.mode, self.step);
                 self.enter_scene();

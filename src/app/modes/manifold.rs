@@ -63,10 +63,8 @@ impl ManifoldMode {
 
     /// Records this frame's ids.
     pub fn record(&mut self, ids: Vec<u32>) {
-        if let Some(prev) = self.history.back() {
-            if *prev != ids {
-                self.churn += 1;
-            }
+        if self.history.back().is_some_and(|prev| *prev != ids) {
+            self.churn += 1;
         }
         self.history.push_back(ids);
         while self.history.len() > HISTORY_FRAMES {
