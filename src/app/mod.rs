@@ -234,7 +234,11 @@ impl App {
             }
             if self.vertex_edit && self.body_views()[i].has_vertices {
                 for (k, v) in s.vertices().iter().enumerate() {
-                    let body = if i == 0 { input::Body::A } else { input::Body::B };
+                    let body = if i == 0 {
+                        input::Body::A
+                    } else {
+                        input::Body::B
+                    };
                     let hot = self.interaction.hover == Some(Hover::Vertex(body, k));
                     canvas.ring(
                         xf.apply(*v),

@@ -21,8 +21,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Right- or middle-drag", "pan"),
     ("F", "frame both shapes"),
     ("1 2 3", "SAT · GJK/EPA · manifold"),
-    ("Space / →", "next step"),
-    ("←", "previous step"),
+    ("Space / Right arrow", "next step"),
+    ("Left arrow", "previous step"),
     ("Home / End", "first / last step"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+S", "save (atomic)"),
@@ -269,10 +269,18 @@ impl App {
                     if ui.button("⏮").on_hover_text("first (Home)").clicked() {
                         self.step = 0;
                     }
-                    if ui.button("◀").on_hover_text("previous (←)").clicked() {
+                    if ui
+                        .button("◀")
+                        .on_hover_text("previous (Left arrow)")
+                        .clicked()
+                    {
                         self.step = self.step.saturating_sub(1);
                     }
-                    if ui.button("▶").on_hover_text("next (Space / →)").clicked() {
+                    if ui
+                        .button("▶")
+                        .on_hover_text("next (Space / Right arrow)")
+                        .clicked()
+                    {
                         self.step = (self.step + 1).min(count - 1);
                     }
                     if ui.button("⏭").on_hover_text("last (End)").clicked() {
@@ -378,7 +386,7 @@ impl App {
                     ui.label(RichText::new(&self.scene.notes).size(15.0));
                 }
                 for w in &self.warnings {
-                    ui.label(RichText::new(format!("⚠ {w}")).color(colors::ACCENT));
+                    ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
                 }
             });
     }

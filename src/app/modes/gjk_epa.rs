@@ -110,7 +110,7 @@ impl Mode for GjkMode {
                         "the origin is in the Voronoi region of vertex {k}, so only it is kept"
                     ),
                     VoronoiRegion::Edge(p, q) => format!(
-                        "the origin is closest to the inside of edge {p}–{q}, so both its ends are kept"
+                        "the origin is closest to the inside of edge {p}-{q}, so both its ends are kept"
                     ),
                     VoronoiRegion::Interior => "the origin is inside the triangle".to_string(),
                 };
@@ -145,7 +145,7 @@ impl Mode for GjkMode {
                 };
                 let verdict = if e.converged {
                     format!(
-                        "the support point gains only {:.2e} (≤ tolerance {:.2e}): this edge is on the boundary, depth {:.4}.",
+                        "the support point gains only {:.2e} (<= tolerance {:.2e}): this edge is on the boundary, depth {:.4}.",
                         e.improvement, e.tolerance, e.lower_bound
                     )
                 } else {

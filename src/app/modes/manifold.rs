@@ -139,7 +139,7 @@ impl Mode for ManifoldMode {
             ManifoldStep::Keep { candidates, margin } => {
                 let kept = candidates.iter().filter(|c| c.kept).count();
                 format!(
-                    "5. Keep the points with separation ≤ margin {margin:.3}: {kept} kept, {} dropped (in front of the reference face).",
+                    "5. Keep the points with separation <= margin {margin:.3}: {kept} kept, {} dropped (in front of the reference face).",
                     candidates.len() - kept
                 )
             }

@@ -30,9 +30,9 @@ pub fn source_text(s: AxisSource, pair: &Pair) -> String {
         AxisSource::FaceB(j) => format!("B edge {j}"),
         AxisSource::Vertices { a, b } => match (kind(0), kind(1)) {
             ("circle", "circle") => "centre line".to_string(),
-            ("circle", _) => format!("A centre → B vertex {b}"),
-            (_, "circle") => format!("A vertex {a} → B centre"),
-            _ => format!("A vertex {a} → B vertex {b}"),
+            ("circle", _) => format!("A centre to B vertex {b}"),
+            (_, "circle") => format!("A vertex {a} to B centre"),
+            _ => format!("A vertex {a} to B vertex {b}"),
         },
     }
 }
@@ -226,17 +226,13 @@ impl Mode for SatMode {
                         r.col(|ui| {
                             let mut marks = Vec::new();
                             if pair.sat.first_separating == Some(i) {
-                                marks.push("⟂ first separating");
+                                marks.push("▶");
                             }
                             if i == pair.sat.best {
-                                marks.push(if pair.sat.overlap() {
-                                    "★ least overlap"
-                                } else {
-                                    "★ largest gap"
-                                });
+                                marks.push("★");
                             }
                             if is_tie(pair, row, i) {
-                                marks.push("= tie");
+                                marks.push("=");
                             }
                             ui.label(marks.join(" "));
                         });
@@ -252,6 +248,19 @@ impl Mode for SatMode {
             });
 
         // The plot: every gap as a bar.
+        ui.separator();
+        let best = if pair.sat.overlap() {
+            "least overlap (the contact normal)"
+        } else {
+            "largest gap"
+        };
+        ui.label(
+            RichText::new(format!(
+                "▶ first separating axis (an early-out stops here) · ★ {best} · = tie"
+            ))
+            .small()
+            .color(colors::DIM),
+        );
         ui.separator();
         ui.label("Gap per axis (positive = separated)");
         let bars: Vec<egui_plot::Bar> = pair
