@@ -396,6 +396,11 @@ async fn main_loop(mut app: App, options: AppOptions) {
         egui_macroquad::ui(|ctx| app.frame(ctx, now));
         egui_macroquad::draw();
         frames += 1;
+        // Frame statistics for `--print-state`: the interval between frames, and the time our
+        // own work took (UI, input, traces, tessellation and draw calls).
+        if frames > 5 {
+            app.timings.push((dt, ((get_time() - now) * 1000.0) as f32));
+        }
         let done = options.frames.is_some_and(|n| frames >= n)
             || options.seconds.is_some_and(|s| now - start >= s);
         if app.screenshot_pending {

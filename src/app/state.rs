@@ -105,6 +105,8 @@ pub struct App {
     pub ui_scale: f32,
     /// Frame time in milliseconds (smoothed).
     pub frame_ms: f32,
+    /// Per frame after warm-up: (interval since the previous frame, our work), milliseconds.
+    pub timings: Vec<(f32, f32)>,
     /// The next jitter sign.
     jitter_sign: f32,
     /// Frame the camera on the bodies at the next layout (the scene has no view).
@@ -113,6 +115,18 @@ pub struct App {
     pub screenshot_pending: bool,
     /// The canvas split of the last frame (a change reframes the world view).
     pub last_split: f32,
+}
+
+/// Mean, 95th percentile and maximum of some milliseconds (null when there are none).
+fn stats(values: impl Iterator<Item = f32>) -> serde_json::Value {
+    let mut v: Vec<f32> = values.filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return serde_json::Value::Null;
+    }
+    v.sort_by(f32::total_cmp);
+    let mean = v.iter().sum::<f32>() / v.len() as f32;
+    let p95 = v[(v.len() * 95 / 100).min(v.len() - 1)];
+    serde_json::json!({ "frames": v.len(), "mean": mean, "p95": p95, "max": v[v.len() - 1] })
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -174,6 +188,7 @@ impl App {
             confirm: None,
             ui_scale: 1.0,
             frame_ms: 0.0,
+            timings: Vec::new(),
             jitter_sign: 1.0,
             frame_pending: false,
             screenshot_pending: false,
@@ -631,6 +646,8 @@ impl App {
             "separation": self.pair.query.separation,
             "points": self.pair.manifold.len(),
             "id_changes": self.manifold.churn,
+            "frame_ms": stats(self.timings.iter().map(|t| t.0)),
+            "work_ms": stats(self.timings.iter().map(|t| t.1)),
         })
         .to_string()
     }
