@@ -377,6 +377,7 @@ async fn main_loop(mut app: App, options: AppOptions) {
     let start = get_time();
     let mut frames: u64 = 0;
     let mut last = start;
+    #[cfg(not(target_arch = "wasm32"))]
     let mut last_watch = start;
     loop {
         let now = get_time();
