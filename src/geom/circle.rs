@@ -17,13 +17,22 @@ use super::{Shape, Trace};
 use glam::Vec2;
 
 /// Circle `a` against circle `b` (both in one frame).
-pub fn circles(a: &Shape, b: &Shape, margin: f32, trace: &mut impl Trace<ManifoldStep>) -> Manifold {
+pub fn circles(
+    a: &Shape,
+    b: &Shape,
+    margin: f32,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
     let (ca, cb) = (a.vertices()[0], b.vertices()[0]);
     let d = cb - ca;
     let normal = try_normalize(d).unwrap_or(Vec2::Y);
     let distance = d.length();
     let separation = distance - a.radius() - b.radius();
-    trace.step(|| ManifoldStep::Circles { centre_a: ca, centre_b: cb, separation });
+    trace.step(|| ManifoldStep::Circles {
+        centre_a: ca,
+        centre_b: cb,
+        separation,
+    });
     let mut m = Manifold::empty(normal);
     if separation > margin {
         trace.step(|| ManifoldStep::Apart { separation, margin });
@@ -74,7 +83,8 @@ pub fn circle_polygon(
     // 2. Beyond an end of that face: the vertex region. Otherwise the face region.
     let u1 = (c - v1).dot(v2 - v1);
     let u2 = (c - v2).dot(v1 - v2);
-    let vertex_region = |v: Vec2, i: usize| try_normalize(c - v).map(|nrm| (nrm, v, CircleRegion::Vertex(i)));
+    let vertex_region =
+        |v: Vec2, i: usize| try_normalize(c - v).map(|nrm| (nrm, v, CircleRegion::Vertex(i)));
     let region = if u1 < 0.0 && face_sep > 0.0 {
         vertex_region(v1, face)
     } else if u2 < 0.0 && face_sep > 0.0 {
@@ -82,10 +92,19 @@ pub fn circle_polygon(
     } else {
         None
     };
-    let (normal, core_point, region) =
-        region.unwrap_or((face_normal, c - face_normal * face_sep, CircleRegion::Face(face)));
+    let (normal, core_point, region) = region.unwrap_or((
+        face_normal,
+        c - face_normal * face_sep,
+        CircleRegion::Face(face),
+    ));
     let separation = (c - core_point).dot(normal) - radius;
-    let face_rec = Face { on_b: !core_is_a, edge: face, v1, v2, normal: face_normal };
+    let face_rec = Face {
+        on_b: !core_is_a,
+        edge: face,
+        v1,
+        v2,
+        normal: face_normal,
+    };
     trace.step(|| ManifoldStep::CircleCore {
         centre: c,
         face: face_rec,
@@ -109,7 +128,12 @@ pub fn circle_polygon(
     m.push(ManifoldPoint {
         position: (surface_core + surface_circle) * 0.5,
         separation,
-        id: FeatureId { kind, reference: reference as u8, incident: IncidentFeature::Vertex(0), flip: !core_is_a },
+        id: FeatureId {
+            kind,
+            reference: reference as u8,
+            incident: IncidentFeature::Vertex(0),
+            flip: !core_is_a,
+        },
     });
     m
 }

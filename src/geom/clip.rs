@@ -107,13 +107,21 @@ fn clip_segment(input: &[ClipVertex], normal: Vec2, offset: f32, side: u8) -> Ve
     }
     if d0 * d1 < 0.0 {
         let t = d0 / (d0 - d1);
-        out.push(ClipVertex { point: v0.point + (v1.point - v0.point) * t, feature: IncidentFeature::SidePlane(side) });
+        out.push(ClipVertex {
+            point: v0.point + (v1.point - v0.point) * t,
+            feature: IncidentFeature::SidePlane(side),
+        });
     }
     out
 }
 
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
-pub fn polygons(a: &Shape, b: &Shape, options: &ManifoldOptions, trace: &mut impl Trace<ManifoldStep>) -> Manifold {
+pub fn polygons(
+    a: &Shape,
+    b: &Shape,
+    options: &ManifoldOptions,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
     let margin = options.speculative_margin;
     let radius = a.radius() + b.radius();
 
@@ -122,7 +130,11 @@ pub fn polygons(a: &Shape, b: &Shape, options: &ManifoldOptions, trace: &mut imp
     let (sep_b, edge_b) = max_separation(b, a);
 
     // 2. The reference face, with hysteresis.
-    let threshold = if options.hysteresis { sep_a + 0.02 * sep_a.abs() + 0.1 * LINEAR_SLOP } else { sep_a };
+    let threshold = if options.hysteresis {
+        sep_a + 0.02 * sep_a.abs() + 0.1 * LINEAR_SLOP
+    } else {
+        sep_a
+    };
     let flip = sep_b > threshold;
     let (ref_shape, inc_shape, ref_edge) = if flip { (b, a, edge_b) } else { (a, b, edge_a) };
     let reference = Face::of(ref_shape, ref_edge, flip);
@@ -139,7 +151,10 @@ pub fn polygons(a: &Shape, b: &Shape, options: &ManifoldOptions, trace: &mut imp
     let a_to_b = |n: Vec2| if flip { -n } else { n };
     let separation = sep_a.max(sep_b);
     if separation - radius > margin {
-        trace.step(|| ManifoldStep::Apart { separation: separation - radius, margin });
+        trace.step(|| ManifoldStep::Apart {
+            separation: separation - radius,
+            margin,
+        });
         return Manifold::empty(a_to_b(reference.normal));
     }
 
@@ -167,10 +182,17 @@ pub fn polygons(a: &Shape, b: &Shape, options: &ManifoldOptions, trace: &mut imp
                 });
                 let mut m = Manifold::empty(a_to_b(normal));
                 if sep > margin {
-                    trace.step(|| ManifoldStep::Apart { separation: sep, margin });
+                    trace.step(|| ManifoldStep::Apart {
+                        separation: sep,
+                        margin,
+                    });
                     return m;
                 }
-                let ref_vertex = if sd.fraction1 == 0.0 { ref_edge } else { (ref_edge + 1) % ref_shape.count() };
+                let ref_vertex = if sd.fraction1 == 0.0 {
+                    ref_edge
+                } else {
+                    (ref_edge + 1) % ref_shape.count()
+                };
                 let inc_vertex = if sd.fraction2 == 0.0 { i21 } else { i22 };
                 let c1 = sd.closest1 + normal * ref_radius;
                 let c2 = sd.closest2 - normal * inc_radius;
@@ -193,8 +215,14 @@ pub fn polygons(a: &Shape, b: &Shape, options: &ManifoldOptions, trace: &mut imp
     let normal = reference.normal;
     let tangent = left_perp(normal);
     let input = [
-        ClipVertex { point: incident.v1, feature: IncidentFeature::Vertex(i21 as u8) },
-        ClipVertex { point: incident.v2, feature: IncidentFeature::Vertex(i22 as u8) },
+        ClipVertex {
+            point: incident.v1,
+            feature: IncidentFeature::Vertex(i21 as u8),
+        },
+        ClipVertex {
+            point: incident.v2,
+            feature: IncidentFeature::Vertex(i22 as u8),
+        },
     ];
     let side0 = clip_segment(&input, -tangent, -tangent.dot(reference.v1), 0);
     trace.step(|| ManifoldStep::ClipSide {
@@ -226,12 +254,21 @@ pub fn polygons(a: &Shape, b: &Shape, options: &ManifoldOptions, trace: &mut imp
                 position: cv.point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
                 separation,
                 kept: separation <= margin,
-                id: FeatureId { kind: FeatureKind::Clip, reference: ref_edge as u8, incident: cv.feature, flip },
+                id: FeatureId {
+                    kind: FeatureKind::Clip,
+                    reference: ref_edge as u8,
+                    incident: cv.feature,
+                    flip,
+                },
             }
         })
         .collect();
     for c in candidates.iter().filter(|c| c.kept) {
-        m.push(ManifoldPoint { position: c.position, separation: c.separation, id: c.id });
+        m.push(ManifoldPoint {
+            position: c.position,
+            separation: c.separation,
+            id: c.id,
+        });
     }
     trace.step(|| ManifoldStep::Keep { candidates, margin });
     m

@@ -89,7 +89,12 @@ fn fallback_normal(a: &Shape, b: &Shape) -> Vec2 {
 }
 
 /// The answer for a polytope with no area (the cores touch along a line or at a point).
-fn flat(a: &Shape, b: &Shape, poly: &[SimplexVertex], trace: &mut impl Trace<EpaStep>) -> EpaOutput {
+fn flat(
+    a: &Shape,
+    b: &Shape,
+    poly: &[SimplexVertex],
+    trace: &mut impl Trace<EpaStep>,
+) -> EpaOutput {
     // Longest edge's normal, oriented like the centre line.
     let mut longest = (0, 0.0);
     for i in 0..poly.len() {
@@ -107,7 +112,10 @@ fn flat(a: &Shape, b: &Shape, poly: &[SimplexVertex], trace: &mut impl Trace<Epa
         .unwrap_or(fallback);
     // The origin lies on the flat polytope; the witness is the origin's spot on it.
     let (point_a, point_b) = witness_on_polyline(poly);
-    let support = poly.first().copied().unwrap_or(minkowski_support(a, b, normal));
+    let support = poly
+        .first()
+        .copied()
+        .unwrap_or(minkowski_support(a, b, normal));
     trace.step(|| EpaStep {
         polytope: poly.to_vec(),
         closest_edge: longest.0,
@@ -120,7 +128,14 @@ fn flat(a: &Shape, b: &Shape, poly: &[SimplexVertex], trace: &mut impl Trace<Epa
         converged: true,
         guard: Some(EpaGuard::FlatTriangle),
     });
-    EpaOutput { normal, depth: 0.0, point_a, point_b, iterations: 0, guard: Some(EpaGuard::FlatTriangle) }
+    EpaOutput {
+        normal,
+        depth: 0.0,
+        point_a,
+        point_b,
+        iterations: 0,
+        guard: Some(EpaGuard::FlatTriangle),
+    }
 }
 
 /// Witness points for the origin lying on a degenerate polytope: the closest spot on its edges.
@@ -140,16 +155,27 @@ fn witness_on_polyline(poly: &[SimplexVertex]) -> (Vec2, Vec2) {
 fn edge_witness(p: SimplexVertex, q: SimplexVertex) -> (Vec2, Vec2, f32) {
     let e = q.w - p.w;
     let ee = e.length_squared();
-    let t = if ee > 0.0 { (-p.w.dot(e) / ee).clamp(0.0, 1.0) } else { 0.0 };
+    let t = if ee > 0.0 {
+        (-p.w.dot(e) / ee).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
     let pa = p.w_a + (q.w_a - p.w_a) * t;
     let pb = p.w_b + (q.w_b - p.w_b) * t;
     (pa, pb, (p.w + e * t).length())
 }
 
 /// Builds the starting triangle (counter-clockwise), or `None` when the difference is flat.
-fn start_polytope(a: &Shape, b: &Shape, gjk: &GjkOutput) -> Result<Vec<SimplexVertex>, Vec<SimplexVertex>> {
+fn start_polytope(
+    a: &Shape,
+    b: &Shape,
+    gjk: &GjkOutput,
+) -> Result<Vec<SimplexVertex>, Vec<SimplexVertex>> {
     let mut poly: Vec<SimplexVertex> = gjk.simplex().to_vec();
-    let scale = poly.iter().map(|v| v.w.abs().max_element()).fold(1.0e-3, f32::max);
+    let scale = poly
+        .iter()
+        .map(|v| v.w.abs().max_element())
+        .fold(1.0e-3, f32::max);
     let tiny = 1.0e-6 * scale;
     // A lone point: add the support point furthest from it in one of four directions.
     if poly.len() == 1 {
@@ -157,7 +183,10 @@ fn start_polytope(a: &Shape, b: &Shape, gjk: &GjkOutput) -> Result<Vec<SimplexVe
         let far = [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y]
             .into_iter()
             .map(|d| minkowski_support(a, b, d))
-            .max_by(|u, v| u.w.distance_squared(p.w).total_cmp(&v.w.distance_squared(p.w)));
+            .max_by(|u, v| {
+                u.w.distance_squared(p.w)
+                    .total_cmp(&v.w.distance_squared(p.w))
+            });
         match far {
             Some(q) if q.w.distance(p.w) > tiny => poly.push(q),
             _ => return Err(poly),
@@ -239,10 +268,17 @@ pub fn epa(a: &Shape, b: &Shape, gjk: &GjkOutput, trace: &mut impl Trace<EpaStep
         let improvement = s_dist - dist;
         let scale = s.w.abs().max_element().max(dist).max(1.0e-3);
         let tolerance = 8.0 * f32::EPSILON * scale;
-        let known = poly.iter().any(|v| v.index_a == s.index_a && v.index_b == s.index_b);
+        let known = poly
+            .iter()
+            .any(|v| v.index_a == s.index_a && v.index_b == s.index_b);
         let converged = improvement <= tolerance || known;
-        let at_cap = !converged && (iterations == MAX_EPA_ITERATIONS || poly.len() >= MAX_EPA_ITERATIONS);
-        let step_guard = if at_cap { Some(EpaGuard::IterationCap) } else { guard };
+        let at_cap =
+            !converged && (iterations == MAX_EPA_ITERATIONS || poly.len() >= MAX_EPA_ITERATIONS);
+        let step_guard = if at_cap {
+            Some(EpaGuard::IterationCap)
+        } else {
+            guard
+        };
         trace.step(|| EpaStep {
             polytope: poly.clone(),
             closest_edge: edge,
@@ -270,5 +306,12 @@ pub fn epa(a: &Shape, b: &Shape, gjk: &GjkOutput, trace: &mut impl Trace<EpaStep
         return flat(a, b, &poly, trace);
     };
     let (point_a, point_b, _) = edge_witness(poly[edge], poly[(edge + 1) % poly.len()]);
-    EpaOutput { normal: -normal, depth, point_a, point_b, iterations, guard }
+    EpaOutput {
+        normal: -normal,
+        depth,
+        point_a,
+        point_b,
+        iterations,
+        guard,
+    }
 }

@@ -17,8 +17,8 @@
 //! only: callers fold the radii back in (see `query`). Follows Box2D's `b2ShapeDistance`
 //! (Erin Catto, "Computing Distance", GDC 2010) and Ericson, *Real-Time Collision Detection* 9.5.
 
-use super::Trace;
 use super::Shape;
+use super::Trace;
 use super::math::{cross, left_perp, right_perp};
 use glam::Vec2;
 
@@ -48,7 +48,14 @@ pub fn minkowski_support(a: &Shape, b: &Shape, d: Vec2) -> SimplexVertex {
     let index_b = b.support(d);
     let w_a = a.vertices()[index_a];
     let w_b = b.vertices()[index_b];
-    SimplexVertex { w_a, w_b, w: w_b - w_a, index_a, index_b, weight: 1.0 }
+    SimplexVertex {
+        w_a,
+        w_b,
+        w: w_b - w_a,
+        index_a,
+        index_b,
+        weight: 1.0,
+    }
 }
 
 /// Where the origin lies relative to the simplex, indices into the simplex *before* reduction.
@@ -120,7 +127,10 @@ pub struct GjkOutput {
 impl GjkOutput {
     /// True when the origin is on or inside the simplex: the cores touch or overlap.
     pub fn cores_meet(&self) -> bool {
-        matches!(self.stop, GjkStop::OriginEnclosed | GjkStop::OriginOnSimplex)
+        matches!(
+            self.stop,
+            GjkStop::OriginEnclosed | GjkStop::OriginOnSimplex
+        )
     }
 
     /// The used part of the final simplex.
@@ -173,15 +183,16 @@ fn solve3(s: &mut [SimplexVertex; 3], count: &mut usize) -> VoronoiRegion {
         s[0].weight = 1.0;
         *count = 1;
     };
-    let keep2 = |s: &mut [SimplexVertex; 3], i: usize, j: usize, wi: f32, wj: f32, count: &mut usize| {
-        let inv = 1.0 / (wi + wj);
-        let (vi, vj) = (s[i], s[j]);
-        s[0] = vi;
-        s[1] = vj;
-        s[0].weight = wi * inv;
-        s[1].weight = wj * inv;
-        *count = 2;
-    };
+    let keep2 =
+        |s: &mut [SimplexVertex; 3], i: usize, j: usize, wi: f32, wj: f32, count: &mut usize| {
+            let inv = 1.0 / (wi + wj);
+            let (vi, vj) = (s[i], s[j]);
+            s[0] = vi;
+            s[1] = vj;
+            s[0].weight = wi * inv;
+            s[1].weight = wj * inv;
+            *count = 2;
+        };
 
     if d12_2 <= 0.0 && d13_2 <= 0.0 {
         keep1(s, 0, count);
@@ -243,7 +254,11 @@ fn search_direction(s: &[SimplexVertex]) -> Option<Vec2> {
 pub fn gjk(a: &Shape, b: &Shape, trace: &mut impl Trace<GjkStep>) -> GjkOutput {
     // 1. Start from the support point towards the origin from the difference of centroids.
     let d0 = a.centroid() - b.centroid();
-    let d0 = if d0.length_squared() > 0.0 { d0 } else { Vec2::Y };
+    let d0 = if d0.length_squared() > 0.0 {
+        d0
+    } else {
+        Vec2::Y
+    };
     let mut simplex = [minkowski_support(a, b, d0); 3];
     let mut count = 1;
     let mut iterations = 0;
@@ -292,7 +307,11 @@ pub fn gjk(a: &Shape, b: &Shape, trace: &mut impl Trace<GjkStep>) -> GjkOutput {
             Some(GjkStop::RepeatedSupport)
         } else {
             let dn = d.normalize_or_zero();
-            let scale = v.w.abs().max_element().max(closest.abs().max_element()).max(1.0);
+            let scale =
+                v.w.abs()
+                    .max_element()
+                    .max(closest.abs().max_element())
+                    .max(1.0);
             let progress = (v.w - closest).dot(dn);
             if progress <= 4.0 * f32::EPSILON * scale {
                 Some(GjkStop::NoProgress)
@@ -325,5 +344,13 @@ pub fn gjk(a: &Shape, b: &Shape, trace: &mut impl Trace<GjkStep>) -> GjkOutput {
     } else {
         point_a.distance(point_b)
     };
-    GjkOutput { point_a, point_b, distance, simplex, simplex_count: count, iterations, stop }
+    GjkOutput {
+        point_a,
+        point_b,
+        distance,
+        simplex,
+        simplex_count: count,
+        iterations,
+        stop,
+    }
 }

@@ -11,7 +11,7 @@
 //! `separation <= speculative_margin` are kept.
 
 use super::circle::{circle_polygon, circles};
-use super::clip::{Face, ClipVertex, polygons};
+use super::clip::{ClipVertex, Face, polygons};
 use super::{Shape, Trace, Transform, pair_frame};
 use glam::Vec2;
 
@@ -90,7 +90,12 @@ impl FeatureId {
         if id & 0xfe != 0 {
             return None;
         }
-        Some(FeatureId { kind, reference: ((id >> 16) & 0xff) as u8, incident, flip: id & 1 == 1 })
+        Some(FeatureId {
+            kind,
+            reference: ((id >> 16) & 0xff) as u8,
+            incident,
+            flip: id & 1 == 1,
+        })
     }
 }
 
@@ -117,7 +122,10 @@ pub struct Manifold {
 impl Manifold {
     /// A manifold with no points.
     pub fn empty(normal: Vec2) -> Manifold {
-        Manifold { normal, points: [None, None] }
+        Manifold {
+            normal,
+            points: [None, None],
+        }
     }
 
     /// Adds a point (at most two are kept).
@@ -168,7 +176,10 @@ pub struct ManifoldOptions {
 
 impl Default for ManifoldOptions {
     fn default() -> Self {
-        ManifoldOptions { speculative_margin: 0.0, hysteresis: true }
+        ManifoldOptions {
+            speculative_margin: 0.0,
+            hysteresis: true,
+        }
     }
 }
 
@@ -294,8 +305,15 @@ pub fn collide(
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
     let pair = pair_frame(a, xf_a, b, xf_b);
-    let margin = if options.speculative_margin.is_finite() { options.speculative_margin.max(0.0) } else { 0.0 };
-    let options = ManifoldOptions { speculative_margin: margin, ..*options };
+    let margin = if options.speculative_margin.is_finite() {
+        options.speculative_margin.max(0.0)
+    } else {
+        0.0
+    };
+    let options = ManifoldOptions {
+        speculative_margin: margin,
+        ..*options
+    };
     let m = match (pair.a.count() == 1, pair.b.count() == 1) {
         (true, true) => circles(&pair.a, &pair.b, margin, trace),
         (true, false) => circle_polygon(&pair.b, &pair.a, false, margin, trace),

@@ -91,11 +91,17 @@ impl Default for Transform {
 
 impl Transform {
     /// The identity transform.
-    pub const IDENTITY: Transform = Transform { p: Vec2::ZERO, q: Rot::IDENTITY };
+    pub const IDENTITY: Transform = Transform {
+        p: Vec2::ZERO,
+        q: Rot::IDENTITY,
+    };
 
     /// A transform from a position and an angle in radians.
     pub fn new(p: Vec2, angle: f32) -> Transform {
-        Transform { p, q: Rot::from_angle(angle) }
+        Transform {
+            p,
+            q: Rot::from_angle(angle),
+        }
     }
 
     /// Maps a local point into this transform's parent frame.

@@ -57,7 +57,11 @@ pub struct SatAxis {
 impl SatAxis {
     /// The contact normal this axis gives, pointing from A to B along the axis.
     pub fn normal_a_to_b(&self) -> Vec2 {
-        if self.b[0] - self.a[1] >= self.a[0] - self.b[1] { self.axis } else { -self.axis }
+        if self.b[0] - self.a[1] >= self.a[0] - self.b[1] {
+            self.axis
+        } else {
+            -self.axis
+        }
     }
 }
 
@@ -147,10 +151,20 @@ pub fn sat_cores(
     // 1. The candidates, in a fixed order: A's faces, B's faces, the vertex-pair axis.
     let mut candidates: Vec<(Vec2, AxisSource)> = Vec::with_capacity(a.count() + b.count() + 1);
     if a.count() >= 2 {
-        candidates.extend(a.normals().iter().enumerate().map(|(i, n)| (*n, AxisSource::FaceA(i))));
+        candidates.extend(
+            a.normals()
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (*n, AxisSource::FaceA(i))),
+        );
     }
     if b.count() >= 2 {
-        candidates.extend(b.normals().iter().enumerate().map(|(j, n)| (*n, AxisSource::FaceB(j))));
+        candidates.extend(
+            b.normals()
+                .iter()
+                .enumerate()
+                .map(|(j, n)| (*n, AxisSource::FaceB(j))),
+        );
     }
     if a.radius() > 0.0 || b.radius() > 0.0 || candidates.is_empty() {
         let (i, j, d) = closest_vertex_pair(a, b);
@@ -169,7 +183,10 @@ pub fn sat_cores(
     let mut best_normal = Vec2::Y;
     for (axis, source) in candidates {
         if options.merge_parallel {
-            if let Some(k) = tested.iter().position(|t| t.dot(axis).abs() >= 1.0 - 1.0e-6) {
+            if let Some(k) = tested
+                .iter()
+                .position(|t| t.dot(axis).abs() >= 1.0 - 1.0e-6)
+            {
                 trace.step(|| SatStep::Merged { source, same_as: k });
                 continue;
             }
@@ -177,7 +194,13 @@ pub fn sat_cores(
         let ia = a.project(axis);
         let ib = b.project(axis);
         let gap = (ib[0] - ia[1]).max(ia[0] - ib[1]);
-        let row = SatAxis { axis, source, a: ia, b: ib, gap };
+        let row = SatAxis {
+            axis,
+            source,
+            a: ia,
+            b: ib,
+            gap,
+        };
         let index = tested.len();
         tested.push(axis);
         if gap > 0.0 && first_separating.is_none() {
