@@ -85,9 +85,12 @@ pub fn circle_polygon(
     let u2 = (c - v2).dot(v1 - v2);
     let vertex_region =
         |v: Vec2, i: usize| try_normalize(c - v).map(|nrm| (nrm, v, CircleRegion::Vertex(i)));
-    let region = if u1 < 0.0 && face_sep > 0.0 {
+    // A polygon's inside (face_sep <= 0) is always the face region; a segment core (capsule)
+    // has no inside, so a centre on its line beyond an end is in that end's vertex region.
+    let outside = face_sep > 0.0 || n == 2;
+    let region = if u1 < 0.0 && outside {
         vertex_region(v1, face)
-    } else if u2 < 0.0 && face_sep > 0.0 {
+    } else if u2 < 0.0 && outside {
         vertex_region(v2, (face + 1) % n)
     } else {
         None
