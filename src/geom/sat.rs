@@ -183,9 +183,11 @@ pub fn sat_cores(
     let mut best_normal = Vec2::Y;
     for (axis, source) in candidates {
         if options.merge_parallel {
+            // Same line up to rounding (1e-6 rad). A looser test would merge distinct lines:
+            // at 1e-3 rad apart their gaps differ by a thousandth of the shapes' size.
             if let Some(k) = tested
                 .iter()
-                .position(|t| t.dot(axis).abs() >= 1.0 - 1.0e-6)
+                .position(|t| super::math::cross(*t, axis).abs() <= 1.0e-6)
             {
                 trace.step(|| SatStep::Merged { source, same_as: k });
                 continue;
