@@ -14,7 +14,8 @@
 //! Guards (seed 000): a flat starting triangle means the shapes only touch along a line —
 //! answer zero depth with the longest edge's normal instead of expanding nothing; an edge whose
 //! winding rounding has inverted gets its normal flipped rather than a negative distance winning
-//! the "closest edge" contest; at the iteration cap the best edge so far is returned.
+//! the "closest edge" contest (an edge through the origin, negative only by rounding, keeps its
+//! outward normal at distance 0); at the iteration cap the best edge so far is returned.
 //!
 //! Cores only: callers fold the radii back in.
 
@@ -243,11 +244,17 @@ pub fn epa(a: &Shape, b: &Shape, gjk: &GjkOutput, trace: &mut impl Trace<EpaStep
                 continue;
             };
             let mut dist = normal.dot(p);
-            if dist < 0.0 {
+            let rounding = 8.0 * f32::EPSILON * p.abs().max(q.abs()).max_element().max(1.0e-3);
+            if dist < -rounding {
                 // Inverted by rounding: flip rather than let a negative distance win.
                 normal = -normal;
                 dist = -dist;
                 inverted = Some(i);
+            } else if dist < 0.0 {
+                // The origin lies on this edge (a touching contact, or GJK's segment through
+                // the origin): the outward normal stands, at distance 0. Flipping it would
+                // point it inwards, at a vertex EPA already has, and stop at depth 0.
+                dist = 0.0;
             }
             if closest.is_none_or(|c| dist < c.2) {
                 closest = Some((i, normal, dist));
