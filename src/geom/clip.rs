@@ -10,7 +10,9 @@
 //!    roles and the feature ids do not churn).
 //! 3. The incident face: the other core's face most anti-parallel to the reference normal.
 //! 4. If the cores are apart and their closest features are two corners (rounded shapes), the
-//!    contact is one point on the line between the corners, with that diagonal normal.
+//!    contact is one point on the line between the corners, with that diagonal normal. (The
+//!    line must lie in both corners' normal cones, and not be both faces' normal: then the
+//!    faces are flat against each other.)
 //! 5. Otherwise clip the incident face against the reference face's two side planes
 //!    (Sutherland–Hodgman on a segment, twice).
 //! 6. Keep the clipped points whose separation from the reference face, less both radii, is at
@@ -22,7 +24,7 @@ use super::manifold::{
     Candidate, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
     ManifoldStep,
 };
-use super::math::{LINEAR_SLOP, left_perp, segment_distance, try_normalize};
+use super::math::{LINEAR_SLOP, cross, left_perp, segment_distance, try_normalize};
 use super::{Shape, Trace};
 use glam::Vec2;
 
@@ -89,6 +91,17 @@ fn incident_edge(poly: &Shape, normal: Vec2) -> usize {
         }
     }
     best.1
+}
+
+/// Whether the unit direction `d` lies in the normal cone of vertex `i` of `shape`'s core:
+/// between the outward normals of the two edges that meet there (a capsule's end: the half-plane
+/// beyond it). Only along such a direction can that vertex be the core's closest feature. A
+/// direction just outside (by up to 1e-3 rad, where the answers differ by 5e-7 of the distance)
+/// counts as inside, so rounding cannot reject a true corner.
+fn in_vertex_cone(shape: &Shape, i: usize, d: Vec2) -> bool {
+    let n = shape.count();
+    let (before, after) = (shape.normals()[(i + n - 1) % n], shape.normals()[i]);
+    cross(before, d) >= -1.0e-3 && cross(d, after) >= -1.0e-3
 }
 
 /// Clips a segment against the plane `normal · p = offset`, keeping the side `normal · p <= offset`.
@@ -171,7 +184,26 @@ pub fn polygons(
         let sd = segment_distance(reference.v1, reference.v2, incident.v1, incident.v2);
         let at_end = |f: f32| f == 0.0 || f == 1.0;
         if at_end(sd.fraction1) && at_end(sd.fraction2) {
-            if let Some(normal) = try_normalize(sd.closest2 - sd.closest1) {
+            let ref_vertex = if sd.fraction1 == 0.0 {
+                ref_edge
+            } else {
+                (ref_edge + 1) % ref_shape.count()
+            };
+            let inc_vertex = if sd.fraction2 == 0.0 { i21 } else { i22 };
+            // The two corners are the closest features only if the line between them lies in
+            // both corners' normal cones (the reference may not be the best face, within the
+            // hysteresis, and then a neighbour of the incident face can be nearer). Corners in
+            // line along both face normals are the ends of parallel faces flat against each
+            // other (equal boxes stacked): clipping gives their two points.
+            let flat = |n: Vec2| {
+                n.dot(reference.normal) > 1.0 - 1.0e-6 && n.dot(incident.normal) < -(1.0 - 1.0e-6)
+            };
+            let corners = |n: &Vec2| {
+                !flat(*n)
+                    && in_vertex_cone(ref_shape, ref_vertex, *n)
+                    && in_vertex_cone(inc_shape, inc_vertex, -*n)
+            };
+            if let Some(normal) = try_normalize(sd.closest2 - sd.closest1).filter(corners) {
                 let distance = sd.distance_squared.sqrt();
                 let sep = distance - radius;
                 trace.step(|| ManifoldStep::Corner {
@@ -188,12 +220,6 @@ pub fn polygons(
                     });
                     return m;
                 }
-                let ref_vertex = if sd.fraction1 == 0.0 {
-                    ref_edge
-                } else {
-                    (ref_edge + 1) % ref_shape.count()
-                };
-                let inc_vertex = if sd.fraction2 == 0.0 { i21 } else { i22 };
                 let c1 = sd.closest1 + normal * ref_radius;
                 let c2 = sd.closest2 - normal * inc_radius;
                 m.push(ManifoldPoint {
