@@ -16,7 +16,9 @@
 //! 5. Otherwise clip the incident face against the reference face's two side planes
 //!    (Sutherland–Hodgman on a segment, twice).
 //! 6. Keep the clipped points whose separation from the reference face, less both radii, is at
-//!    most the speculative margin; each sits midway between the two surfaces.
+//!    most the speculative margin; each sits midway between the two surfaces. If none is kept
+//!    (deep penetration can clip the whole incident face away), keep the incident core's
+//!    deepest vertex instead.
 //!
 //! A capsule is a 2-vertex core whose two "faces" are the sides of its segment.
 
@@ -270,25 +272,39 @@ pub fn polygons(
     // 6. Keep the points within the margin, each midway between the surfaces.
     let mut m = Manifold::empty(a_to_b(normal));
     let front = normal.dot(reference.v1);
-    let candidates: Vec<Candidate> = side1
+    let candidate = |point: Vec2, feature: IncidentFeature| {
+        let core_sep = normal.dot(point) - front;
+        let separation = core_sep - radius;
+        Candidate {
+            point,
+            position: point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
+            separation,
+            kept: separation <= margin,
+            id: FeatureId {
+                kind: FeatureKind::Clip,
+                reference: ref_edge as u8,
+                incident: feature,
+                flip,
+            },
+        }
+    };
+    let mut candidates: Vec<Candidate> = side1
         .iter()
-        .map(|cv| {
-            let core_sep = normal.dot(cv.point) - front;
-            let separation = core_sep - radius;
-            Candidate {
-                point: cv.point,
-                position: cv.point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
-                separation,
-                kept: separation <= margin,
-                id: FeatureId {
-                    kind: FeatureKind::Clip,
-                    reference: ref_edge as u8,
-                    incident: cv.feature,
-                    flip,
-                },
-            }
-        })
+        .map(|cv| candidate(cv.point, cv.feature))
         .collect();
+    // Deep in, the incident face can lie wholly beyond a side plane (or its kept part above the
+    // margin) although the shapes overlap: then keep the incident core's deepest vertex, whose
+    // separation is the reference face's (step 1), so within the margin.
+    if !candidates.iter().any(|c| c.kept) {
+        let deepest = inc_shape.support(-normal);
+        let c = candidate(
+            inc_shape.vertices()[deepest],
+            IncidentFeature::Vertex(deepest as u8),
+        );
+        if c.kept {
+            candidates.push(c);
+        }
+    }
     for c in candidates.iter().filter(|c| c.kept) {
         m.push(ManifoldPoint {
             position: c.position,
