@@ -19,7 +19,7 @@
 
 use super::Shape;
 use super::Trace;
-use super::math::{cross, left_perp, right_perp};
+use super::math::{cross, left_perp, right_perp, try_normalize};
 use glam::Vec2;
 
 /// GJK stops after this many iterations whatever happens.
@@ -136,6 +136,16 @@ impl GjkOutput {
     /// The used part of the final simplex.
     pub fn simplex(&self) -> &[SimplexVertex] {
         &self.simplex[..self.simplex_count]
+    }
+
+    /// The unit direction from A's closest point to B's, taken from the final simplex (its
+    /// vertex, or its edge's perpendicular) rather than from the witness points, whose
+    /// difference cancels when the cores nearly touch. `None` when the cores meet.
+    pub fn normal(&self) -> Option<Vec2> {
+        if self.cores_meet() {
+            return None;
+        }
+        search_direction(self.simplex()).and_then(|d| try_normalize(-d))
     }
 }
 

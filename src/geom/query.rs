@@ -13,7 +13,6 @@
 
 use super::epa::{EpaOutput, EpaStep, epa};
 use super::gjk::{GjkOutput, GjkStep, gjk};
-use super::math::try_normalize;
 use super::{Shape, Trace, Transform, pair_frame};
 use glam::Vec2;
 
@@ -68,11 +67,7 @@ pub fn query(
     let g = gjk(ca, cb, gjk_trace);
 
     // 2. EPA when the cores meet (or when GJK's normal would be undefined).
-    let separated_normal = if g.cores_meet() {
-        None
-    } else {
-        try_normalize(g.point_b - g.point_a)
-    };
+    let separated_normal = g.normal();
     let (normal, core_separation, core_a, core_b, e) = match separated_normal {
         Some(n) => (n, g.distance, g.point_a, g.point_b, None),
         None => {
