@@ -33,6 +33,7 @@ pub mod circle;
 pub mod clip;
 pub mod epa;
 pub mod gjk;
+pub mod hull;
 pub mod manifold;
 pub mod math;
 pub mod query;
@@ -42,9 +43,10 @@ pub mod trace;
 
 pub use epa::{EpaGuard, EpaOutput, EpaStep, MAX_EPA_ITERATIONS, epa};
 pub use gjk::{GjkOutput, GjkStep, GjkStop, MAX_GJK_ITERATIONS, SimplexVertex, VoronoiRegion, gjk};
+pub use hull::{MinkowskiVertex, convex_hull, minkowski_hull};
 pub use manifold::{
-    Candidate, CircleRegion, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
-    ManifoldStep, collide,
+    Candidate, CircleRegion, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions,
+    ManifoldPoint, ManifoldStep, collide,
 };
 pub use math::{LINEAR_SLOP, Rot, Transform};
 pub use query::{QueryOutput, query};
@@ -71,7 +73,13 @@ pub fn pair_frame(a: &Shape, xf_a: Transform, b: &Shape, xf_b: Transform) -> Pai
     let origin = xf_a.p;
     PairFrame {
         origin,
-        a: a.transformed(Transform { p: Vec2::ZERO, q: xf_a.q }),
-        b: b.transformed(Transform { p: xf_b.p - origin, q: xf_b.q }),
+        a: a.transformed(Transform {
+            p: Vec2::ZERO,
+            q: xf_a.q,
+        }),
+        b: b.transformed(Transform {
+            p: xf_b.p - origin,
+            q: xf_b.q,
+        }),
     }
 }

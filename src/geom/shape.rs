@@ -51,7 +51,9 @@ pub enum ShapeError {
         value: f32,
     },
     /// Fewer than three distinct, non-collinear vertices remain.
-    #[error("vertices: a polygon needs at least 3 distinct, non-collinear vertices, got {distinct}")]
+    #[error(
+        "vertices: a polygon needs at least 3 distinct, non-collinear vertices, got {distinct}"
+    )]
     TooFewVertices {
         /// How many were left after cleaning.
         distinct: usize,
@@ -108,12 +110,20 @@ impl std::fmt::Display for ShapeWarning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ShapeWarning::Duplicate { removed, kept } => {
-                write!(f, "vertices {kept} and {removed} coincide; removed {removed}")
+                write!(
+                    f,
+                    "vertices {kept} and {removed} coincide; removed {removed}"
+                )
             }
             ShapeWarning::Collinear { removed } => {
-                write!(f, "vertex {removed} is collinear with its neighbours; removed")
+                write!(
+                    f,
+                    "vertex {removed} is collinear with its neighbours; removed"
+                )
             }
-            ShapeWarning::Reversed => write!(f, "vertices were clockwise; stored counter-clockwise"),
+            ShapeWarning::Reversed => {
+                write!(f, "vertices were clockwise; stored counter-clockwise")
+            }
         }
     }
 }
@@ -137,17 +147,26 @@ fn check_finite(field: &str, value: f32) -> Result<(), ShapeError> {
     if value.is_finite() {
         Ok(())
     } else {
-        Err(ShapeError::NonFinite { field: field.to_string(), value })
+        Err(ShapeError::NonFinite {
+            field: field.to_string(),
+            value,
+        })
     }
 }
 
 fn check_size(field: &str, value: f32) -> Result<(), ShapeError> {
     check_finite(field, value)?;
     if value <= 0.0 {
-        return Err(ShapeError::NonPositive { field: field.to_string(), value });
+        return Err(ShapeError::NonPositive {
+            field: field.to_string(),
+            value,
+        });
     }
     if !(MIN_SIZE..=MAX_SIZE).contains(&value) {
-        return Err(ShapeError::OutOfRange { field: field.to_string(), value });
+        return Err(ShapeError::OutOfRange {
+            field: field.to_string(),
+            value,
+        });
     }
     Ok(())
 }
@@ -155,10 +174,16 @@ fn check_size(field: &str, value: f32) -> Result<(), ShapeError> {
 fn check_rounding(field: &str, value: f32) -> Result<(), ShapeError> {
     check_finite(field, value)?;
     if value < 0.0 {
-        return Err(ShapeError::Negative { field: field.to_string(), value });
+        return Err(ShapeError::Negative {
+            field: field.to_string(),
+            value,
+        });
     }
     if value > MAX_SIZE {
-        return Err(ShapeError::OutOfRange { field: field.to_string(), value });
+        return Err(ShapeError::OutOfRange {
+            field: field.to_string(),
+            value,
+        });
     }
     Ok(())
 }
@@ -201,7 +226,10 @@ impl Shape {
         check_size("length", length)?;
         check_size("radius", radius)?;
         let h = 0.5 * length;
-        Ok(Shape::from_core(&[Vec2::new(-h, 0.0), Vec2::new(h, 0.0)], radius))
+        Ok(Shape::from_core(
+            &[Vec2::new(-h, 0.0), Vec2::new(h, 0.0)],
+            radius,
+        ))
     }
 
     /// A box `width` × `height` core centred on the origin, inflated by `radius` (so it is
@@ -211,7 +239,12 @@ impl Shape {
         check_size("height", height)?;
         check_rounding("radius", radius)?;
         let (w, h) = (0.5 * width, 0.5 * height);
-        let v = [Vec2::new(-w, -h), Vec2::new(w, -h), Vec2::new(w, h), Vec2::new(-w, h)];
+        let v = [
+            Vec2::new(-w, -h),
+            Vec2::new(w, -h),
+            Vec2::new(w, h),
+            Vec2::new(-w, h),
+        ];
         Ok(Shape::from_core(&v, radius))
     }
 
@@ -227,7 +260,10 @@ impl Shape {
         for (i, p) in v.iter_mut().take(n).enumerate() {
             let t = std::f64::consts::TAU * i as f64 / n as f64;
             let (s, c) = t.sin_cos();
-            *p = Vec2::new((-s * circumradius as f64) as f32, (c * circumradius as f64) as f32);
+            *p = Vec2::new(
+                (-s * circumradius as f64) as f32,
+                (c * circumradius as f64) as f32,
+            );
         }
         Ok(Shape::from_core(&v[..n], 0.0))
     }
@@ -239,14 +275,19 @@ impl Shape {
     pub fn polygon(points: &[Vec2], radius: f32) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
         check_rounding("radius", radius)?;
         if points.len() > MAX_VERTICES {
-            return Err(ShapeError::TooManyVertices { count: points.len() });
+            return Err(ShapeError::TooManyVertices {
+                count: points.len(),
+            });
         }
         for (i, p) in points.iter().enumerate() {
             check_finite(&format!("vertices[{i}].x"), p.x)?;
             check_finite(&format!("vertices[{i}].y"), p.y)?;
             if p.x.abs() > MAX_SIZE || p.y.abs() > MAX_SIZE {
                 let value = if p.x.abs() > MAX_SIZE { p.x } else { p.y };
-                return Err(ShapeError::OutOfRange { field: format!("vertices[{i}]"), value });
+                return Err(ShapeError::OutOfRange {
+                    field: format!("vertices[{i}]"),
+                    value,
+                });
             }
         }
         let (cleaned, warnings) = clean_polygon(points)?;
@@ -339,12 +380,45 @@ impl Shape {
 
     /// Moves one core vertex of a polygon, keeping it convex. Returns the error (and leaves the
     /// shape unchanged) when the move would make it non-convex or degenerate.
-    pub fn with_vertex(&self, index: usize, to: Vec2) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
+    pub fn with_vertex(
+        &self,
+        index: usize,
+        to: Vec2,
+    ) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
         let mut pts: Vec<Vec2> = self.vertices().to_vec();
         if let Some(p) = pts.get_mut(index) {
             *p = to;
         }
         Shape::polygon(&pts, self.radius)
+    }
+
+    /// Signed distance from the local point `p` to the rounded shape's outline: negative
+    /// inside. For picking and drawing, not for contact.
+    pub fn distance_to_point(&self, p: Vec2) -> f32 {
+        let v = self.vertices();
+        let core = match v.len() {
+            1 => p.distance(v[0]),
+            2 => {
+                let sd = super::math::segment_distance(v[0], v[1], p, p);
+                sd.distance_squared.sqrt()
+            }
+            n => {
+                let mut inside_depth = f32::NEG_INFINITY;
+                let mut outside = f32::INFINITY;
+                for i in 0..n {
+                    let (a, b) = (v[i], v[(i + 1) % n]);
+                    inside_depth = inside_depth.max(self.normals[i].dot(p - a));
+                    let sd = super::math::segment_distance(a, b, p, p);
+                    outside = outside.min(sd.distance_squared.sqrt());
+                }
+                if inside_depth <= 0.0 {
+                    inside_depth
+                } else {
+                    outside
+                }
+            }
+        };
+        core - self.radius
     }
 
     /// Area of the whole rounded shape.
@@ -354,7 +428,9 @@ impl Shape {
         let perimeter: f32 = match self.count {
             1 => 0.0,
             2 => 2.0 * (self.vertices[1] - self.vertices[0]).length(),
-            n => (0..n).map(|i| (self.vertices[(i + 1) % n] - self.vertices[i]).length()).sum(),
+            n => (0..n)
+                .map(|i| (self.vertices[(i + 1) % n] - self.vertices[i]).length())
+                .sum(),
         };
         core + perimeter * r + std::f32::consts::PI * r * r
     }
@@ -388,27 +464,39 @@ fn polygon_centroid(v: &[Vec2]) -> Vec2 {
         c += (e1 + e2) * (a / 3.0);
         area += a;
     }
-    if area.abs() > 0.0 { origin + c / area } else { origin }
+    if area.abs() > 0.0 {
+        origin + c / area
+    } else {
+        origin
+    }
 }
 
 /// Cleans a polygon: returns the indices (into `points`) of the kept vertices, counter-clockwise,
 /// and what was changed.
 fn clean_polygon(points: &[Vec2]) -> Result<(Vec<usize>, Vec<ShapeWarning>), ShapeError> {
     let mut warnings = Vec::new();
-    let extent = points.iter().fold(0.0f32, |m, p| m.max(p.x.abs()).max(p.y.abs())).max(1.0);
+    let extent = points
+        .iter()
+        .fold(0.0f32, |m, p| m.max(p.x.abs()).max(p.y.abs()))
+        .max(1.0);
     let weld = 1.0e-6 * extent;
 
     // 1. Duplicates (any pair, not just neighbours).
     let mut idx: Vec<usize> = Vec::new();
     for (i, p) in points.iter().enumerate() {
         if let Some(&k) = idx.iter().find(|&&k| points[k].distance(*p) <= weld) {
-            warnings.push(ShapeWarning::Duplicate { removed: i, kept: k });
+            warnings.push(ShapeWarning::Duplicate {
+                removed: i,
+                kept: k,
+            });
         } else {
             idx.push(i);
         }
     }
     if idx.len() < 3 {
-        return Err(ShapeError::TooFewVertices { distinct: idx.len() });
+        return Err(ShapeError::TooFewVertices {
+            distinct: idx.len(),
+        });
     }
 
     // 2. Winding: store counter-clockwise.
@@ -488,12 +576,19 @@ mod tests {
     fn regular_polygon_first_vertex_up() {
         let p = Shape::regular_polygon(5, 2.0).unwrap();
         assert!((p.vertices()[0] - Vec2::new(0.0, 2.0)).length() < 1e-6);
-        assert!(p.vertices()[1].x < 0.0, "second vertex is counter-clockwise (to the left)");
+        assert!(
+            p.vertices()[1].x < 0.0,
+            "second vertex is counter-clockwise (to the left)"
+        );
     }
 
     #[test]
     fn clockwise_polygon_is_reversed() {
-        let pts = [Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 0.0)];
+        let pts = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(0.0, 1.0),
+            Vec2::new(1.0, 0.0),
+        ];
         let (p, w) = Shape::polygon(&pts, 0.0).unwrap();
         assert_eq!(w, vec![ShapeWarning::Reversed]);
         assert!(polygon_area(p.vertices()) > 0.0);
@@ -507,6 +602,9 @@ mod tests {
                 Vec2::new(t.cos(), t.sin())
             })
             .collect();
-        assert!(matches!(Shape::polygon(&pts, 0.0), Err(ShapeError::NonConvex { .. })));
+        assert!(matches!(
+            Shape::polygon(&pts, 0.0),
+            Err(ShapeError::NonConvex { .. })
+        ));
     }
 }
