@@ -11,17 +11,21 @@
 //!   directions 1e-3 apart can have the same gap to f32 precision: they count as the same.
 //! - The manifold measures each point along its reference face's normal, and the reference may
 //!   be A's face when B's is better by up to the hysteresis band `0.02 |s| + 0.1 LINEAR_SLOP`
-//!   (`s`: the cores' separation). So its deepest point is the true separation only to within
-//!   1.5 times that band (checked both ways), and exactly for pairs with a circle.
+//!   (`s`: the cores' separation). So its deepest point is not the exact separation (it is for
+//!   pairs with a circle): it is never shallower than the truth by more than 1.5 bands (0.96
+//!   seen over 7·10^5 manifolds), and never deeper than the best face-normal gap (the SAT over
+//!   face normals only) by more than 1.5 bands. When the cores are apart with two corners
+//!   nearest, that gap underestimates the distance, so the point can be deeper than the truth
+//!   by more (4.4 bands seen): conservative.
 
 mod common;
 
 use common::*;
 use glam::Vec2;
 use narrowphase_lab::geom::{
-    EpaGuard, EpaStep, GjkStep, LINEAR_SLOP, MAX_EPA_ITERATIONS, MAX_GJK_ITERATIONS, Manifold,
-    ManifoldOptions, ManifoldStep, NoTrace, QueryOutput, SatAxis, SatOptions, SatOutput, SatStep,
-    Shape, Transform, collide, query, sat,
+    AxisSource, EpaGuard, EpaStep, GjkStep, LINEAR_SLOP, MAX_EPA_ITERATIONS, MAX_GJK_ITERATIONS,
+    Manifold, ManifoldOptions, ManifoldStep, NoTrace, QueryOutput, SatAxis, SatOptions, SatOutput,
+    SatStep, Shape, Transform, collide, query, sat,
 };
 use proptest::prelude::*;
 use std::f32::consts::PI;
@@ -64,20 +68,60 @@ fn normal_margin(out: &SatOutput, rows: &[SatAxis]) -> f32 {
     out.separation - other
 }
 
-/// Whether the pair's normal is unambiguous (apart by a margin, or the best SAT axis unique).
-fn unique_normal(a: &Shape, xa: Transform, b: &Shape, xb: Transform, sep: f32) -> bool {
-    if sep > UNIQUE_MARGIN {
+/// Whether the pair's normal is unambiguous: apart by `margin`, or the best SAT direction
+/// unique by `margin`.
+fn unique_normal(
+    a: &Shape,
+    xa: Transform,
+    b: &Shape,
+    xb: Transform,
+    sep: f32,
+    margin: f32,
+) -> bool {
+    if sep > margin {
         return true;
     }
     let (out, rows) = sat_rows(a, xa, b, xb);
-    out.separation < 0.0 && normal_margin(&out, &rows) > UNIQUE_MARGIN
+    out.separation < 0.0 && normal_margin(&out, &rows) > margin
 }
 
-/// How far a manifold's deepest point may be from the true separation: 1.5 times the
-/// hysteresis band for cores whose separation is `core_sep` (the worst seen over 2·10^5 random
-/// pairs was 1.02 times).
-fn band(core_sep: f32) -> f32 {
-    1.5 * (0.02 * core_sep.abs() + 0.1 * LINEAR_SLOP)
+/// The range the deepest point of the pair's manifold must lie in (see the module doc): exact
+/// for a pair with a circle; otherwise from the best face-normal gap less 1.5 hysteresis bands
+/// to the true separation plus 1.5 bands.
+fn deepest_range(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> (f32, f32) {
+    let truth = q(a, xa, b, xb);
+    if a.count() == 1 || b.count() == 1 {
+        return (truth.separation - SEP_TOL, truth.separation + SEP_TOL);
+    }
+    let (_, rows) = sat_rows(a, xa, b, xb);
+    let face_gap = rows
+        .iter()
+        .filter(|r| !matches!(r.source, AxisSource::Vertices { .. }))
+        .map(|r| r.gap)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let band = 1.5 * (0.02 * truth.core_separation.abs() + 0.1 * LINEAR_SLOP);
+    (
+        face_gap.min(truth.separation) - band - SEP_TOL,
+        truth.separation + band + SEP_TOL,
+    )
+}
+
+/// Asserts that the manifold's deepest point (if any) is within `deepest_range`.
+fn check_deepest(
+    m: &Manifold,
+    a: &Shape,
+    xa: Transform,
+    b: &Shape,
+    xb: Transform,
+) -> Result<(), TestCaseError> {
+    if let Some(deepest) = m.min_separation() {
+        let (lo, hi) = deepest_range(a, xa, b, xb);
+        prop_assert!(
+            lo <= deepest && deepest <= hi,
+            "deepest {deepest} outside [{lo}, {hi}]"
+        );
+    }
+    Ok(())
 }
 
 fn cfg(cases: u32) -> ProptestConfig {
@@ -134,16 +178,15 @@ proptest! {
         let (a, b) = (sa.shape(), sb.shape());
         let (ab, ba) = (q(&a, xa, &b, xb), q(&b, xb, &a, xa));
         prop_assert!((ab.separation - ba.separation).abs() <= SEP_TOL);
-        if unique_normal(&a, xa, &b, xb, ab.separation) {
+        if unique_normal(&a, xa, &b, xb, ab.separation, UNIQUE_MARGIN) {
             prop_assert!(ab.normal.distance(-ba.normal) <= NORMAL_TOL, "{} vs {}", ab.normal, ba.normal);
         }
         let (sab, sba) = (sat(&a, xa, &b, xb, SatOptions::default(), &mut NoTrace), sat(&b, xb, &a, xa, SatOptions::default(), &mut NoTrace));
         prop_assert!((sab.separation - sba.separation).abs() <= SEP_TOL);
         let o = ManifoldOptions::default();
         let (mab, mba) = (collide(&a, xa, &b, xb, &o, &mut NoTrace), collide(&b, xb, &a, xa, &o, &mut NoTrace));
-        if let (Some(s1), Some(s2)) = (mab.min_separation(), mba.min_separation()) {
-            prop_assert!((s1 - s2).abs() <= band(ab.core_separation) + SEP_TOL, "{s1} vs {s2}");
-        }
+        check_deepest(&mab, &a, xa, &b, xb)?;
+        check_deepest(&mba, &b, xb, &a, xa)?;
     }
 
     /// Moving both shapes by the same rigid motion moves the answer with them.
@@ -158,22 +201,23 @@ proptest! {
         // Positions up to ~60 carry f32 rounding of ~4e-6 per coordinate.
         let tol = 2.0 * SEP_TOL;
         prop_assert!((before.separation - after.separation).abs() <= tol, "{} vs {}", before.separation, after.separation);
-        if unique_normal(&a, xa, &b, xb, before.separation) {
+        // Moving rounds the positions by up to ~4e-6, which turns a normal decided by a gap
+        // margin m by about 4e-6 / m: ask for a margin ten times larger.
+        if unique_normal(&a, xa, &b, xb, before.separation, 10.0 * UNIQUE_MARGIN) {
             prop_assert!(m.q.apply(before.normal).distance(after.normal) <= NORMAL_TOL);
         }
         let (s1, s2) = (sat(&a, xa, &b, xb, SatOptions::default(), &mut NoTrace), sat(&a, ma, &b, mb, SatOptions::default(), &mut NoTrace));
         prop_assert!((s1.separation - s2.separation).abs() <= tol);
         let o = ManifoldOptions::default();
         let (m1, m2) = (collide(&a, xa, &b, xb, &o, &mut NoTrace), collide(&a, ma, &b, mb, &o, &mut NoTrace));
-        if let (Some(d1), Some(d2)) = (m1.min_separation(), m2.min_separation()) {
-            prop_assert!((d1 - d2).abs() <= band(before.core_separation) + tol, "{d1} vs {d2}");
-        }
+        check_deepest(&m1, &a, xa, &b, xb)?;
+        check_deepest(&m2, &a, ma, &b, mb)?;
     }
 
     /// Traced and untraced calls return identical results, and each trace's last step agrees
     /// with the output; GJK and EPA stay within their iteration caps.
     #[test]
-    fn traced_equals_untraced_and_last_step_agrees((sa, xa, sb, xb) in near_pair(), margin in prop_oneof![Just(0.0f32), 0.0f32..0.5]) {
+    fn traced_equals_untraced_and_last_step_agrees((sa, xa, sb, xb) in near_pair(), margin in prop_oneof![Just(0.0f32), float(0.0, 0.5)]) {
         let (a, b) = (sa.shape(), sb.shape());
 
         // SAT.
@@ -232,9 +276,9 @@ proptest! {
 
     /// The manifold: at most two points, every point within the margin, none when the shapes
     /// are further apart than the margin, at least one when they overlap; its deepest point is
-    /// the true depth (up to the hysteresis band).
+    /// the true separation (within the range of the module doc).
     #[test]
-    fn manifold_points_within_margin((sa, xa, sb, xb) in near_pair(), margin in prop_oneof![Just(0.0f32), 0.0f32..0.5]) {
+    fn manifold_points_within_margin((sa, xa, sb, xb) in near_pair(), margin in prop_oneof![Just(0.0f32), float(0.0, 0.5)]) {
         let (a, b) = (sa.shape(), sb.shape());
         let o = ManifoldOptions { speculative_margin: margin, ..ManifoldOptions::default() };
         let m = collide(&a, xa, &b, xb, &o, &mut NoTrace);
@@ -249,12 +293,7 @@ proptest! {
         if truth < -SEP_TOL {
             prop_assert!(!m.is_empty(), "overlapping by {truth} but no points");
         }
-        if let Some(deepest) = m.min_separation() {
-            prop_assert!((deepest - truth).abs() <= band(out.core_separation) + SEP_TOL, "deepest {deepest}, true {truth}");
-            if !sa.polygon_like() || !sb.polygon_like() {
-                prop_assert!((deepest - truth).abs() <= SEP_TOL, "circle pair: {deepest} vs {truth}");
-            }
-        }
+        check_deepest(&m, &a, xa, &b, xb)?;
     }
 }
 
@@ -267,8 +306,8 @@ fn flat_case() -> impl Strategy<Value = FlatCase> {
         polygon_like_spec(),
         0usize..64,
         0usize..64,
-        0.0f32..1.0,
-        0.002f32..0.02,
+        float(0.0, 1.0),
+        float(0.002, 0.02),
         pose(5.0),
     )
         .prop_map(|(a, b, fa, fb, along, depth, world)| {
@@ -324,8 +363,9 @@ enum Placement {
 fn placement() -> impl Strategy<Value = Placement> {
     prop_oneof![
         Just(Placement::Coincident),
-        (-PI..PI).prop_map(Placement::SameCentre),
-        (0.0f32..1.2, -PI..PI, -PI..PI).prop_map(|(f, d, t)| Placement::Near(f, d, t)),
+        float(-PI, PI).prop_map(Placement::SameCentre),
+        (float(0.0, 1.2), float(-PI, PI), float(-PI, PI))
+            .prop_map(|(f, d, t)| Placement::Near(f, d, t)),
         (-4i8..=4, -4i8..=4).prop_map(|(x, y)| Placement::Grid(x, y)),
     ]
 }
@@ -352,10 +392,10 @@ proptest! {
         sa in any_spec(),
         sb in any_spec(),
         same_shape in any::<bool>(),
-        scale in prop_oneof![Just(1.0f32), Just(1e-2f32), Just(1e2f32), 1e-2f32..1e2],
+        scale in prop_oneof![Just(1.0f32), Just(1e-2f32), Just(1e2f32), float(1e-2, 1e2)],
         xa in pose(5.0),
         place in placement(),
-        margin in prop_oneof![Just(0.0f32), Just(f32::NAN), Just(-1.0f32), Just(f32::INFINITY), 0.0f32..1.0],
+        margin in prop_oneof![Just(0.0f32), Just(f32::NAN), Just(-1.0f32), Just(f32::INFINITY), float(0.0, 1.0)],
     ) {
         let sa = scaled(&sa, scale);
         let sb = if same_shape { sa.clone() } else { scaled(&sb, scale) };
