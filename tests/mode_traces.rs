@@ -319,13 +319,12 @@ fn minkowski_hull_equals_a_brute_force_hull_of_all_vertex_differences() {
         let hull = minkowski_hull(&p.a, &p.b);
         let all: Vec<Vec2> =
             p.b.vertices()
-                .iter()
-                .flat_map(|vb| p.a.vertices().iter().map(move |va| *vb - *va))
+                .flat_map(|vb| p.a.vertices().map(move |va| vb - va))
                 .collect();
         let scale = all.iter().map(|v| v.length()).fold(1.0, f32::max);
         // Every hull vertex is a difference b_j − a_i with the indices it names.
         for v in &hull {
-            assert_eq!(v.w, p.b.vertices()[v.index_b] - p.a.vertices()[v.index_a]);
+            assert_eq!(v.w, p.b.vertex(v.index_b) - p.a.vertex(v.index_a));
         }
         // Every difference is inside or on the hull.
         if hull.len() >= 3 {

@@ -12,18 +12,18 @@ use super::clip::Face;
 use super::manifold::{
     CircleRegion, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint, ManifoldStep,
 };
-use super::math::try_normalize;
-use super::{Shape, Trace};
+use super::math::{next_index, try_normalize};
+use super::{Placed, Trace};
 use glam::Vec2;
 
 /// Circle `a` against circle `b` (both in one frame).
 pub fn circles(
-    a: &Shape,
-    b: &Shape,
+    a: &Placed,
+    b: &Placed,
     margin: f32,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let (ca, cb) = (a.vertices()[0], b.vertices()[0]);
+    let (ca, cb) = (a.vertex(0), b.vertex(0));
     let d = cb - ca;
     let normal = try_normalize(d).unwrap_or(Vec2::Y);
     let distance = d.length();
@@ -56,29 +56,30 @@ pub fn circles(
 /// A circle against a core with at least two vertices. `core_is_a` says which body the core is,
 /// so the normal can be pointed from A to B.
 pub fn circle_polygon(
-    core: &Shape,
-    circle: &Shape,
+    core: &Placed,
+    circle: &Placed,
     core_is_a: bool,
     margin: f32,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let c = circle.vertices()[0];
+    let c = circle.vertex(0);
     let radius = core.radius() + circle.radius();
-    let verts = core.vertices();
-    let n = verts.len();
+    let n = core.count();
 
-    // 1. The face the centre is most in front of.
+    // 1. The face the centre is most in front of (measured in the core's own frame).
+    let c_local = core.xf.apply_inv(c);
     let mut face = 0;
     let mut face_sep = f32::NEG_INFINITY;
-    for (i, (v, nrm)) in verts.iter().zip(core.normals()).enumerate() {
-        let s = nrm.dot(c - *v);
+    let local = core.shape;
+    for (i, (v, nrm)) in local.vertices().iter().zip(local.normals()).enumerate() {
+        let s = nrm.dot(c_local - *v);
         if s > face_sep {
             face = i;
             face_sep = s;
         }
     }
-    let (v1, v2) = (verts[face], verts[(face + 1) % n]);
-    let face_normal = core.normals()[face];
+    let (v1, v2) = (core.vertex(face), core.vertex(next_index(face, n)));
+    let face_normal = core.normal(face);
 
     // 2. Beyond an end of that face: the vertex region. Otherwise the face region.
     let u1 = (c - v1).dot(v2 - v1);
@@ -91,7 +92,7 @@ pub fn circle_polygon(
     let region = if u1 < 0.0 && outside {
         vertex_region(v1, face)
     } else if u2 < 0.0 && outside {
-        vertex_region(v2, (face + 1) % n)
+        vertex_region(v2, next_index(face, n))
     } else {
         None
     };

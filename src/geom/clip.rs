@@ -26,8 +26,10 @@ use super::manifold::{
     Candidate, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
     ManifoldStep,
 };
-use super::math::{LINEAR_SLOP, cross, left_perp, segment_distance, try_normalize};
-use super::{Shape, Trace};
+use super::math::{
+    LINEAR_SLOP, cross, left_perp, next_index, prev_index, segment_distance, try_normalize,
+};
+use super::{Placed, Trace};
 use glam::Vec2;
 
 /// An edge of a core (pair frame).
@@ -46,14 +48,15 @@ pub struct Face {
 }
 
 impl Face {
-    fn of(shape: &Shape, edge: usize, on_b: bool) -> Face {
+    #[inline]
+    fn of(shape: &Placed, edge: usize, on_b: bool) -> Face {
         let n = shape.count();
         Face {
             on_b,
             edge,
-            v1: shape.vertices()[edge],
-            v2: shape.vertices()[(edge + 1) % n],
-            normal: shape.normals()[edge],
+            v1: shape.vertex(edge),
+            v2: shape.vertex(next_index(edge, n)),
+            normal: shape.normal(edge),
         }
     }
 }
@@ -68,26 +71,89 @@ pub struct ClipVertex {
 }
 
 /// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`.
-pub fn max_separation(poly: &Shape, other: &Shape) -> (f32, usize) {
+///
+/// For face `i` with outward normal `n`, the separation is `min over w of n · (w − v_i)`: the
+/// deepest vertex of `other` is its support point along `−n`. The work is done in `other`'s own
+/// frame, and as `i` goes round `poly` the direction `−n` turns counter-clockwise, so the
+/// support point only walks forward round `other`: each face starts its search where the last
+/// one ended (a hill climb), which makes the whole loop O(n + m) instead of O(n m).
+pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
+    let rel = other.xf.inv_mul(poly.xf);
+    let ov = other.shape.vertices();
+    let m = ov.len();
+    let (pv, pn) = (poly.shape.vertices(), poly.shape.normals());
     let mut best = (f32::NEG_INFINITY, 0);
-    for (i, (n, v)) in poly.normals().iter().zip(poly.vertices()).enumerate() {
-        // The deepest vertex of `other` along -n, measured from this face.
-        let mut deepest = f32::INFINITY;
-        for w in other.vertices() {
-            deepest = deepest.min(n.dot(*w - *v));
+    // Keeps the first face on a tie, whatever order the faces are visited in.
+    let mut consider = |sep: f32, i: usize| {
+        if sep > best.0 || (sep == best.0 && i < best.1) {
+            best = (sep, i);
         }
-        if deepest > best.0 {
-            best = (deepest, i);
+    };
+    if m <= 8 && poly.shape.symmetric() {
+        // Opposite faces share a line: one pass gives the min and max projection for both.
+        let half = pn.len() / 2;
+        for i in 0..half {
+            let n = rel.q.apply(pn[i]);
+            let mut lo = f32::INFINITY;
+            let mut hi = f32::NEG_INFINITY;
+            for w in ov {
+                let d = n.x * w.x + n.y * w.y;
+                lo = lo.min(d);
+                hi = hi.max(d);
+            }
+            consider(lo - n.dot(rel.apply(pv[i])), i);
+            consider(n.dot(rel.apply(pv[i + half])) - hi, i + half);
         }
+        return best;
+    }
+    if m <= 8 {
+        // Few vertices: test them all (a branch-free loop beats the walk).
+        for (i, (n, v)) in pn.iter().zip(pv).enumerate() {
+            let n = rel.q.apply(*n);
+            let offset = n.dot(rel.apply(*v));
+            let deepest = ov.iter().fold(f32::INFINITY, |d, w| d.min(n.dot(*w))) - offset;
+            consider(deepest, i);
+        }
+        return best;
+    }
+    let mut j = other.shape.support(-rel.q.apply(pn[0]));
+    for (i, (n, v)) in pn.iter().zip(pv).enumerate() {
+        let n = rel.q.apply(*n);
+        let v = rel.apply(*v);
+        let d = -n;
+        // Walk to the support point along d: forward while it improves, else backward.
+        let mut here = ov[j].dot(d);
+        let mut steps = 0;
+        while steps < m {
+            let next = next_index(j, m);
+            let there = ov[next].dot(d);
+            if there <= here {
+                break;
+            }
+            (j, here) = (next, there);
+            steps += 1;
+        }
+        while steps < m {
+            let prev = prev_index(j, m);
+            let there = ov[prev].dot(d);
+            if there <= here {
+                break;
+            }
+            (j, here) = (prev, there);
+            steps += 1;
+        }
+        consider(n.dot(ov[j] - v), i);
     }
     best
 }
 
 /// Index of the face of `poly` whose normal is most anti-parallel to `normal`.
-fn incident_edge(poly: &Shape, normal: Vec2) -> usize {
+#[inline]
+fn incident_edge(poly: &Placed, normal: Vec2) -> usize {
+    let local = poly.xf.q.apply_inv(normal);
     let mut best = (f32::INFINITY, 0);
-    for (i, n) in poly.normals().iter().enumerate() {
-        let d = n.dot(normal);
+    for (i, n) in poly.shape.normals().iter().enumerate() {
+        let d = n.dot(local);
         if d < best.0 {
             best = (d, i);
         }
@@ -100,25 +166,50 @@ fn incident_edge(poly: &Shape, normal: Vec2) -> usize {
 /// beyond it). Only along such a direction can that vertex be the core's closest feature. A
 /// direction just outside (by up to 1e-3 rad, where the answers differ by 5e-7 of the distance)
 /// counts as inside, so rounding cannot reject a true corner.
-fn in_vertex_cone(shape: &Shape, i: usize, d: Vec2) -> bool {
+fn in_vertex_cone(shape: &Placed, i: usize, d: Vec2) -> bool {
     let n = shape.count();
-    let (before, after) = (shape.normals()[(i + n - 1) % n], shape.normals()[i]);
+    let (before, after) = (shape.normal(prev_index(i, n)), shape.normal(i));
     cross(before, d) >= -1.0e-3 && cross(d, after) >= -1.0e-3
 }
 
+/// At most two points: what is left of a segment after clipping (no allocation).
+#[derive(Clone, Copy, Debug, Default)]
+struct Clipped {
+    points: [Option<ClipVertex>; 2],
+}
+
+impl Clipped {
+    #[inline]
+    fn push(&mut self, v: ClipVertex) {
+        if let Some(slot) = self.points.iter_mut().find(|p| p.is_none()) {
+            *slot = Some(v);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &ClipVertex> {
+        self.points.iter().flatten()
+    }
+
+    fn to_vec(self) -> Vec<ClipVertex> {
+        self.iter().copied().collect()
+    }
+}
+
 /// Clips a segment against the plane `normal · p = offset`, keeping the side `normal · p <= offset`.
-fn clip_segment(input: &[ClipVertex], normal: Vec2, offset: f32, side: u8) -> Vec<ClipVertex> {
-    let mut out = Vec::with_capacity(2);
-    let [v0, v1] = input else {
+/// A segment clipped by one plane keeps at most two points.
+#[inline]
+fn clip_segment(input: &Clipped, normal: Vec2, offset: f32, side: u8) -> Clipped {
+    let mut out = Clipped::default();
+    let [Some(v0), Some(v1)] = input.points else {
         return out;
     };
     let d0 = normal.dot(v0.point) - offset;
     let d1 = normal.dot(v1.point) - offset;
     if d0 <= 0.0 {
-        out.push(*v0);
+        out.push(v0);
     }
     if d1 <= 0.0 {
-        out.push(*v1);
+        out.push(v1);
     }
     if d0 * d1 < 0.0 {
         let t = d0 / (d0 - d1);
@@ -132,8 +223,8 @@ fn clip_segment(input: &[ClipVertex], normal: Vec2, offset: f32, side: u8) -> Ve
 
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
 pub fn polygons(
-    a: &Shape,
-    b: &Shape,
+    a: &Placed,
+    b: &Placed,
     options: &ManifoldOptions,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
@@ -178,7 +269,7 @@ pub fn polygons(
     let incident = Face::of(inc_shape, inc_edge, !flip);
     trace.step(|| ManifoldStep::IncidentFace(incident));
     let inc_count = inc_shape.count();
-    let (i21, i22) = (inc_edge, (inc_edge + 1) % inc_count);
+    let (i21, i22) = (inc_edge, next_index(inc_edge, inc_count));
     let (ref_radius, inc_radius) = (ref_shape.radius(), inc_shape.radius());
 
     // 4. Cores apart: two corners closest gives one point on the diagonal.
@@ -189,7 +280,7 @@ pub fn polygons(
             let ref_vertex = if sd.fraction1 == 0.0 {
                 ref_edge
             } else {
-                (ref_edge + 1) % ref_shape.count()
+                next_index(ref_edge, ref_shape.count())
             };
             let inc_vertex = if sd.fraction2 == 0.0 { i21 } else { i22 };
             // The two corners are the closest features only if the line between them lies in
@@ -242,31 +333,33 @@ pub fn polygons(
     // 5. Clip the incident face against the reference face's side planes.
     let normal = reference.normal;
     let tangent = left_perp(normal);
-    let input = [
-        ClipVertex {
-            point: incident.v1,
-            feature: IncidentFeature::Vertex(i21 as u8),
-        },
-        ClipVertex {
-            point: incident.v2,
-            feature: IncidentFeature::Vertex(i22 as u8),
-        },
-    ];
+    let input = Clipped {
+        points: [
+            Some(ClipVertex {
+                point: incident.v1,
+                feature: IncidentFeature::Vertex(i21 as u8),
+            }),
+            Some(ClipVertex {
+                point: incident.v2,
+                feature: IncidentFeature::Vertex(i22 as u8),
+            }),
+        ],
+    };
     let side0 = clip_segment(&input, -tangent, -tangent.dot(reference.v1), 0);
     trace.step(|| ManifoldStep::ClipSide {
         side: 0,
         plane_point: reference.v1,
         plane_normal: -tangent,
         input: input.to_vec(),
-        output: side0.clone(),
+        output: side0.to_vec(),
     });
     let side1 = clip_segment(&side0, tangent, tangent.dot(reference.v2), 1);
     trace.step(|| ManifoldStep::ClipSide {
         side: 1,
         plane_point: reference.v2,
         plane_normal: tangent,
-        input: side0.clone(),
-        output: side1.clone(),
+        input: side0.to_vec(),
+        output: side1.to_vec(),
     });
 
     // 6. Keep the points within the margin, each midway between the surfaces.
@@ -288,30 +381,33 @@ pub fn polygons(
             },
         }
     };
-    let mut candidates: Vec<Candidate> = side1
-        .iter()
-        .map(|cv| candidate(cv.point, cv.feature))
-        .collect();
+    let mut candidates: [Option<Candidate>; 3] = [None; 3];
+    for (slot, cv) in candidates.iter_mut().zip(side1.iter()) {
+        *slot = Some(candidate(cv.point, cv.feature));
+    }
     // Deep in, the incident face can lie wholly beyond a side plane (or its kept part above the
     // margin) although the shapes overlap: then keep the incident core's deepest vertex, whose
     // separation is the reference face's (step 1), so within the margin.
-    if !candidates.iter().any(|c| c.kept) {
+    if !candidates.iter().flatten().any(|c| c.kept) {
         let deepest = inc_shape.support(-normal);
         let c = candidate(
-            inc_shape.vertices()[deepest],
+            inc_shape.vertex(deepest),
             IncidentFeature::Vertex(deepest as u8),
         );
         if c.kept {
-            candidates.push(c);
+            candidates[2] = Some(c);
         }
     }
-    for c in candidates.iter().filter(|c| c.kept) {
+    for c in candidates.iter().flatten().filter(|c| c.kept) {
         m.push(ManifoldPoint {
             position: c.position,
             separation: c.separation,
             id: c.id,
         });
     }
-    trace.step(|| ManifoldStep::Keep { candidates, margin });
+    trace.step(|| ManifoldStep::Keep {
+        candidates: candidates.iter().flatten().copied().collect(),
+        margin,
+    });
     m
 }

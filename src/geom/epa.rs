@@ -19,7 +19,7 @@
 //!
 //! Cores only: callers fold the radii back in.
 
-use super::Shape;
+use super::Placed;
 use super::Trace;
 use super::gjk::{GjkOutput, SimplexVertex, minkowski_support};
 use super::math::{cross, left_perp, right_perp, try_normalize};
@@ -85,14 +85,14 @@ pub struct EpaOutput {
 }
 
 /// The normal to use when nothing defines one: the centre line, then straight up (A→B).
-fn fallback_normal(a: &Shape, b: &Shape) -> Vec2 {
+fn fallback_normal(a: &Placed, b: &Placed) -> Vec2 {
     try_normalize(b.centroid() - a.centroid()).unwrap_or(Vec2::Y)
 }
 
 /// The answer for a polytope with no area (the cores touch along a line or at a point).
 fn flat(
-    a: &Shape,
-    b: &Shape,
+    a: &Placed,
+    b: &Placed,
     poly: &[SimplexVertex],
     trace: &mut impl Trace<EpaStep>,
 ) -> EpaOutput {
@@ -168,8 +168,8 @@ fn edge_witness(p: SimplexVertex, q: SimplexVertex) -> (Vec2, Vec2, f32) {
 
 /// Builds the starting triangle (counter-clockwise), or `None` when the difference is flat.
 fn start_polytope(
-    a: &Shape,
-    b: &Shape,
+    a: &Placed,
+    b: &Placed,
     gjk: &GjkOutput,
 ) -> Result<Vec<SimplexVertex>, Vec<SimplexVertex>> {
     let mut poly: Vec<SimplexVertex> = gjk.simplex().to_vec();
@@ -221,7 +221,7 @@ fn start_polytope(
 }
 
 /// EPA on two cores already in one frame, starting from GJK's output (whose cores meet).
-pub fn epa(a: &Shape, b: &Shape, gjk: &GjkOutput, trace: &mut impl Trace<EpaStep>) -> EpaOutput {
+pub fn epa(a: &Placed, b: &Placed, gjk: &GjkOutput, trace: &mut impl Trace<EpaStep>) -> EpaOutput {
     // 1. The starting triangle, or the flat guard.
     let mut poly = match start_polytope(a, b, gjk) {
         Ok(p) => p,

@@ -17,7 +17,7 @@
 //! only: callers fold the radii back in (see `query`). Follows Box2D's `b2ShapeDistance`
 //! (Erin Catto, "Computing Distance", GDC 2010) and Ericson, *Real-Time Collision Detection* 9.5.
 
-use super::Shape;
+use super::Placed;
 use super::Trace;
 use super::math::{cross, left_perp, right_perp, try_normalize};
 use glam::Vec2;
@@ -43,11 +43,11 @@ pub struct SimplexVertex {
 }
 
 /// The support point of `B − A` in direction `d`.
-pub fn minkowski_support(a: &Shape, b: &Shape, d: Vec2) -> SimplexVertex {
+pub fn minkowski_support(a: &Placed, b: &Placed, d: Vec2) -> SimplexVertex {
     let index_a = a.support(-d);
     let index_b = b.support(d);
-    let w_a = a.vertices()[index_a];
-    let w_b = b.vertices()[index_b];
+    let w_a = a.vertex(index_a);
+    let w_b = b.vertex(index_b);
     SimplexVertex {
         w_a,
         w_b,
@@ -261,7 +261,7 @@ fn search_direction(s: &[SimplexVertex]) -> Option<Vec2> {
 }
 
 /// GJK on two cores already in one frame.
-pub fn gjk(a: &Shape, b: &Shape, trace: &mut impl Trace<GjkStep>) -> GjkOutput {
+pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput {
     // 1. Start from the support point towards the origin from the difference of centroids.
     let d0 = a.centroid() - b.centroid();
     let d0 = if d0.length_squared() > 0.0 {

@@ -1,7 +1,7 @@
 //! Convex hulls, and the Minkowski difference `B − A` of two cores as one (for drawing what GJK
 //! never builds).
 
-use super::Shape;
+use super::Placed;
 use super::math::cross;
 use glam::Vec2;
 
@@ -62,12 +62,12 @@ pub fn convex_hull(points: &[Vec2]) -> Vec<usize> {
 
 /// The core Minkowski difference `B − A` (pair frame), as its hull vertices counter-clockwise.
 /// Round it by `a.radius() + b.radius()` for the shapes' difference.
-pub fn minkowski_hull(a: &Shape, b: &Shape) -> Vec<MinkowskiVertex> {
+pub fn minkowski_hull(a: &Placed, b: &Placed) -> Vec<MinkowskiVertex> {
     let mut all = Vec::with_capacity(a.count() * b.count());
-    for (i, va) in a.vertices().iter().enumerate() {
-        for (j, vb) in b.vertices().iter().enumerate() {
+    for (i, va) in a.vertices().enumerate() {
+        for (j, vb) in b.vertices().enumerate() {
             all.push(MinkowskiVertex {
-                w: *vb - *va,
+                w: vb - va,
                 index_a: i,
                 index_b: j,
             });

@@ -111,12 +111,27 @@ pub struct ManifoldPoint {
     pub id: FeatureId,
 }
 
+impl ManifoldPoint {
+    /// Filler for unused slots (never returned).
+    const NONE: ManifoldPoint = ManifoldPoint {
+        position: Vec2::ZERO,
+        separation: 0.0,
+        id: FeatureId {
+            kind: FeatureKind::Clip,
+            reference: 0,
+            incident: IncidentFeature::Vertex(0),
+            flip: false,
+        },
+    };
+}
+
 /// The contact manifold of a pair: 0, 1 or 2 points and one normal.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Manifold {
     /// Unit normal from A to B (the best direction found even when there are no points).
     pub normal: Vec2,
-    points: [Option<ManifoldPoint>; 2],
+    points: [ManifoldPoint; 2],
+    count: u8,
 }
 
 impl Manifold {
@@ -124,30 +139,33 @@ impl Manifold {
     pub fn empty(normal: Vec2) -> Manifold {
         Manifold {
             normal,
-            points: [None, None],
+            points: [ManifoldPoint::NONE; 2],
+            count: 0,
         }
     }
 
     /// Adds a point (at most two are kept).
+    #[inline]
     pub fn push(&mut self, p: ManifoldPoint) {
-        if let Some(slot) = self.points.iter_mut().find(|s| s.is_none()) {
-            *slot = Some(p);
+        if let Some(slot) = self.points.get_mut(self.count as usize) {
+            *slot = p;
+            self.count += 1;
         }
     }
 
     /// The points.
     pub fn points(&self) -> impl Iterator<Item = &ManifoldPoint> {
-        self.points.iter().flatten()
+        self.points[..self.count as usize].iter()
     }
 
     /// How many points.
     pub fn len(&self) -> usize {
-        self.points().count()
+        self.count as usize
     }
 
     /// True when there are no points.
     pub fn is_empty(&self) -> bool {
-        self.points[0].is_none()
+        self.count == 0
     }
 
     /// The smallest point separation (the deepest point), if any.
@@ -155,9 +173,10 @@ impl Manifold {
         self.points().map(|p| p.separation).reduce(f32::min)
     }
 
+    #[inline]
     fn shifted(&self, by: Vec2) -> Manifold {
         let mut m = *self;
-        for p in m.points.iter_mut().flatten() {
+        for p in m.points[..m.count as usize].iter_mut() {
             p.position += by;
         }
         m

@@ -7,6 +7,18 @@ use glam::Vec2;
 /// Box2D's linear slop: the length below which the engine treats two features as touching.
 pub const LINEAR_SLOP: f32 = 0.005;
 
+/// The index after `i` in a loop of `n` (no division: this sits in the inner loops).
+#[inline]
+pub fn next_index(i: usize, n: usize) -> usize {
+    if i + 1 == n { 0 } else { i + 1 }
+}
+
+/// The index before `i` in a loop of `n`.
+#[inline]
+pub fn prev_index(i: usize, n: usize) -> usize {
+    if i == 0 { n - 1 } else { i - 1 }
+}
+
 /// 2D cross product of two vectors (the z of their 3D cross product).
 #[inline]
 pub fn cross(a: Vec2, b: Vec2) -> f32 {
@@ -114,6 +126,19 @@ impl Transform {
     #[inline]
     pub fn apply_inv(self, v: Vec2) -> Vec2 {
         self.q.apply_inv(v - self.p)
+    }
+
+    /// The transform from `other`'s frame into this one's: `self⁻¹ ∘ other`.
+    #[inline]
+    pub fn inv_mul(self, other: Transform) -> Transform {
+        let q = Rot {
+            c: self.q.c * other.q.c + self.q.s * other.q.s,
+            s: self.q.c * other.q.s - self.q.s * other.q.c,
+        };
+        Transform {
+            p: self.apply_inv(other.p),
+            q,
+        }
     }
 }
 

@@ -51,35 +51,46 @@ pub use manifold::{
 pub use math::{LINEAR_SLOP, Rot, Transform};
 pub use query::{QueryOutput, query};
 pub use sat::{AxisSource, SatAxis, SatOptions, SatOutput, SatStep, sat};
-pub use shape::{MAX_VERTICES, Shape, ShapeError, ShapeKind, ShapeWarning};
+pub use shape::{MAX_VERTICES, Placed, Shape, ShapeError, ShapeKind, ShapeWarning};
 pub use trace::{NoTrace, Trace};
 
 use glam::Vec2;
 
-/// Two shapes moved into one frame: world coordinates minus `origin` (A's position), so that a
-/// pair far from the world origin is computed with small numbers.
+/// Two shapes placed in one frame: world coordinates minus `origin` (A's position), so that a
+/// pair far from the world origin is computed with small numbers. Nothing is copied.
 #[derive(Clone, Copy, Debug)]
-pub struct PairFrame {
+pub struct PairFrame<'a> {
     /// World position of the frame's origin.
     pub origin: Vec2,
     /// A, in the pair frame.
-    pub a: Shape,
+    pub a: Placed<'a>,
     /// B, in the pair frame.
-    pub b: Shape,
+    pub b: Placed<'a>,
 }
 
-/// Moves both shapes into the pair frame.
-pub fn pair_frame(a: &Shape, xf_a: Transform, b: &Shape, xf_b: Transform) -> PairFrame {
+/// Places both shapes in the pair frame.
+pub fn pair_frame<'a>(
+    a: &'a Shape,
+    xf_a: Transform,
+    b: &'a Shape,
+    xf_b: Transform,
+) -> PairFrame<'a> {
     let origin = xf_a.p;
     PairFrame {
         origin,
-        a: a.transformed(Transform {
-            p: Vec2::ZERO,
-            q: xf_a.q,
-        }),
-        b: b.transformed(Transform {
-            p: xf_b.p - origin,
-            q: xf_b.q,
-        }),
+        a: Placed::new(
+            a,
+            Transform {
+                p: Vec2::ZERO,
+                q: xf_a.q,
+            },
+        ),
+        b: Placed::new(
+            b,
+            Transform {
+                p: xf_b.p - origin,
+                q: xf_b.q,
+            },
+        ),
     }
 }

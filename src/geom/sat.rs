@@ -19,7 +19,7 @@
 //! contributes two axes, not four).
 
 use super::pair_frame;
-use super::{Shape, Trace, Transform};
+use super::{Placed, Shape, Trace, Transform};
 use glam::Vec2;
 
 /// Where a candidate axis comes from.
@@ -127,11 +127,11 @@ pub fn sat(
 }
 
 /// The closest pair of core vertices `(i, j, b_j − a_i)`.
-fn closest_vertex_pair(a: &Shape, b: &Shape) -> (usize, usize, Vec2) {
-    let mut best = (0, 0, b.vertices()[0] - a.vertices()[0]);
-    for (i, va) in a.vertices().iter().enumerate() {
-        for (j, vb) in b.vertices().iter().enumerate() {
-            let d = *vb - *va;
+fn closest_vertex_pair(a: &Placed, b: &Placed) -> (usize, usize, Vec2) {
+    let mut best = (0, 0, b.vertex(0) - a.vertex(0));
+    for (i, va) in a.vertices().enumerate() {
+        for (j, vb) in b.vertices().enumerate() {
+            let d = vb - va;
             if d.length_squared() < best.2.length_squared() {
                 best = (i, j, d);
             }
@@ -142,8 +142,8 @@ fn closest_vertex_pair(a: &Shape, b: &Shape) -> (usize, usize, Vec2) {
 
 /// SAT on two shapes already in one frame (the pair frame, whose world position is `origin`).
 pub fn sat_cores(
-    a: &Shape,
-    b: &Shape,
+    a: &Placed,
+    b: &Placed,
     origin: Vec2,
     options: SatOptions,
     trace: &mut impl Trace<SatStep>,
@@ -151,20 +151,10 @@ pub fn sat_cores(
     // 1. The candidates, in a fixed order: A's faces, B's faces, the vertex-pair axis.
     let mut candidates: Vec<(Vec2, AxisSource)> = Vec::with_capacity(a.count() + b.count() + 1);
     if a.count() >= 2 {
-        candidates.extend(
-            a.normals()
-                .iter()
-                .enumerate()
-                .map(|(i, n)| (*n, AxisSource::FaceA(i))),
-        );
+        candidates.extend((0..a.count()).map(|i| (a.normal(i), AxisSource::FaceA(i))));
     }
     if b.count() >= 2 {
-        candidates.extend(
-            b.normals()
-                .iter()
-                .enumerate()
-                .map(|(j, n)| (*n, AxisSource::FaceB(j))),
-        );
+        candidates.extend((0..b.count()).map(|j| (b.normal(j), AxisSource::FaceB(j))));
     }
     if a.radius() > 0.0 || b.radius() > 0.0 || candidates.is_empty() {
         let (i, j, d) = closest_vertex_pair(a, b);

@@ -141,6 +141,9 @@ pub struct Shape {
     normals: [Vec2; MAX_VERTICES],
     radius: f32,
     centroid: Vec2,
+    /// Every face has an exactly antiparallel partner `n/2` edges on (boxes, capsules, regular
+    /// polygons with an even side count): one projection pass serves both faces.
+    symmetric: bool,
 }
 
 fn check_finite(field: &str, value: f32) -> Result<(), ShapeError> {
@@ -196,9 +199,14 @@ impl Shape {
             normals: [Vec2::ZERO; MAX_VERTICES],
             radius,
             centroid: Vec2::ZERO,
+            symmetric: false,
         };
         shape.vertices[..points.len()].copy_from_slice(points);
         shape.compute_normals();
+        let (n, half) = (shape.count, shape.count / 2);
+        shape.symmetric = n >= 2
+            && n.is_multiple_of(2)
+            && (0..half).all(|i| shape.normals[i + half] == -shape.normals[i]);
         shape.centroid = polygon_centroid(shape.vertices());
         shape
     }
@@ -264,6 +272,12 @@ impl Shape {
                 (-s * circumradius as f64) as f32,
                 (c * circumradius as f64) as f32,
             );
+        }
+        // An even polygon is exactly centrally symmetric (its opposite faces exactly antiparallel).
+        if n.is_multiple_of(2) {
+            for i in 0..n / 2 {
+                v[i + n / 2] = -v[i];
+            }
         }
         Ok(Shape::from_core(&v[..n], 0.0))
     }
@@ -333,6 +347,12 @@ impl Shape {
     #[inline]
     pub fn centroid(&self) -> Vec2 {
         self.centroid
+    }
+
+    /// True when face `i + n/2` is exactly antiparallel to face `i` for every face.
+    #[inline]
+    pub fn symmetric(&self) -> bool {
+        self.symmetric
     }
 
     /// Index of the core vertex furthest along `d` (the first one on a tie).
@@ -433,6 +453,77 @@ impl Shape {
                 .sum(),
         };
         core + perimeter * r + std::f32::consts::PI * r * r
+    }
+}
+
+/// A shape placed in a frame: its core mapped through `xf` on the fly, never copied. This is
+/// what the algorithms take; a support query turns the direction into the shape's own frame and
+/// maps back only the vertex it picks.
+#[derive(Clone, Copy, Debug)]
+pub struct Placed<'a> {
+    /// The shape, in its own frame.
+    pub shape: &'a Shape,
+    /// Its transform into the frame the algorithm works in.
+    pub xf: Transform,
+}
+
+impl<'a> Placed<'a> {
+    /// `shape` placed by `xf`.
+    pub fn new(shape: &'a Shape, xf: Transform) -> Placed<'a> {
+        Placed { shape, xf }
+    }
+
+    /// How many core vertices.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.shape.count
+    }
+
+    /// The rounding radius.
+    #[inline]
+    pub fn radius(&self) -> f32 {
+        self.shape.radius
+    }
+
+    /// Core vertex `i`, placed.
+    #[inline]
+    pub fn vertex(&self, i: usize) -> Vec2 {
+        self.xf.apply(self.shape.vertices[i])
+    }
+
+    /// Outward normal of edge `i`, placed.
+    #[inline]
+    pub fn normal(&self, i: usize) -> Vec2 {
+        self.xf.q.apply(self.shape.normals[i])
+    }
+
+    /// The placed core vertices, in order.
+    pub fn vertices(&self) -> impl ExactSizeIterator<Item = Vec2> + '_ {
+        self.shape.vertices().iter().map(|v| self.xf.apply(*v))
+    }
+
+    /// The placed centroid.
+    #[inline]
+    pub fn centroid(&self) -> Vec2 {
+        self.xf.apply(self.shape.centroid)
+    }
+
+    /// Index of the core vertex furthest along `d` (the first one on a tie).
+    #[inline]
+    pub fn support(&self, d: Vec2) -> usize {
+        self.shape.support(self.xf.q.apply_inv(d))
+    }
+
+    /// The furthest point of the rounded shape along the unit direction `d`.
+    pub fn support_point(&self, d: Vec2) -> Vec2 {
+        self.vertex(self.support(d)) + d * self.shape.radius
+    }
+
+    /// The projection interval `[min, max]` of the rounded shape on the unit axis `d`.
+    pub fn project(&self, d: Vec2) -> [f32; 2] {
+        let [lo, hi] = self.shape.project(self.xf.q.apply_inv(d));
+        let shift = self.xf.p.dot(d);
+        [lo + shift, hi + shift]
     }
 }
 

@@ -424,7 +424,7 @@ impl Mode for GjkMode {
 
         // Hovered Minkowski vertex: its pair on the shapes.
         if let Some((i, j)) = self.hovered {
-            let (a, b) = (p.a.vertices()[i], p.b.vertices()[j]);
+            let (a, b) = (p.a.vertex(i), p.b.vertex(j));
             world.point(a, 6.0, colors::A);
             world.point(b, 6.0, colors::B);
             world.dashed(a, b, 1.5, colors::ACCENT);
