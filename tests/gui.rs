@@ -53,29 +53,30 @@ fn display() -> Option<Display> {
         if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
             continue;
         }
-        let child = Command::new("Xvfb")
-            .args([
-                format!(":{n}").as_str(),
-                "-screen",
-                "0",
-                "1280x800x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start Xvfb");
+        // Owned by a `Display` at once, so a server that never comes up is stopped on drop.
+        let display = Display {
+            name: format!(":{n}"),
+            child: Command::new("Xvfb")
+                .args([
+                    format!(":{n}").as_str(),
+                    "-screen",
+                    "0",
+                    "1280x800x24",
+                    "-nolisten",
+                    "tcp",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start Xvfb"),
+        };
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
         let t = Instant::now();
         while !socket.exists() && t.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(50));
         }
         if socket.exists() {
-            return Some(Display {
-                child,
-                name: format!(":{n}"),
-            });
+            return Some(display);
         }
     }
     panic!("could not start Xvfb");
@@ -180,18 +181,23 @@ fn screen(s: &serde_json::Value, body: &str) -> (f64, f64) {
 }
 
 /// Some pixels around a body's centre show its colour (the label sits on the centre itself).
-fn body_colour_around(img: &Image, c: (f64, f64), test: fn([u8; 3]) -> bool) -> bool {
+/// The offsets scale with the zoom so they stay inside small or far-zoomed shapes.
+fn body_colour_around(img: &Image, c: (f64, f64), zoom: f64, test: fn([u8; 3]) -> bool) -> bool {
+    let (dx, dy) = (
+        (0.45 * zoom).clamp(12.0, 40.0),
+        (0.3 * zoom).clamp(10.0, 25.0),
+    );
     let offsets = [
-        (-30.0, -20.0),
-        (30.0, -20.0),
-        (-30.0, 25.0),
-        (30.0, 25.0),
-        (0.0, -30.0),
-        (-20.0, 0.0),
+        (-dx, -dy),
+        (dx, -dy),
+        (-dx, dy),
+        (dx, dy),
+        (0.0, -dy),
+        (-dx, 0.0),
     ];
     offsets
         .iter()
-        .filter(|(dx, dy)| test(img.at(c.0 + dx, c.1 + dy)))
+        .filter(|(x, y)| test(img.at(c.0 + x, c.1 + y)))
         .count()
         >= 2
 }
@@ -235,18 +241,19 @@ fn every_mode_draws_both_shapes_in_their_colours() {
         );
         assert_eq!((img.w, img.h), (1280, 800));
         assert_eq!(s["mode"], mode);
+        let zoom = s["zoom"].as_f64().expect("zoom");
         assert!(
             img.distinct() > 200,
             "{mode}: the picture is nearly blank ({} colours)",
             img.distinct()
         );
         assert!(
-            body_colour_around(&img, screen(&s, "a"), bluish),
+            body_colour_around(&img, screen(&s, "a"), zoom, bluish),
             "{mode}: A is not blue around {:?}",
             screen(&s, "a")
         );
         assert!(
-            body_colour_around(&img, screen(&s, "b"), violet),
+            body_colour_around(&img, screen(&s, "b"), zoom, violet),
             "{mode}: B is not violet around {:?}",
             screen(&s, "b")
         );

@@ -5,6 +5,14 @@ use glam::Vec2;
 use narrowphase_lab::geom::{Shape, Transform};
 use parry2d::shape as ps;
 
+/// A pair for parry2d: both shapes and both poses.
+pub type ParryPair = (
+    Box<dyn ps::Shape>,
+    parry2d::math::Pose,
+    Box<dyn ps::Shape>,
+    parry2d::math::Pose,
+);
+
 /// One pair type: a name and its instances.
 pub struct PairSet {
     /// Row name.
@@ -12,12 +20,7 @@ pub struct PairSet {
     /// Our shapes and transforms.
     pub ours: Vec<(Shape, Transform, Shape, Transform)>,
     /// The same pairs for parry2d: shapes and the pose of B relative to A (and both poses).
-    pub parry: Vec<(
-        Box<dyn ps::Shape>,
-        parry2d::math::Pose,
-        Box<dyn ps::Shape>,
-        parry2d::math::Pose,
-    )>,
+    pub parry: Vec<ParryPair>,
     /// Whether the row measures a separated distance rather than a contact.
     pub distance: bool,
 }
@@ -103,7 +106,7 @@ fn set(
     place: impl Fn(&mut Rng) -> (Transform, Transform),
     distance: bool,
 ) -> PairSet {
-    let mut rng = Rng::new(0x5eed ^ name.len() as u64 * 7919);
+    let mut rng = Rng::new(0x5eed ^ (name.len() as u64 * 7919));
     let mut ours = Vec::with_capacity(n);
     let mut parry = Vec::with_capacity(n);
     for _ in 0..n {
@@ -178,7 +181,7 @@ pub fn all(n: usize) -> Vec<PairSet> {
             ngon(8, 1.0),
             n,
             |r| {
-                let t = r.range(0.0, 6.28);
+                let t = r.range(0.0, std::f32::consts::TAU);
                 (
                     at(0.0, 0.0, r.range(-3.0, 3.0)),
                     at(3.0 * t.cos(), 3.0 * t.sin(), r.range(-3.0, 3.0)),
