@@ -89,6 +89,20 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
             best = (sep, i);
         }
     };
+    if poly.shape.symmetric() && other.shape.centred() && m <= 16 {
+        // Both symmetric: on the axis of faces i and i + n/2, `other` (centred on its own origin)
+        // spans [−r, r], r the largest |n · w| over half its vertices.
+        let half = pn.len() / 2;
+        for i in 0..half {
+            let n = rel.q.apply(pn[i]);
+            let r = ov[..m / 2]
+                .iter()
+                .fold(0.0f32, |r, w| r.max(n.dot(*w).abs()));
+            consider(-r - n.dot(rel.apply(pv[i])), i);
+            consider(n.dot(rel.apply(pv[i + half])) - r, i + half);
+        }
+        return best;
+    }
     if m <= 8 && poly.shape.symmetric() {
         // Opposite faces share a line: one pass gives the min and max projection for both.
         let half = pn.len() / 2;
@@ -410,4 +424,82 @@ pub fn polygons(
         margin,
     });
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Shape, Transform};
+
+    /// The separation of `other` from every face of `poly`, vertex by vertex in world space.
+    fn brute(poly: &Placed, other: &Placed) -> (f32, usize) {
+        let mut best = (f32::NEG_INFINITY, 0);
+        for i in 0..poly.count() {
+            let (n, v) = (poly.normal(i), poly.vertex(i));
+            let deepest = other
+                .vertices()
+                .map(|w| n.dot(w - v))
+                .fold(f32::INFINITY, f32::min);
+            if deepest > best.0 {
+                best = (deepest, i);
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn max_separation_fast_paths_agree_with_brute_force() {
+        // Each path: symmetric with centred (box, capsule, even n-gon), symmetric only, general
+        // small, and the walk over a large polygon.
+        let tri = Shape::polygon(
+            &[
+                Vec2::new(-1.0, -0.4),
+                Vec2::new(1.3, -0.6),
+                Vec2::new(0.2, 1.1),
+            ],
+            0.0,
+        )
+        .unwrap()
+        .0;
+        let shapes = [
+            Shape::make_box(2.0, 0.7, 0.0).unwrap(),
+            Shape::capsule(1.5, 0.2).unwrap(),
+            Shape::regular_polygon(6, 1.0).unwrap(),
+            Shape::regular_polygon(7, 1.0).unwrap(),
+            Shape::regular_polygon(40, 1.2).unwrap(),
+            tri,
+        ];
+        assert!(
+            shapes[0].centred()
+                && shapes[1].centred()
+                && shapes[2].centred()
+                && shapes[4].centred()
+        );
+        assert!(!shapes[3].symmetric() && !shapes[5].centred());
+        let mut k = 0.0f32;
+        for a in &shapes {
+            for b in &shapes {
+                for _ in 0..50 {
+                    k += 1.0;
+                    let xa =
+                        Transform::new(Vec2::new((k * 0.37).sin(), (k * 0.11).cos()), k * 0.71);
+                    let xb = Transform::new(
+                        Vec2::new((k * 0.53).cos() * 2.0, (k * 0.29).sin() * 2.0),
+                        k * 1.13,
+                    );
+                    let (pa, pb) = (Placed::new(a, xa), Placed::new(b, xb));
+                    let (fast, edge) = max_separation(&pa, &pb);
+                    let (slow, _) = brute(&pa, &pb);
+                    assert!((fast - slow).abs() <= 2e-6, "{fast} vs {slow}");
+                    // The face it names has that separation.
+                    let (n, v) = (pa.normal(edge), pa.vertex(edge));
+                    let at_edge = pb
+                        .vertices()
+                        .map(|w| n.dot(w - v))
+                        .fold(f32::INFINITY, f32::min);
+                    assert!((at_edge - fast).abs() <= 2e-6);
+                }
+            }
+        }
+    }
 }

@@ -174,12 +174,11 @@ impl Manifold {
     }
 
     #[inline]
-    fn shifted(&self, by: Vec2) -> Manifold {
-        let mut m = *self;
-        for p in m.points[..m.count as usize].iter_mut() {
+    fn shift(&mut self, by: Vec2) {
+        let count = self.count as usize;
+        for p in self.points[..count].iter_mut() {
             p.position += by;
         }
-        m
     }
 }
 
@@ -339,7 +338,8 @@ pub fn collide(
         (false, true) => circle_polygon(&pair.a, &pair.b, true, margin, trace),
         (false, false) => polygons(&pair.a, &pair.b, &options, trace),
     };
-    let world = m.shifted(pair.origin);
+    let mut world = m;
+    world.shift(pair.origin);
     trace.step(|| ManifoldStep::Done(world));
     world
 }

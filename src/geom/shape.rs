@@ -144,6 +144,9 @@ pub struct Shape {
     /// Every face has an exactly antiparallel partner `n/2` edges on (boxes, capsules, regular
     /// polygons with an even side count): one projection pass serves both faces.
     symmetric: bool,
+    /// The core is point-symmetric about its local origin (`v[i + n/2] = −v[i]` exactly): its
+    /// shadow on any axis through the origin is `[−r, r]`, found from half the vertices.
+    centred: bool,
 }
 
 fn check_finite(field: &str, value: f32) -> Result<(), ShapeError> {
@@ -200,13 +203,14 @@ impl Shape {
             radius,
             centroid: Vec2::ZERO,
             symmetric: false,
+            centred: false,
         };
         shape.vertices[..points.len()].copy_from_slice(points);
         shape.compute_normals();
         let (n, half) = (shape.count, shape.count / 2);
-        shape.symmetric = n >= 2
-            && n.is_multiple_of(2)
-            && (0..half).all(|i| shape.normals[i + half] == -shape.normals[i]);
+        let even = n >= 2 && n.is_multiple_of(2);
+        shape.symmetric = even && (0..half).all(|i| shape.normals[i + half] == -shape.normals[i]);
+        shape.centred = even && (0..half).all(|i| shape.vertices[i + half] == -shape.vertices[i]);
         shape.centroid = polygon_centroid(shape.vertices());
         shape
     }
@@ -353,6 +357,12 @@ impl Shape {
     #[inline]
     pub fn symmetric(&self) -> bool {
         self.symmetric
+    }
+
+    /// True when the core is point-symmetric about its local origin.
+    #[inline]
+    pub fn centred(&self) -> bool {
+        self.centred
     }
 
     /// Index of the core vertex furthest along `d` (the first one on a tie).
