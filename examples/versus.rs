@@ -48,7 +48,10 @@ fn main() {
         "pair", "ours ns", "parry2d ns", "ratio"
     );
     let mut worst: f64 = 0.0;
-    for set in pairs::all(n) {
+    let scaling = [8, 16, 32, 64].map(|k| pairs::ngons(k, n));
+    let mut rows: Vec<pairs::PairSet> = pairs::all(n);
+    rows.extend(scaling);
+    for set in rows {
         let mut ours_t = Vec::with_capacity(repeats);
         let mut parry_t = Vec::with_capacity(repeats);
         let mut manifold: ContactManifold<(), ()> = ContactManifold::new();

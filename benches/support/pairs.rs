@@ -256,3 +256,23 @@ pub fn all(n: usize) -> Vec<PairSet> {
         ),
     ]
 }
+
+/// Overlapping regular k-gon pairs, for how the cost grows with the vertex count.
+pub fn ngons(k: u32, n: usize) -> PairSet {
+    let name: &'static str = Box::leak(format!("{k}-gon-{k}-gon").into_boxed_str());
+    let at = |x: f32, y: f32, a: f32| Transform::new(Vec2::new(x, y), a);
+    let shape = || spec(Shape::regular_polygon(k, 1.0).expect("ngon"));
+    set(
+        name,
+        shape(),
+        shape(),
+        n,
+        |r| {
+            (
+                at(0.0, 0.0, r.range(-3.0, 3.0)),
+                at(r.range(-1.5, 1.5), r.range(-1.5, 1.5), r.range(-3.0, 3.0)),
+            )
+        },
+        false,
+    )
+}
