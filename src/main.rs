@@ -21,7 +21,7 @@ fn main() {
 /// Opens the app window; returns the exit code.
 fn run_app(args: AppArgs) -> i32 {
     use narrowphase_lab::app::{self, AppOptions, modes::ModeKind};
-    let mode = match args.mode.as_deref().map(|m| (m, ModeKind::parse(m))) {
+    let mode = match args.mode.as_deref().map(|m| (m, ModeKind::from_name(m))) {
         None => None,
         Some((_, Some(m))) => Some(m),
         Some((m, None)) => {

@@ -195,7 +195,10 @@ impl App {
                 ui.heading("Narrowphase Lab");
                 ui.horizontal_wrapped(|ui| {
                     for m in ModeKind::ALL {
-                        if ui.selectable_label(self.mode == m, m.title()).clicked() {
+                        if ui
+                            .selectable_label(self.mode == m, super::modes::title(m))
+                            .clicked()
+                        {
                             self.set_mode(m);
                         }
                     }
@@ -263,7 +266,7 @@ impl App {
             .resizable(false)
             .exact_width(430.0)
             .show(ctx, |ui| {
-                ui.heading(self.mode.title());
+                ui.heading(super::modes::title(self.mode));
                 let count = self.mode_ref().step_count(&self.pair);
                 ui.horizontal(|ui| {
                     if ui.button("⏮").on_hover_text("first (Home)").clicked() {

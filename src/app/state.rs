@@ -207,11 +207,7 @@ impl App {
 
     /// Sets up the view, mode, step and options of the scene just loaded.
     fn enter_scene(&mut self) {
-        self.mode = match self.scene.mode {
-            scene::Mode::Sat => ModeKind::Sat,
-            scene::Mode::Gjk => ModeKind::Gjk,
-            scene::Mode::Manifold => ModeKind::Manifold,
-        };
+        self.mode = self.scene.mode;
         self.step = self.scene.step;
         self.options.speculative_margin = self.scene.speculative_margin;
         self.options.jitter = false;
@@ -548,11 +544,7 @@ impl App {
             center: self.cam.center,
             zoom: self.cam.zoom,
         });
-        scene.mode = match self.mode {
-            ModeKind::Sat => scene::Mode::Sat,
-            ModeKind::Gjk => scene::Mode::Gjk,
-            ModeKind::Manifold => scene::Mode::Manifold,
-        };
+        scene.mode = self.mode;
         scene.speculative_margin = self.options.speculative_margin;
         match scene::save(&path, &scene) {
             Ok(()) => {

@@ -10,45 +10,16 @@ use super::input::Input;
 use super::pair::Pair;
 use glam::Vec2;
 
-/// Which mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum ModeKind {
-    /// Separating axes.
-    #[default]
-    Sat,
-    /// GJK and EPA.
-    Gjk,
-    /// Contact manifold.
-    Manifold,
-}
+/// Which mode: the scene file's own `Mode` (`Sat`, `Gjk`, `Manifold`), so a scene opens in
+/// its mode without a translation table.
+pub use crate::scene::Mode as ModeKind;
 
-impl ModeKind {
-    /// Every mode, in tab order.
-    pub const ALL: [ModeKind; 3] = [ModeKind::Sat, ModeKind::Gjk, ModeKind::Manifold];
-
-    /// The tab title.
-    pub fn title(self) -> &'static str {
-        match self {
-            ModeKind::Sat => "Separating axes",
-            ModeKind::Gjk => "GJK / EPA",
-            ModeKind::Manifold => "Contact manifold",
-        }
-    }
-
-    /// The name used on the command line and in `--print-state`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ModeKind::Sat => "sat",
-            ModeKind::Gjk => "gjk",
-            ModeKind::Manifold => "manifold",
-        }
-    }
-
-    /// Parses a command-line name.
-    pub fn parse(s: &str) -> Option<ModeKind> {
-        ModeKind::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(s))
+/// The tab title of a mode.
+pub fn title(mode: ModeKind) -> &'static str {
+    match mode {
+        ModeKind::Sat => "Separating axes",
+        ModeKind::Gjk => "GJK / EPA",
+        ModeKind::Manifold => "Contact manifold",
     }
 }
 
