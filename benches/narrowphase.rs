@@ -14,7 +14,8 @@ use std::hint::black_box;
 
 fn narrowphase(c: &mut Criterion) {
     let options = ManifoldOptions::default();
-    for set in pairs::all(64) {
+    let scaling = [8, 16, 32, 64].map(|k| pairs::ngons(k, 64));
+    for set in pairs::all(64).into_iter().chain(scaling) {
         let mut g = c.benchmark_group(set.name);
         g.bench_function("ours", |bench| {
             bench.iter(|| {
