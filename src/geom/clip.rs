@@ -395,32 +395,30 @@ pub fn polygons(
             },
         }
     };
-    let mut candidates: [Option<Candidate>; 3] = [None; 3];
-    for (slot, cv) in candidates.iter_mut().zip(side1.iter()) {
-        *slot = Some(candidate(cv.point, cv.feature));
+    for c in side1.iter().map(|cv| candidate(cv.point, cv.feature)) {
+        if c.kept {
+            m.push(c.point());
+        }
     }
     // Deep in, the incident face can lie wholly beyond a side plane (or its kept part above the
     // margin) although the shapes overlap: then keep the incident core's deepest vertex, whose
     // separation is the reference face's (step 1), so within the margin.
-    if !candidates.iter().flatten().any(|c| c.kept) {
+    let fallback = m.is_empty().then(|| {
         let deepest = inc_shape.support(-normal);
-        let c = candidate(
+        candidate(
             inc_shape.vertex(deepest),
             IncidentFeature::Vertex(deepest as u8),
-        );
-        if c.kept {
-            candidates[2] = Some(c);
-        }
-    }
-    for c in candidates.iter().flatten().filter(|c| c.kept) {
-        m.push(ManifoldPoint {
-            position: c.position,
-            separation: c.separation,
-            id: c.id,
-        });
+        )
+    });
+    if let Some(c) = fallback.filter(|c| c.kept) {
+        m.push(c.point());
     }
     trace.step(|| ManifoldStep::Keep {
-        candidates: candidates.iter().flatten().copied().collect(),
+        candidates: side1
+            .iter()
+            .map(|cv| candidate(cv.point, cv.feature))
+            .chain(fallback.filter(|c| c.kept))
+            .collect(),
         margin,
     });
     m

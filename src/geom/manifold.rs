@@ -313,6 +313,18 @@ pub struct Candidate {
     pub id: FeatureId,
 }
 
+impl Candidate {
+    /// The contact point this candidate becomes when kept.
+    #[inline]
+    pub fn point(&self) -> ManifoldPoint {
+        ManifoldPoint {
+            position: self.position,
+            separation: self.separation,
+            id: self.id,
+        }
+    }
+}
+
 /// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.
 pub fn collide(
     a: &Shape,
