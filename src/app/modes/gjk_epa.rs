@@ -7,7 +7,8 @@ use crate::app::draw::{self, Canvas, colors};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
 use crate::geom::{
-    EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion, minkowski_hull, pair_frame,
+    EpaGuard, GjkStep, GjkStop, MinkowskiVertex, Shape, SimplexVertex, Transform, VoronoiRegion,
+    minkowski_hull, pair_frame,
 };
 use egui::RichText;
 use glam::Vec2;
@@ -21,6 +22,9 @@ pub struct GjkMode {
     speed: f32,
     last_advance: f64,
     hovered: Option<(usize, usize)>,
+    /// The Minkowski hull of the pair, and the pair it belongs to (rebuilt only on a change).
+    hull: Vec<MinkowskiVertex>,
+    hull_of: Option<([Shape; 2], [Transform; 2])>,
 }
 
 impl Default for GjkMode {
@@ -33,6 +37,8 @@ impl Default for GjkMode {
             speed: 1.5,
             last_advance: 0.0,
             hovered: None,
+            hull: Vec::new(),
+            hull_of: None,
         }
     }
 }
@@ -68,14 +74,22 @@ fn simplex_name(n: usize) -> &'static str {
 }
 
 impl GjkMode {
+    /// Rebuilds the Minkowski hull when the pair changed.
+    fn refresh_hull(&mut self, pair: &Pair) {
+        let key = (pair.shapes, pair.xfs);
+        if self.hull_of.as_ref() != Some(&key) {
+            let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
+            self.hull = minkowski_hull(&p.a, &p.b);
+            self.hull_of = Some(key);
+        }
+    }
+
     /// Frames the Minkowski view on the difference.
     fn frame_minkowski(&mut self, pair: &Pair) {
-        let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
-        let r = p.a.radius() + p.b.radius();
-        let hull = minkowski_hull(&p.a, &p.b);
+        let r = pair.shapes[0].radius() + pair.shapes[1].radius();
         let mut min = Vec2::splat(-0.5);
         let mut max = Vec2::splat(0.5);
-        for v in &hull {
+        for v in &self.hull {
             min = min.min(v.w - Vec2::splat(r));
             max = max.max(v.w + Vec2::splat(r));
         }
@@ -304,6 +318,7 @@ impl Mode for GjkMode {
             world.viewport_min.y,
         );
         self.mcam.viewport_size = world.viewport_size;
+        self.refresh_hull(pair);
         if !self.framed {
             self.frame_minkowski(pair);
         }
@@ -330,8 +345,8 @@ impl Mode for GjkMode {
             self.pan_last = Some(s);
         }
         // Hovering a Minkowski vertex highlights its pair on the shapes.
-        let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
-        self.hovered = minkowski_hull(&p.a, &p.b)
+        self.hovered = self
+            .hull
             .iter()
             .map(|v| (v, self.mcam.to_screen(v.w).distance(s)))
             .filter(|(_, d)| *d < 12.0)
@@ -363,7 +378,7 @@ impl Mode for GjkMode {
         let m = Canvas::new(&painter, &self.mcam, canvas.ppp());
         draw::grid(&m);
         let r = p.a.radius() + p.b.radius();
-        let hull = minkowski_hull(&p.a, &p.b);
+        let hull = &self.hull;
         let core: Vec<Vec2> = hull.iter().map(|v| v.w).collect();
         if r > 0.0 {
             let outline = draw::rounded_outline(&core, r, self.mcam.zoom);
@@ -396,7 +411,7 @@ impl Mode for GjkMode {
                 false,
             );
         }
-        for v in &hull {
+        for v in hull {
             let hot = self.hovered == Some((v.index_a, v.index_b));
             m.point(
                 v.w,
