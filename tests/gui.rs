@@ -457,3 +457,21 @@ fn without_a_display_the_app_says_so_and_exits() {
     assert!(err.contains("no display"), "{err}");
     assert!(!err.contains("panicked"));
 }
+
+#[test]
+fn a_screenshot_that_cannot_be_written_is_an_error_not_a_panic() {
+    let Some(d) = display() else { return };
+    let out = app(
+        &d,
+        &["--frames", "3", "--screenshot", "/nonexistent-folder/x.png"],
+    )
+    .output()
+    .expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("/nonexistent-folder/x.png") && err.contains("could not write"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+}

@@ -81,6 +81,24 @@ fn read_input(over_ui: bool) -> Input {
     }
 }
 
+/// Writes the window as it is now to a PNG file (after egui drew, before the frame is shown).
+/// An unwritable path is an error message, not a panic.
+fn save_screenshot(path: &std::path::Path) -> Result<(), String> {
+    let img = get_screen_data();
+    let (w, h) = (img.width as usize, img.height as usize);
+    let row = w * 4;
+    if img.bytes.len() < row * h {
+        return Err(format!("{}: the screen could not be read", path.display()));
+    }
+    // OpenGL's rows run bottom-up; PNG's top-down.
+    let mut flipped = Vec::with_capacity(row * h);
+    for y in (0..h).rev() {
+        flipped.extend_from_slice(&img.bytes[y * row..(y + 1) * row]);
+    }
+    image::save_buffer(path, &flipped, w as u32, h as u32, image::ColorType::Rgba8)
+        .map_err(|e| format!("{}: could not write the screenshot: {e}", path.display()))
+}
+
 /// Where F12 writes: next to the scene (or in the current folder for a built-in one).
 fn screenshot_path(app: &App) -> PathBuf {
     let (dir, stem) = match &app.path {
@@ -407,17 +425,23 @@ async fn main_loop(mut app: App, options: AppOptions) {
         if app.screenshot_pending {
             app.screenshot_pending = false;
             let path = screenshot_path(&app);
-            get_screen_data().export_png(&path.to_string_lossy());
-            app.show_info(format!("screenshot written to {}", path.display()), now);
+            match save_screenshot(&path) {
+                Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
+                Err(e) => app.show_error(e, now),
+            }
         }
         if done {
-            if let Some(p) = &options.screenshot {
-                get_screen_data().export_png(&p.to_string_lossy());
+            let mut code = 0;
+            if let Some(p) = &options.screenshot
+                && let Err(e) = save_screenshot(p)
+            {
+                eprintln!("narrowphase-lab: {e}");
+                code = 1;
             }
             if options.print_state {
                 println!("{}", app.state_json());
             }
-            std::process::exit(0);
+            std::process::exit(code);
         }
         next_frame().await;
     }
