@@ -21,6 +21,7 @@ pub use state::{App, AppOptions};
 
 use draw::{Canvas, colors};
 use input::{Hover, Input};
+use macroquad::input::{is_quit_requested, prevent_quit};
 use macroquad::prelude::{
     KeyCode, MouseButton, get_screen_data, get_time, is_key_down, is_key_pressed,
     is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released, mouse_position,
@@ -392,6 +393,8 @@ async fn main_loop(mut app: App, options: AppOptions) {
             s.text_styles.iter_mut().for_each(|(_, f)| f.size *= 1.1);
         });
     });
+    // Closing the window asks first when the scene has unsaved changes.
+    prevent_quit();
     let start = get_time();
     let mut frames: u64 = 0;
     let mut last = start;
@@ -420,7 +423,11 @@ async fn main_loop(mut app: App, options: AppOptions) {
         if frames > 5 {
             app.timings.push((dt, ((get_time() - now) * 1000.0) as f32));
         }
-        let done = options.frames.is_some_and(|n| frames >= n)
+        if is_quit_requested() {
+            app.request_quit();
+        }
+        let done = app.quit
+            || options.frames.is_some_and(|n| frames >= n)
             || options.seconds.is_some_and(|s| now - start >= s);
         if app.screenshot_pending {
             app.screenshot_pending = false;

@@ -499,6 +499,7 @@ impl App {
                             match leave.clone() {
                                 Leave::Scene(i) => self.go_to(i, now, true),
                                 Leave::Open(p) => self.open(p, now, true),
+                                Leave::Quit => self.quit = true,
                             }
                         }
                         if ui.button("Cancel").clicked() {

@@ -49,6 +49,8 @@ pub enum Leave {
     Scene(usize),
     /// Open a file or folder.
     Open(PathBuf),
+    /// Close the window.
+    Quit,
 }
 
 /// The whole app state.
@@ -115,6 +117,8 @@ pub struct App {
     pub screenshot_pending: bool,
     /// The canvas split of the last frame (a change reframes the world view).
     pub last_split: f32,
+    /// The user chose to close the window.
+    pub quit: bool,
 }
 
 /// Mean, 95th percentile and maximum of some milliseconds (null when there are none).
@@ -193,6 +197,7 @@ impl App {
             frame_pending: false,
             screenshot_pending: false,
             last_split: 0.0,
+            quit: false,
         };
         app.enter_scene();
         if let Some(m) = options.mode {
@@ -510,6 +515,15 @@ impl App {
         }
     }
 
+    /// Closes the window, or asks first when the scene is modified.
+    pub fn request_quit(&mut self) {
+        if self.modified() {
+            self.confirm = Some(Leave::Quit);
+        } else {
+            self.quit = true;
+        }
+    }
+
     /// Opens the built-in lecture at `index`.
     pub fn open_builtin(&mut self, index: usize, now: f64) {
         if self.modified() {
@@ -766,6 +780,18 @@ mod tests {
         assert!(app.pair.query.separation.abs() < 1e-5);
         app.undo();
         assert!(app.pair.query.overlap);
+    }
+
+    #[test]
+    fn closing_asks_first_only_when_modified() {
+        let mut app = app();
+        app.request_quit();
+        assert!(app.quit && app.confirm.is_none());
+        let mut app = self::app();
+        app.translate_b(Vec2::new(0.5, 0.0));
+        app.request_quit();
+        assert!(!app.quit);
+        assert_eq!(app.confirm, Some(Leave::Quit));
     }
 
     #[test]
