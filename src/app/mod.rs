@@ -344,17 +344,9 @@ impl App {
 
         // 3. Canvas input: the mode's own view first, then the shape gestures.
         let input = read_input(over_ui);
-        let mode_used = match self.mode {
-            ModeKind::Sat => {
-                modes::Mode::handle_input(&mut self.sat, &input, &self.cam, &self.pair)
-            }
-            ModeKind::Gjk => {
-                modes::Mode::handle_input(&mut self.gjk, &input, &self.cam, &self.pair)
-            }
-            ModeKind::Manifold => {
-                modes::Mode::handle_input(&mut self.manifold, &input, &self.cam, &self.pair)
-            }
-        };
+        let cam = self.cam;
+        let (mode, pair) = self.mode_and_pair();
+        let mode_used = mode.handle_input(&input, &cam, pair);
         if !mode_used || self.interaction.gesture != input::Gesture::Idle {
             let views = self.body_views();
             let mut interaction = self.interaction;
@@ -371,8 +363,8 @@ impl App {
         if self.options.jitter {
             let _ = self.recompute();
         }
-        let pair = self.pair.clone();
-        self.mode_mut().after_frame(&pair);
+        let (mode, pair) = self.mode_and_pair();
+        mode.after_frame(pair);
         if self
             .banner
             .as_ref()

@@ -301,33 +301,11 @@ impl App {
                 ui.label(RichText::new(text).size(15.0));
                 ui.separator();
                 let before = self.options;
-                let pair = &self.pair;
                 let mut step = self.step;
                 let mut options = self.options;
+                let (mode, pair) = self.mode_and_pair();
                 let action = egui::ScrollArea::vertical()
-                    .show(ui, |ui| match self.mode {
-                        ModeKind::Sat => super::modes::Mode::ui_controls(
-                            &mut self.sat,
-                            ui,
-                            pair,
-                            &mut step,
-                            &mut options,
-                        ),
-                        ModeKind::Gjk => super::modes::Mode::ui_controls(
-                            &mut self.gjk,
-                            ui,
-                            pair,
-                            &mut step,
-                            &mut options,
-                        ),
-                        ModeKind::Manifold => super::modes::Mode::ui_controls(
-                            &mut self.manifold,
-                            ui,
-                            pair,
-                            &mut step,
-                            &mut options,
-                        ),
-                    })
+                    .show(ui, |ui| mode.ui_controls(ui, pair, &mut step, &mut options))
                     .inner;
                 self.step = step;
                 self.options = options;

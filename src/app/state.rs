@@ -240,13 +240,14 @@ impl App {
         self.clamp_step();
     }
 
-    /// The current mode as a trait object.
-    pub fn mode_mut(&mut self) -> &mut dyn Mode {
-        match self.mode {
+    /// The current mode, mutable, beside the pair it draws (two disjoint borrows).
+    pub fn mode_and_pair(&mut self) -> (&mut dyn Mode, &Pair) {
+        let mode: &mut dyn Mode = match self.mode {
             ModeKind::Sat => &mut self.sat,
             ModeKind::Gjk => &mut self.gjk,
             ModeKind::Manifold => &mut self.manifold,
-        }
+        };
+        (mode, &self.pair)
     }
 
     /// The current mode, read-only.
