@@ -178,9 +178,17 @@ impl<'a> Canvas<'a> {
         let at = self.pos(p) + egui::vec2(self.px(offset.x), self.px(offset.y));
         let font = FontId::proportional(self.font);
         let galley = self.painter.layout_no_wrap(text.to_string(), font, color);
-        let rect = Align2::LEFT_BOTTOM
+        let mut rect = Align2::LEFT_BOTTOM
             .anchor_size(at, galley.size())
             .expand(self.px(2.0));
+        // Keep the label inside the view: one running off the right edge flips to the left.
+        let clip = self.painter.clip_rect();
+        if rect.right() > clip.right() {
+            rect = rect.translate(egui::vec2(clip.right() - rect.right(), 0.0));
+        }
+        if rect.left() < clip.left() {
+            rect = rect.translate(egui::vec2(clip.left() - rect.left(), 0.0));
+        }
         self.painter
             .rect_filled(rect, self.px(3.0), Color32::from_black_alpha(150));
         self.painter.galley(

@@ -278,12 +278,13 @@ impl App {
         for (k, p) in m.points().enumerate() {
             canvas.arrow(p.position, p.position + m.normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
-            canvas.label(
-                p.position,
-                glam::Vec2::new(8.0, 22.0),
-                format!("p{k} {:+.3}", p.separation),
-                colors::INK,
-            );
+            // Manifold mode labels its candidates itself (kept and dropped, with separations).
+            let text = if self.mode == ModeKind::Manifold {
+                format!("p{k}")
+            } else {
+                format!("p{k} {:+.3}", p.separation)
+            };
+            canvas.label(p.position, glam::Vec2::new(8.0, 22.0), text, colors::INK);
         }
         if m.is_empty() {
             let q = &self.pair.query;

@@ -77,7 +77,9 @@ fn face_line(c: &Canvas, f: &Face, color: egui::Color32, label: &str) {
     c.line(f.v1, f.v2, 6.0, color);
     let mid = (f.v1 + f.v2) * 0.5;
     c.arrow(mid, mid + f.normal * (40.0 / c.camera().zoom), 2.0, color);
-    c.label(mid, Vec2::new(8.0, 20.0), label, color);
+    // The label sits behind the face, inside its own shape, so the two faces' labels part.
+    let inside = mid - f.normal * (16.0 / c.camera().zoom);
+    c.label(inside, Vec2::new(6.0, 8.0), label, color);
 }
 
 impl Mode for ManifoldMode {
