@@ -97,6 +97,10 @@ pub struct GjkStep {
     pub closest: Vec2,
     /// Its distance from the origin (the current distance estimate).
     pub distance: f32,
+    /// The witness point on A's core for `closest` (weights of the kept simplex).
+    pub point_a: Vec2,
+    /// The witness point on B's core for `closest`.
+    pub point_b: Vec2,
     /// The search direction from the closest point (None when the origin is enclosed or on it).
     pub direction: Option<Vec2>,
     /// The support point found along `direction`.
@@ -236,6 +240,15 @@ fn solve3(s: &mut [SimplexVertex; 3], count: &mut usize) -> VoronoiRegion {
     VoronoiRegion::Interior
 }
 
+/// The points on A's and B's cores that the simplex's weights give (the closest pair when the
+/// cores are apart).
+fn witnesses(s: &[SimplexVertex]) -> (Vec2, Vec2) {
+    (
+        s.iter().map(|v| v.w_a * v.weight).sum(),
+        s.iter().map(|v| v.w_b * v.weight).sum(),
+    )
+}
+
 fn closest_point(s: &[SimplexVertex]) -> Vec2 {
     s.iter().map(|v| v.w * v.weight).sum()
 }
@@ -287,15 +300,20 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
             _ => solve3(&mut simplex, &mut count),
         };
         let closest = closest_point(&simplex[..count]);
-        let record = |direction, support, stop| GjkStep {
-            simplex_in: input[..input_count].to_vec(),
-            region,
-            simplex: simplex[..count].to_vec(),
-            closest,
-            distance: closest.length(),
-            direction,
-            support,
-            stop,
+        let record = |direction, support, stop| {
+            let (point_a, point_b) = witnesses(&simplex[..count]);
+            GjkStep {
+                simplex_in: input[..input_count].to_vec(),
+                region,
+                simplex: simplex[..count].to_vec(),
+                closest,
+                distance: closest.length(),
+                point_a,
+                point_b,
+                direction,
+                support,
+                stop,
+            }
         };
         if region == VoronoiRegion::Interior {
             trace.step(|| record(None, None, Some(GjkStop::OriginEnclosed)));
@@ -339,15 +357,10 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
         count += 1;
     };
 
-    let used = &simplex[..count];
-    let (point_a, point_b) = if stop == GjkStop::OriginEnclosed {
-        let p: Vec2 = used.iter().map(|v| v.w_a * v.weight).sum();
-        (p, p)
-    } else {
-        (
-            used.iter().map(|v| v.w_a * v.weight).sum(),
-            used.iter().map(|v| v.w_b * v.weight).sum(),
-        )
+    let (point_a, point_b) = match witnesses(&simplex[..count]) {
+        // Enclosed: the cores overlap and there is no closest pair; report A's point twice.
+        (a, _) if stop == GjkStop::OriginEnclosed => (a, a),
+        pair => pair,
     };
     let distance = if matches!(stop, GjkStop::OriginEnclosed | GjkStop::OriginOnSimplex) {
         0.0

@@ -397,17 +397,6 @@ impl Shape {
         [lo - self.radius, hi + self.radius]
     }
 
-    /// This shape with its core mapped through `xf` (into the parent frame).
-    pub fn transformed(&self, xf: Transform) -> Shape {
-        let mut out = *self;
-        for i in 0..self.count {
-            out.vertices[i] = xf.apply(self.vertices[i]);
-            out.normals[i] = xf.q.apply(self.normals[i]);
-        }
-        out.centroid = xf.apply(self.centroid);
-        out
-    }
-
     /// Moves one core vertex of a polygon, keeping it convex. Returns the error (and leaves the
     /// shape unchanged) when the move would make it non-convex or degenerate.
     pub fn with_vertex(

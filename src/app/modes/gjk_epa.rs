@@ -515,11 +515,9 @@ impl Mode for GjkMode {
                     );
                 }
                 // Witness points of the current estimate.
-                let wa: Vec2 = s.simplex.iter().map(|v| v.w_a * v.weight).sum();
-                let wb: Vec2 = s.simplex.iter().map(|v| v.w_b * v.weight).sum();
-                world.line(wa, wb, 2.0, colors::INK);
-                world.point(wa, 4.0, colors::INK);
-                world.point(wb, 4.0, colors::INK);
+                world.line(s.point_a, s.point_b, 2.0, colors::INK);
+                world.point(s.point_a, 4.0, colors::INK);
+                world.point(s.point_b, 4.0, colors::INK);
             }
             Phase::Epa(_, e) => {
                 let poly: Vec<Vec2> = e.polytope.iter().map(|v| v.w).collect();

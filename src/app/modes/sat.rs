@@ -5,8 +5,8 @@ use crate::app::camera::Camera;
 use crate::app::draw::{Canvas, colors};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
-use crate::geom::math::left_perp;
-use crate::geom::{AxisSource, SatAxis, SatStep};
+use crate::geom::math::{left_perp, next_index};
+use crate::geom::{AxisSource, Placed, SatAxis, SatStep, pair_frame};
 use egui::{Color32, RichText};
 use glam::Vec2;
 
@@ -303,12 +303,8 @@ impl Mode for SatMode {
             return;
         };
         let c = canvas.with_origin(pair.sat.origin);
-        let [a, b] = [0, 1].map(|i| {
-            pair.shapes[i].transformed(crate::geom::Transform {
-                p: pair.xfs[i].p - pair.sat.origin,
-                q: pair.xfs[i].q,
-            })
-        });
+        let frame = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
+        let (a, b) = (frame.a, frame.b);
         let u = row.axis;
         // Put the axis line on the side of the shapes that faces the middle of the view.
         let middle = canvas.camera().center - pair.sat.origin;
@@ -323,7 +319,7 @@ impl Mode for SatMode {
             AxisSource::FaceA(i) => face(&c, &a, i, colors::A),
             AxisSource::FaceB(j) => face(&c, &b, j, colors::B),
             AxisSource::Vertices { a: i, b: j } => {
-                c.dashed(a.vertices()[i], b.vertices()[j], 2.0, colors::ACCENT);
+                c.dashed(a.vertex(i), b.vertex(j), 2.0, colors::ACCENT);
             }
         }
 
@@ -331,7 +327,7 @@ impl Mode for SatMode {
         let zoom = canvas.camera().zoom;
         let reach = [&a, &b]
             .iter()
-            .flat_map(|s| s.vertices().iter().map(move |v| v.dot(t) + s.radius()))
+            .flat_map(|s| s.vertices().map(move |v| v.dot(t) + s.radius()))
             .fold(f32::NEG_INFINITY, f32::max);
         let offset = reach + 45.0 / zoom;
         let on_line = |s: f32, extra: f32| u * s + t * (offset + extra);
@@ -417,10 +413,9 @@ impl Mode for SatMode {
     }
 }
 
-fn face(c: &Canvas, s: &crate::geom::Shape, i: usize, color: Color32) {
-    let v = s.vertices();
-    let (p, q) = (v[i], v[(i + 1) % v.len()]);
-    let n = s.normals()[i] * s.radius();
+fn face(c: &Canvas, s: &Placed, i: usize, color: Color32) {
+    let (p, q) = (s.vertex(i), s.vertex(next_index(i, s.count())));
+    let n = s.normal(i) * s.radius();
     c.line(p + n, q + n, 5.0, color);
     c.line(p + n, q + n, 2.0, colors::ACCENT);
 }
