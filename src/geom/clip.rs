@@ -72,16 +72,29 @@ pub struct ClipVertex {
 
 /// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`.
 ///
-/// For face `i` with outward normal `n`, the separation is `min over w of n · (w − v_i)`: the
-/// deepest vertex of `other` is its support point along `−n`. The work is done in `other`'s own
-/// frame, and as `i` goes round `poly` the direction `−n` turns counter-clockwise, so the
-/// support point only walks forward round `other`: each face starts its search where the last
-/// one ended (a hill climb), which makes the whole loop O(n + m) instead of O(n m).
+/// For face `i` with outward normal `n` through vertex `v_i`, the separation is
+/// `min over w of n · w − n · v_i`: the deepest vertex of `other` is its support point along
+/// `−n`. The work is done in `other`'s own frame, where `poly` sits at `rel`. A rotation keeps
+/// dot products, so the placed face's offset is `n_i · v_i` (the shape's own numbers) plus
+/// `n · t`, `t` where `rel` puts `poly`'s origin: no vertex of `poly` is transformed.
+///
+/// The search over `other` takes the cheapest exact route:
+/// - `poly` symmetric (a face `n/2` on is exactly antiparallel): one projection serves two
+///   faces; when `other` is also centred, its shadow is `[−r, r]`, from half its vertices;
+/// - few vertices: test them all (a branch-free loop beats a walk);
+/// - otherwise walk: as `i` goes round `poly` the direction `−n` turns counter-clockwise, so
+///   the support point only walks forward round `other`, each face starting where the last one
+///   ended (a hill climb). That makes the whole loop O(n + m) instead of O(n m).
 pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
     let rel = other.xf.inv_mul(poly.xf);
     let ov = other.shape.vertices();
     let m = ov.len();
     let (pv, pn) = (poly.shape.vertices(), poly.shape.normals());
+    // Face i placed in `other`'s frame: its normal and the offset of its plane.
+    let face = |i: usize| {
+        let n = rel.q.apply(pn[i]);
+        (n, pn[i].dot(pv[i]) + n.dot(rel.p))
+    };
     let mut best = (f32::NEG_INFINITY, 0);
     // Keeps the first face on a tie, whatever order the faces are visited in.
     let mut consider = |sep: f32, i: usize| {
@@ -89,51 +102,38 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
             best = (sep, i);
         }
     };
+    let half = pn.len() / 2;
     if poly.shape.symmetric() && other.shape.centred() && m <= 16 {
-        // Both symmetric: on the axis of faces i and i + n/2, `other` (centred on its own origin)
-        // spans [−r, r], r the largest |n · w| over half its vertices.
-        let half = pn.len() / 2;
         for i in 0..half {
-            let n = rel.q.apply(pn[i]);
-            let r = ov[..m / 2]
-                .iter()
-                .fold(0.0f32, |r, w| r.max(n.dot(*w).abs()));
-            consider(-r - n.dot(rel.apply(pv[i])), i);
-            consider(n.dot(rel.apply(pv[i + half])) - r, i + half);
+            // Face i + half: normal −n (negation is exact), its own offset.
+            let (n, offset) = face(i);
+            let opposite = pn[i + half].dot(pv[i + half]) - n.dot(rel.p);
+            let r = half_width(n, &ov[..m / 2]);
+            consider(-r - offset, i);
+            consider(-r - opposite, i + half);
         }
         return best;
     }
-    if m <= 8 && poly.shape.symmetric() {
-        // Opposite faces share a line: one pass gives the min and max projection for both.
-        let half = pn.len() / 2;
+    if poly.shape.symmetric() && m <= 8 {
         for i in 0..half {
-            let n = rel.q.apply(pn[i]);
-            let mut lo = f32::INFINITY;
-            let mut hi = f32::NEG_INFINITY;
-            for w in ov {
-                let d = n.x * w.x + n.y * w.y;
-                lo = lo.min(d);
-                hi = hi.max(d);
-            }
-            consider(lo - n.dot(rel.apply(pv[i])), i);
-            consider(n.dot(rel.apply(pv[i + half])) - hi, i + half);
+            let (n, offset) = face(i);
+            let opposite = pn[i + half].dot(pv[i + half]) - n.dot(rel.p);
+            let [lo, hi] = shadow(n, ov);
+            consider(lo - offset, i);
+            consider(-hi - opposite, i + half);
         }
         return best;
     }
     if m <= 8 {
-        // Few vertices: test them all (a branch-free loop beats the walk).
-        for (i, (n, v)) in pn.iter().zip(pv).enumerate() {
-            let n = rel.q.apply(*n);
-            let offset = n.dot(rel.apply(*v));
-            let deepest = ov.iter().fold(f32::INFINITY, |d, w| d.min(n.dot(*w))) - offset;
-            consider(deepest, i);
+        for i in 0..pn.len() {
+            let (n, offset) = face(i);
+            consider(shadow(n, ov)[0] - offset, i);
         }
         return best;
     }
     let mut j = other.shape.support(-rel.q.apply(pn[0]));
-    for (i, (n, v)) in pn.iter().zip(pv).enumerate() {
-        let n = rel.q.apply(*n);
-        let v = rel.apply(*v);
+    for i in 0..pn.len() {
+        let (n, offset) = face(i);
         let d = -n;
         // Walk to the support point along d: forward while it improves, else backward.
         let mut here = ov[j].dot(d);
@@ -156,17 +156,51 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
             (j, here) = (prev, there);
             steps += 1;
         }
-        consider(n.dot(ov[j] - v), i);
+        consider(n.dot(ov[j]) - offset, i);
     }
     best
 }
 
-/// Index of the face of `poly` whose normal is most anti-parallel to `normal`.
+/// The largest `|d · w|` over `points`: along `d`, the half-width of a centred core whose other
+/// half is `−points`. (Plain comparisons: the inputs are finite.)
+#[inline]
+fn half_width(d: Vec2, points: &[Vec2]) -> f32 {
+    points.iter().fold(0.0, |r, w| {
+        let p = d.dot(*w).abs();
+        if p > r { p } else { r }
+    })
+}
+
+/// `[min, max]` of `d · w` over `points` (at least one).
+#[inline]
+fn shadow(d: Vec2, points: &[Vec2]) -> [f32; 2] {
+    points
+        .iter()
+        .fold([f32::INFINITY, f32::NEG_INFINITY], |[lo, hi], w| {
+            let p = d.dot(*w);
+            [if p < lo { p } else { lo }, if p > hi { p } else { hi }]
+        })
+}
+
+/// Index of the face of `poly` whose normal is most anti-parallel to `normal` (the first on a
+/// tie). A symmetric core's face `i + n/2` has the opposite dot product, so half the faces do.
 #[inline]
 fn incident_edge(poly: &Placed, normal: Vec2) -> usize {
     let local = poly.xf.q.apply_inv(normal);
+    let normals = poly.shape.normals();
     let mut best = (f32::INFINITY, 0);
-    for (i, n) in poly.shape.normals().iter().enumerate() {
+    if poly.shape.symmetric() {
+        let half = normals.len() / 2;
+        for (i, n) in normals[..half].iter().enumerate() {
+            let d = n.dot(local);
+            let (d, i) = if d <= 0.0 { (d, i) } else { (-d, i + half) };
+            if d < best.0 || (d == best.0 && i < best.1) {
+                best = (d, i);
+            }
+        }
+        return best.1;
+    }
+    for (i, n) in normals.iter().enumerate() {
         let d = n.dot(local);
         if d < best.0 {
             best = (d, i);
@@ -187,52 +221,75 @@ fn in_vertex_cone(shape: &Placed, i: usize, d: Vec2) -> bool {
 }
 
 /// At most two points: what is left of a segment after clipping (no allocation).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Clipped {
-    points: [Option<ClipVertex>; 2],
+    points: [ClipVertex; 2],
+    count: usize,
 }
 
 impl Clipped {
+    /// The points `first` and then `second`, those that are there. Built whole, never by
+    /// indexing with the count, so that it stays in registers.
     #[inline]
-    fn push(&mut self, v: ClipVertex) {
-        if let Some(slot) = self.points.iter_mut().find(|p| p.is_none()) {
-            *slot = Some(v);
+    fn of(first: Option<ClipVertex>, second: Option<ClipVertex>) -> Clipped {
+        match (first, second) {
+            (Some(p), Some(q)) => Clipped {
+                points: [p, q],
+                count: 2,
+            },
+            (Some(p), None) | (None, Some(p)) => Clipped {
+                points: [p, p],
+                count: 1,
+            },
+            (None, None) => Clipped {
+                points: [ClipVertex {
+                    point: Vec2::ZERO,
+                    feature: IncidentFeature::Vertex(0),
+                }; 2],
+                count: 0,
+            },
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = &ClipVertex> {
-        self.points.iter().flatten()
+    /// The first point, if any.
+    #[inline]
+    fn first(&self) -> Option<ClipVertex> {
+        (self.count > 0).then_some(self.points[0])
+    }
+
+    /// The second point, if any.
+    #[inline]
+    fn second(&self) -> Option<ClipVertex> {
+        (self.count > 1).then_some(self.points[1])
     }
 
     fn to_vec(self) -> Vec<ClipVertex> {
-        self.iter().copied().collect()
+        self.first().into_iter().chain(self.second()).collect()
     }
 }
 
 /// Clips a segment against the plane `normal · p = offset`, keeping the side `normal · p <= offset`.
-/// A segment clipped by one plane keeps at most two points.
+/// A segment clipped by one plane keeps at most two points: the ends on the kept side, in
+/// order, then the crossing point.
 #[inline]
 fn clip_segment(input: &Clipped, normal: Vec2, offset: f32, side: u8) -> Clipped {
-    let mut out = Clipped::default();
-    let [Some(v0), Some(v1)] = input.points else {
-        return out;
-    };
+    if input.count < 2 {
+        return Clipped::of(None, None);
+    }
+    let [v0, v1] = input.points;
     let d0 = normal.dot(v0.point) - offset;
     let d1 = normal.dot(v1.point) - offset;
-    if d0 <= 0.0 {
-        out.push(v0);
+    let crossing = || ClipVertex {
+        point: v0.point + (v1.point - v0.point) * (d0 / (d0 - d1)),
+        feature: IncidentFeature::SidePlane(side),
+    };
+    let cut = d0 * d1 < 0.0;
+    match (d0 <= 0.0, d1 <= 0.0) {
+        (true, true) => Clipped::of(Some(v0), Some(v1)),
+        (true, false) => Clipped::of(Some(v0), cut.then(crossing)),
+        (false, true) => Clipped::of(Some(v1), cut.then(crossing)),
+        (false, false) => Clipped::of(None, None),
     }
-    if d1 <= 0.0 {
-        out.push(v1);
-    }
-    if d0 * d1 < 0.0 {
-        let t = d0 / (d0 - d1);
-        out.push(ClipVertex {
-            point: v0.point + (v1.point - v0.point) * t,
-            feature: IncidentFeature::SidePlane(side),
-        });
-    }
-    out
 }
 
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
@@ -349,15 +406,16 @@ pub fn polygons(
     let tangent = left_perp(normal);
     let input = Clipped {
         points: [
-            Some(ClipVertex {
+            ClipVertex {
                 point: incident.v1,
                 feature: IncidentFeature::Vertex(i21 as u8),
-            }),
-            Some(ClipVertex {
+            },
+            ClipVertex {
                 point: incident.v2,
                 feature: IncidentFeature::Vertex(i22 as u8),
-            }),
+            },
         ],
+        count: 2,
     };
     let side0 = clip_segment(&input, -tangent, -tangent.dot(reference.v1), 0);
     trace.step(|| ManifoldStep::ClipSide {
@@ -395,7 +453,11 @@ pub fn polygons(
             },
         }
     };
-    for c in side1.iter().map(|cv| candidate(cv.point, cv.feature)) {
+    for c in [side1.first(), side1.second()]
+        .into_iter()
+        .flatten()
+        .map(|cv| candidate(cv.point, cv.feature))
+    {
         if c.kept {
             m.push(c.point());
         }
@@ -415,7 +477,8 @@ pub fn polygons(
     }
     trace.step(|| ManifoldStep::Keep {
         candidates: side1
-            .iter()
+            .to_vec()
+            .into_iter()
             .map(|cv| candidate(cv.point, cv.feature))
             .chain(fallback.filter(|c| c.kept))
             .collect(),
@@ -497,6 +560,74 @@ mod tests {
                         .fold(f32::INFINITY, f32::min);
                     assert!((at_edge - fast).abs() <= 2e-6);
                 }
+            }
+        }
+    }
+
+    fn vertex(x: f32, y: f32, i: u8) -> ClipVertex {
+        ClipVertex {
+            point: Vec2::new(x, y),
+            feature: IncidentFeature::Vertex(i),
+        }
+    }
+
+    fn clip_x_below(x0: f32, x1: f32, plane: f32) -> Vec<ClipVertex> {
+        let input = Clipped::of(Some(vertex(x0, 0.0, 0)), Some(vertex(x1, 0.0, 1)));
+        clip_segment(&input, Vec2::X, plane, 1).to_vec()
+    }
+
+    #[test]
+    fn clip_segment_keeps_the_ends_in_order_then_the_crossing() {
+        // Both ends kept.
+        assert_eq!(
+            clip_x_below(-1.0, 0.5, 1.0),
+            vec![vertex(-1.0, 0.0, 0), vertex(0.5, 0.0, 1)]
+        );
+        // The first end kept: it, then the crossing at x = 1.
+        let crossing = ClipVertex {
+            point: Vec2::new(1.0, 0.0),
+            feature: IncidentFeature::SidePlane(1),
+        };
+        assert_eq!(
+            clip_x_below(0.0, 2.0, 1.0),
+            vec![vertex(0.0, 0.0, 0), crossing]
+        );
+        // The second end kept: it, then the crossing.
+        assert_eq!(
+            clip_x_below(2.0, 0.0, 1.0),
+            vec![vertex(0.0, 0.0, 1), crossing]
+        );
+        // An end exactly on the plane is kept and makes no crossing point.
+        assert_eq!(clip_x_below(1.0, 3.0, 1.0), vec![vertex(1.0, 0.0, 0)]);
+        // Wholly beyond: nothing; and nothing clips to nothing.
+        assert!(clip_x_below(2.0, 3.0, 1.0).is_empty());
+        let empty = Clipped::of(None, None);
+        assert!(clip_segment(&empty, Vec2::X, 1.0, 0).to_vec().is_empty());
+    }
+
+    #[test]
+    fn incident_edge_of_a_symmetric_core_is_the_most_antiparallel_face() {
+        // Symmetric cores take the half-face path; compare with every face, first on a tie.
+        let shapes = [
+            Shape::make_box(2.0, 0.7, 0.0).unwrap(),
+            Shape::capsule(1.5, 0.2).unwrap(),
+            Shape::regular_polygon(8, 1.0).unwrap(),
+            Shape::regular_polygon(40, 1.0).unwrap(),
+        ];
+        for shape in &shapes {
+            assert!(shape.symmetric());
+            for k in 0..720 {
+                // Unrotated half the time, so the axis directions meet faces exactly.
+                let angle = if k % 2 == 0 { 0.0 } else { 0.37 * k as f32 };
+                let placed = Placed::new(shape, Transform::new(Vec2::ZERO, angle));
+                // Every half degree, so directions along the axes (ties) are included.
+                let t = (k as f32 * 0.5).to_radians();
+                let normal = Vec2::new(t.cos(), t.sin());
+                let local = placed.xf.q.apply_inv(normal);
+                let expected = (0..shape.count())
+                    .map(|i| (shape.normals()[i].dot(local), i))
+                    .fold((f32::INFINITY, 0), |b, c| if c.0 < b.0 { c } else { b });
+                assert_eq!(incident_edge(&placed, normal), expected.1, "k = {k}");
             }
         }
     }

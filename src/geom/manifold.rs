@@ -147,10 +147,14 @@ impl Manifold {
     /// Adds a point (at most two are kept).
     #[inline]
     pub fn push(&mut self, p: ManifoldPoint) {
-        if let Some(slot) = self.points.get_mut(self.count as usize) {
-            *slot = p;
-            self.count += 1;
+        // Constant indices, not `points[count]`: the manifold can then live in registers until
+        // it is returned, instead of being stored piecewise and read back whole (a stall).
+        match self.count {
+            0 => self.points[0] = p,
+            1 => self.points[1] = p,
+            _ => return,
         }
+        self.count += 1;
     }
 
     /// The points.
@@ -175,9 +179,11 @@ impl Manifold {
 
     #[inline]
     fn shift(&mut self, by: Vec2) {
-        let count = self.count as usize;
-        for p in self.points[..count].iter_mut() {
-            p.position += by;
+        if self.count > 0 {
+            self.points[0].position += by;
+        }
+        if self.count > 1 {
+            self.points[1].position += by;
         }
     }
 }
