@@ -412,6 +412,112 @@ fn a_real_mouse_drag_moves_b_by_the_dragged_distance() {
     assert_eq!(before["scene"]["a"], after["scene"]["a"]);
     assert_eq!(after["undo"], 1);
     assert_eq!(after["modified"], true);
+    // The frames of the drag are told apart from the rest (the frame-time measurement's basis).
+    let frames = |key: &str| after[key]["frames"].as_u64().unwrap_or(0);
+    assert!(
+        frames("drag_frame_ms") > 0 && frames("drag_frame_ms") < frames("frame_ms"),
+        "drag frames {} of {}",
+        frames("drag_frame_ms"),
+        frames("frame_ms")
+    );
+}
+
+/// Drags B in a circle (a radius of 60 px round the grab point, 2.4 s, one event each 20 ms) with
+/// one chained `xdotool` command, so that no process starts between events. Returns the app's
+/// final state.
+fn drag_in_a_circle(d: &Display, scene: &str, mode: &str) -> serde_json::Value {
+    let before = state(&run(
+        d,
+        &[scene, "--mode", mode, "--frames", "5", "--print-state"],
+    ));
+    let (bx, by) = screen(&before, "b");
+    let child = app(
+        d,
+        &[scene, "--mode", mode, "--seconds", "6", "--print-state"],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start");
+    let window = wait_for_window(d);
+    std::thread::sleep(Duration::from_millis(800));
+    // Left of B's centre (where its label sits), by at most 0.4 units: inside both test scenes' B.
+    let zoom = before["zoom"].as_f64().expect("zoom");
+    let (x0, y0) = (bx - (0.4 * zoom).min(40.0), by);
+    let mv = |x: f64, y: f64| {
+        [
+            "mousemove".to_string(),
+            "--window".into(),
+            window.clone(),
+            format!("{}", x.round()),
+            format!("{}", y.round()),
+        ]
+    };
+    let mut args: Vec<String> = mv(x0, y0).into();
+    args.extend(["sleep", "0.15", "mousedown", "1"].map(String::from));
+    for k in 1..=120 {
+        let t = std::f64::consts::TAU * k as f64 / 120.0;
+        args.extend(["sleep", "0.02"].map(String::from));
+        args.extend(mv(x0 + 60.0 * (1.0 - t.cos()), y0 - 60.0 * t.sin()));
+    }
+    args.extend(["sleep", "0.1", "mouseup", "1"].map(String::from));
+    xdotool(d, &args);
+    let out = child.wait_with_output().expect("app exits");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    state(&out)
+}
+
+/// A measurement, not a test (so it is ignored): the frame time while a shape is dragged, in each
+/// mode, for two 64-gons and for the resting box. Prints the app's own statistics for the drag's
+/// frames, for `docs/PERFORMANCE.md`; asserts only that a drag happened and was measured.
+///
+/// `cargo test --release --test gui -- --ignored --nocapture frame_time`
+#[test]
+#[ignore]
+fn frame_time_while_dragging() {
+    let Some(d) = display() else { return };
+    let ngons = tmp("ngons.ron");
+    std::fs::write(
+        &ngons,
+        "Scene(title: \"Two 64-gons\", \
+         a: Body(shape: RegularPolygon(sides: 64, circumradius: 1.0), position: (0.0, 0.0)), \
+         b: Body(shape: RegularPolygon(sides: 64, circumradius: 1.0), position: (1.9, 0.3)), \
+         view: View(center: (1.0, 0.0), zoom: 80.0))",
+    )
+    .expect("write the scene");
+    let ngons = ngons.to_str().expect("utf-8 path").to_string();
+    println!(
+        "{:<14} {:<9} {:>7} {:>10} {:>9} {:>9} {:>9} {:>8}",
+        "scene", "mode", "frames", "frame mean", "p95", "max", "work mean", "p95"
+    );
+    for (name, scene) in [
+        ("two 64-gons", ngons.as_str()),
+        ("resting box", "scenes/01_resting_box.ron"),
+    ] {
+        for mode in ["sat", "gjk", "manifold"] {
+            let s = drag_in_a_circle(&d, scene, mode);
+            let (f, w) = (&s["drag_frame_ms"], &s["drag_work_ms"]);
+            // 2.4 s of dragging is well over 100 frames, unless the drag missed B.
+            assert!(
+                f["frames"].as_u64().unwrap_or(0) > 100,
+                "{name}, {mode}: the drag did not happen: {s}"
+            );
+            let ms = |v: &serde_json::Value, k: &str| v[k].as_f64().expect("a drag was measured");
+            println!(
+                "{name:<14} {mode:<9} {:>7} {:>10.1} {:>9.1} {:>9.1} {:>9.2} {:>8.2}",
+                f["frames"],
+                ms(f, "mean"),
+                ms(f, "p95"),
+                ms(f, "max"),
+                ms(w, "mean"),
+                ms(w, "p95")
+            );
+        }
+    }
 }
 
 #[test]

@@ -411,10 +411,14 @@ async fn main_loop(mut app: App, options: AppOptions) {
         egui_macroquad::ui(|ctx| app.frame(ctx, now));
         egui_macroquad::draw();
         frames += 1;
-        // Frame statistics for `--print-state`: the interval between frames, and the time our
-        // own work took (UI, input, traces, tessellation and draw calls).
+        // Frame statistics for `--print-state`: the interval between frames, the time our own
+        // work took (UI, input, traces, tessellation and draw calls), and whether a drag was on.
         if frames > 5 {
-            app.timings.push((dt, ((get_time() - now) * 1000.0) as f32));
+            app.timings.push(state::FrameTiming {
+                interval_ms: dt,
+                work_ms: ((get_time() - now) * 1000.0) as f32,
+                dragging: app.interaction.gesture != input::Gesture::Idle,
+            });
         }
         if is_quit_requested() {
             app.request_quit();

@@ -107,8 +107,8 @@ pub struct App {
     pub ui_scale: f32,
     /// Frame time in milliseconds (smoothed).
     pub frame_ms: f32,
-    /// Per frame after warm-up: (interval since the previous frame, our work), milliseconds.
-    pub timings: Vec<(f32, f32)>,
+    /// Per frame after warm-up: how long it took.
+    pub timings: Vec<FrameTiming>,
     /// The next jitter sign.
     jitter_sign: f32,
     /// Frame the camera on the bodies at the next layout (the scene has no view).
@@ -119,6 +119,17 @@ pub struct App {
     pub last_split: f32,
     /// The user chose to close the window.
     pub quit: bool,
+}
+
+/// How long one frame took, for `--print-state`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameTiming {
+    /// Milliseconds since the previous frame began.
+    pub interval_ms: f32,
+    /// Milliseconds of our own work in this frame (UI, input, traces, tessellation, draw calls).
+    pub work_ms: f32,
+    /// A shape was being dragged (moved, turned or vertex-edited) during the frame.
+    pub dragging: bool,
 }
 
 /// Mean, 95th percentile and maximum of some milliseconds (null when there are none).
@@ -641,6 +652,7 @@ impl App {
             serde_json::json!([s.x, s.y])
         };
         let scene = serde_json::to_value(&self.scene).unwrap_or(serde_json::Value::Null);
+        let dragging = || self.timings.iter().filter(|t| t.dragging);
         serde_json::json!({
             "scene": scene,
             "mode": self.mode.name(),
@@ -653,8 +665,10 @@ impl App {
             "separation": self.pair.query.separation,
             "points": self.pair.manifold.len(),
             "id_changes": self.manifold.churn,
-            "frame_ms": stats(self.timings.iter().map(|t| t.0)),
-            "work_ms": stats(self.timings.iter().map(|t| t.1)),
+            "frame_ms": stats(self.timings.iter().map(|t| t.interval_ms)),
+            "work_ms": stats(self.timings.iter().map(|t| t.work_ms)),
+            "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
+            "drag_work_ms": stats(dragging().map(|t| t.work_ms)),
         })
         .to_string()
     }
