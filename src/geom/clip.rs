@@ -326,13 +326,15 @@ pub fn polygons(
         reference,
     });
     let a_to_b = |n: Vec2| if flip { -n } else { n };
+    // The one manifold every path returns (so it is built in place, not copied).
+    let mut m = Manifold::empty(a_to_b(reference.normal));
     let separation = sep_a.max(sep_b);
     if separation - radius > margin {
         trace.step(|| ManifoldStep::Apart {
             separation: separation - radius,
             margin,
         });
-        return Manifold::empty(a_to_b(reference.normal));
+        return m;
     }
 
     // 3. The incident face.
@@ -376,7 +378,7 @@ pub fn polygons(
                     normal,
                     separation: sep,
                 });
-                let mut m = Manifold::empty(a_to_b(normal));
+                m.normal = a_to_b(normal);
                 if sep > margin {
                     trace.step(|| ManifoldStep::Apart {
                         separation: sep,
@@ -435,7 +437,6 @@ pub fn polygons(
     });
 
     // 6. Keep the points within the margin, each midway between the surfaces.
-    let mut m = Manifold::empty(a_to_b(normal));
     let front = normal.dot(reference.v1);
     let candidate = |point: Vec2, feature: IncidentFeature| {
         let core_sep = normal.dot(point) - front;

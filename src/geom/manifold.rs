@@ -350,14 +350,16 @@ pub fn collide(
         speculative_margin: margin,
         ..*options
     };
-    let m = match (pair.a.count() == 1, pair.b.count() == 1) {
+    // One manifold, shifted in place and returned: every algorithm returns its one local too,
+    // so the result is written where the caller wants it, not copied (a copy read back whole
+    // right after being written piecewise stalls the processor).
+    let mut m = match (pair.a.count() == 1, pair.b.count() == 1) {
         (true, true) => circles(&pair.a, &pair.b, margin, trace),
         (true, false) => circle_polygon(&pair.b, &pair.a, false, margin, trace),
         (false, true) => circle_polygon(&pair.a, &pair.b, true, margin, trace),
         (false, false) => polygons(&pair.a, &pair.b, &options, trace),
     };
-    let mut world = m;
-    world.shift(pair.origin);
-    trace.step(|| ManifoldStep::Done(world));
-    world
+    m.shift(pair.origin);
+    trace.step(|| ManifoldStep::Done(m));
+    m
 }
