@@ -21,9 +21,9 @@ fn narrowphase(c: &mut Criterion) {
             bench.iter(|| {
                 for (a, xa, b, xb) in &set.ours {
                     if set.distance {
-                        black_box(query(a, *xa, b, *xb, &mut NoTrace, &mut NoTrace));
+                        black_box(&query(a, *xa, b, *xb, &mut NoTrace, &mut NoTrace));
                     } else {
-                        black_box(collide(a, *xa, b, *xb, &options, &mut NoTrace));
+                        black_box(&collide(a, *xa, b, *xb, &options, &mut NoTrace));
                     }
                 }
             })
@@ -33,10 +33,10 @@ fn narrowphase(c: &mut Criterion) {
                 for (a, xa, b, xb) in &set.ours {
                     if set.distance {
                         let (mut gs, mut es) = (Vec::new(), Vec::new());
-                        black_box(query(a, *xa, b, *xb, &mut gs, &mut es));
+                        black_box(&query(a, *xa, b, *xb, &mut gs, &mut es));
                     } else {
                         let mut steps = Vec::new();
-                        black_box(collide(a, *xa, b, *xb, &options, &mut steps));
+                        black_box(&collide(a, *xa, b, *xb, &options, &mut steps));
                     }
                 }
             })

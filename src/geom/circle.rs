@@ -17,6 +17,8 @@ use super::{Placed, Trace};
 use glam::Vec2;
 
 /// Circle `a` against circle `b` (both in one frame).
+// Always inlined into `collide`, its one caller, so that the manifold is built in place.
+#[inline(always)]
 pub fn circles(
     a: &Placed,
     b: &Placed,
@@ -55,6 +57,8 @@ pub fn circles(
 
 /// A circle against a core with at least two vertices. `core_is_a` says which body the core is,
 /// so the normal can be pointed from A to B.
+// Always inlined into `collide`, its one caller, so that the manifold is built in place.
+#[inline(always)]
 pub fn circle_polygon(
     core: &Placed,
     circle: &Placed,

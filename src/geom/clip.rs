@@ -293,6 +293,8 @@ fn clip_segment(input: &Clipped, normal: Vec2, offset: f32, side: u8) -> Clipped
 }
 
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
+// Always inlined into `collide`, its one caller, so that the manifold is built in place.
+#[inline(always)]
 pub fn polygons(
     a: &Placed,
     b: &Placed,
