@@ -90,10 +90,12 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
     let ov = other.shape.vertices();
     let m = ov.len();
     let (pv, pn) = (poly.shape.vertices(), poly.shape.normals());
-    // Face i placed in `other`'s frame: its normal and the offset of its plane.
+    // Face i placed in `other`'s frame: the offset of its plane, given its placed normal `n`;
+    // and its normal with that offset.
+    let offset = |i: usize, n: Vec2| pn[i].dot(pv[i]) + n.dot(rel.p);
     let face = |i: usize| {
         let n = rel.q.apply(pn[i]);
-        (n, pn[i].dot(pv[i]) + n.dot(rel.p))
+        (n, offset(i, n))
     };
     let mut best = (f32::NEG_INFINITY, 0);
     // Keeps the first face on a tie, whatever order the faces are visited in.
@@ -105,35 +107,35 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
     let half = pn.len() / 2;
     if poly.shape.symmetric() && other.shape.centred() && m <= 16 {
         for i in 0..half {
-            // Face i + half: normal −n (negation is exact), its own offset.
-            let (n, offset) = face(i);
-            let opposite = pn[i + half].dot(pv[i + half]) - n.dot(rel.p);
+            // Face i + half has the normal −n (negation is exact) and its own offset.
+            let (n, plane) = face(i);
+            let opposite = offset(i + half, -n);
             let r = half_width(n, &ov[..m / 2]);
-            consider(-r - offset, i);
+            consider(-r - plane, i);
             consider(-r - opposite, i + half);
         }
         return best;
     }
     if poly.shape.symmetric() && m <= 8 {
         for i in 0..half {
-            let (n, offset) = face(i);
-            let opposite = pn[i + half].dot(pv[i + half]) - n.dot(rel.p);
+            let (n, plane) = face(i);
+            let opposite = offset(i + half, -n);
             let [lo, hi] = shadow(n, ov);
-            consider(lo - offset, i);
+            consider(lo - plane, i);
             consider(-hi - opposite, i + half);
         }
         return best;
     }
     if m <= 8 {
         for i in 0..pn.len() {
-            let (n, offset) = face(i);
-            consider(shadow(n, ov)[0] - offset, i);
+            let (n, plane) = face(i);
+            consider(shadow(n, ov)[0] - plane, i);
         }
         return best;
     }
     let mut j = other.shape.support(-rel.q.apply(pn[0]));
     for i in 0..pn.len() {
-        let (n, offset) = face(i);
+        let (n, plane) = face(i);
         let d = -n;
         // Walk to the support point along d: forward while it improves, else backward.
         let mut here = ov[j].dot(d);
@@ -156,7 +158,7 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
             (j, here) = (prev, there);
             steps += 1;
         }
-        consider(n.dot(ov[j]) - offset, i);
+        consider(n.dot(ov[j]) - plane, i);
     }
     best
 }
