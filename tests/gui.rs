@@ -356,6 +356,40 @@ fn xdotool(d: &Display, args: &[String]) {
     assert!(ok, "xdotool {args:?} failed");
 }
 
+/// The app started in the background on `args`, its window up; with its window id.
+fn start_app(d: &Display, args: &[&str]) -> (Child, String) {
+    let child = app(d, args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    let window = wait_for_window(d);
+    std::thread::sleep(Duration::from_millis(800));
+    (child, window)
+}
+
+/// The `xdotool` words that move the pointer to window pixel `(x, y)`.
+fn mouse_to(window: &str, x: f64, y: f64) -> Vec<String> {
+    vec![
+        "mousemove".to_string(),
+        "--window".into(),
+        window.to_string(),
+        format!("{}", x.round()),
+        format!("{}", y.round()),
+    ]
+}
+
+/// Waits for the app to exit by itself, checks that it succeeded, and returns its state line.
+fn finish(child: Child) -> serde_json::Value {
+    let out = child.wait_with_output().expect("app exits");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    state(&out)
+}
+
 #[test]
 fn a_real_mouse_drag_moves_b_by_the_dragged_distance() {
     let Some(d) = display() else { return };
@@ -363,24 +397,10 @@ fn a_real_mouse_drag_moves_b_by_the_dragged_distance() {
     let before = state(&run(&d, &[scene, "--frames", "5", "--print-state"]));
     let (bx, by) = screen(&before, "b");
     let zoom = before["zoom"].as_f64().expect("zoom");
-    let child = app(&d, &[scene, "--seconds", "6", "--print-state"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start");
-    let window = wait_for_window(&d);
-    std::thread::sleep(Duration::from_millis(800));
+    let (child, window) = start_app(&d, &[scene, "--seconds", "6", "--print-state"]);
     // Grab B a little left of its centre (its label sits on the centre) and drag 100 right, 40 up.
     let (x0, y0) = (bx - 40.0, by);
-    let mv = |x: f64, y: f64| {
-        vec![
-            "mousemove".to_string(),
-            "--window".into(),
-            window.clone(),
-            format!("{}", x.round()),
-            format!("{}", y.round()),
-        ]
-    };
+    let mv = |x: f64, y: f64| mouse_to(&window, x, y);
     xdotool(&d, &mv(x0, y0));
     std::thread::sleep(Duration::from_millis(150));
     xdotool(&d, &["mousedown".into(), "1".into()]);
@@ -390,13 +410,7 @@ fn a_real_mouse_drag_moves_b_by_the_dragged_distance() {
     }
     std::thread::sleep(Duration::from_millis(150));
     xdotool(&d, &["mouseup".into(), "1".into()]);
-    let out = child.wait_with_output().expect("app exits");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let after = state(&out);
+    let after = finish(child);
     let p0 = &before["scene"]["b"]["position"];
     let p1 = &after["scene"]["b"]["position"];
     let dx = p1[0].as_f64().unwrap() - p0[0].as_f64().unwrap();
@@ -431,29 +445,15 @@ fn drag_in_a_circle(d: &Display, scene: &str, mode: &str) -> serde_json::Value {
         &[scene, "--mode", mode, "--frames", "5", "--print-state"],
     ));
     let (bx, by) = screen(&before, "b");
-    let child = app(
+    let (child, window) = start_app(
         d,
         &[scene, "--mode", mode, "--seconds", "6", "--print-state"],
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("start");
-    let window = wait_for_window(d);
-    std::thread::sleep(Duration::from_millis(800));
+    );
     // Left of B's centre (where its label sits), by at most 0.4 units: inside both test scenes' B.
     let zoom = before["zoom"].as_f64().expect("zoom");
     let (x0, y0) = (bx - (0.4 * zoom).min(40.0), by);
-    let mv = |x: f64, y: f64| {
-        [
-            "mousemove".to_string(),
-            "--window".into(),
-            window.clone(),
-            format!("{}", x.round()),
-            format!("{}", y.round()),
-        ]
-    };
-    let mut args: Vec<String> = mv(x0, y0).into();
+    let mv = |x: f64, y: f64| mouse_to(&window, x, y);
+    let mut args = mv(x0, y0);
     args.extend(["sleep", "0.15", "mousedown", "1"].map(String::from));
     for k in 1..=120 {
         let t = std::f64::consts::TAU * k as f64 / 120.0;
@@ -462,13 +462,7 @@ fn drag_in_a_circle(d: &Display, scene: &str, mode: &str) -> serde_json::Value {
     }
     args.extend(["sleep", "0.1", "mouseup", "1"].map(String::from));
     xdotool(d, &args);
-    let out = child.wait_with_output().expect("app exits");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    state(&out)
+    finish(child)
 }
 
 /// A measurement, not a test (so it is ignored): the frame time while a shape is dragged, in each

@@ -413,7 +413,8 @@ async fn main_loop(mut app: App, options: AppOptions) {
         frames += 1;
         // Frame statistics for `--print-state`: the interval between frames, the time our own
         // work took (UI, input, traces, tessellation and draw calls), and whether a drag was on.
-        if frames > 5 {
+        // Kept only when they will be printed, so a lecture left open does not grow a list.
+        if frames > 5 && options.print_state {
             app.timings.push(state::FrameTiming {
                 interval_ms: dt,
                 work_ms: ((get_time() - now) * 1000.0) as f32,
