@@ -277,11 +277,13 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
             threshold,
             hysteresis,
             flip,
+            swapped,
             reference,
         } => json!({
             "step": "reference_face",
             "sep_a": num(*sep_a), "edge_a": edge_a, "sep_b": num(*sep_b), "edge_b": edge_b,
             "threshold": num(*threshold), "hysteresis": hysteresis, "flip": flip,
+            "swapped": swapped,
             "reference": face(reference, o),
         }),
         ManifoldStep::IncidentFace(f) => json!({ "step": "incident_face", "incident": face(f, o) }),

@@ -248,14 +248,17 @@ proptest! {
                 let last = et.last().unwrap();
                 prop_assert!(last.converged);
                 prop_assert!(et[..et.len() - 1].iter().all(|s| !s.converged));
-                prop_assert!(et.iter().all(|s| s.polytope.len() <= MAX_EPA_ITERATIONS));
+                prop_assert!(et.iter().all(|s| s.polytope.len() <= MAX_EPA_ITERATIONS + 3));
                 if e.guard == Some(EpaGuard::FlatTriangle) {
                     prop_assert_eq!(last.guard, Some(EpaGuard::FlatTriangle));
                     prop_assert_eq!(e.depth, 0.0);
                 } else {
                     prop_assert_eq!(et.len(), e.iterations);
-                    prop_assert_eq!(last.edge_normal, -e.normal);
-                    prop_assert_eq!(last.lower_bound, e.depth);
+                    // The answer is the best upper bound: the support distance along the
+                    // normal of the step that found it.
+                    prop_assert_eq!(last.upper_bound.max(0.0), e.depth);
+                    prop_assert!(et.iter().any(|s| s.edge_normal == -e.normal
+                        && s.support.w.dot(s.edge_normal).max(0.0) == e.depth));
                     prop_assert_eq!(last.guard, e.guard);
                 }
             }

@@ -12,9 +12,12 @@ use super::clip::Face;
 use super::manifold::{
     CircleRegion, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint, ManifoldStep,
 };
-use super::math::{next_index, try_normalize};
+use super::math::{beats_on_tie, next_index, try_normalize};
 use super::{Placed, Trace};
 use glam::Vec2;
+
+/// How many roundings of the numbers two face separations may differ by and still be a tie.
+const TIE_ROUNDINGS: f32 = 8.0;
 
 /// Circle `a` against circle `b` (both in one frame).
 // Always inlined into `collide`, its one caller, so that the manifold is built in place.
@@ -71,13 +74,23 @@ pub fn circle_polygon(
     let n = core.count();
 
     // 1. The face the centre is most in front of (measured in the core's own frame).
+    //    Two faces equally far up to rounding (the centre on a corner) are a tie: the normal
+    //    nearer the centre line wins, by the rule EPA uses too, so the manifold and the GJK/EPA
+    //    query give the tie the same normal.
     let c_local = core.xf.apply_inv(c);
     let mut face = 0;
     let mut face_sep = f32::NEG_INFINITY;
     let local = core.shape;
+    let tie =
+        TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + c_local.abs().max_element());
+    let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
+    let towards = a_to_b(c - core.centroid());
     for (i, (v, nrm)) in local.vertices().iter().zip(local.normals()).enumerate() {
         let s = nrm.dot(c_local - *v);
-        if s > face_sep {
+        if s > face_sep + tie
+            || (s >= face_sep - tie
+                && beats_on_tie(a_to_b(core.normal(i)), a_to_b(core.normal(face)), towards))
+        {
             face = i;
             face_sep = s;
         }
@@ -121,8 +134,7 @@ pub fn circle_polygon(
         separation,
     });
 
-    let a_to_b = if core_is_a { normal } else { -normal };
-    let mut m = Manifold::empty(a_to_b);
+    let mut m = Manifold::empty(a_to_b(normal));
     if separation > margin {
         trace.step(|| ManifoldStep::Apart { separation, margin });
         return m;

@@ -219,8 +219,13 @@ fn incident_edge(poly: &Placed, normal: Vec2) -> usize {
 fn in_vertex_cone(shape: &Placed, i: usize, d: Vec2) -> bool {
     let n = shape.count();
     let (before, after) = (shape.normal(prev_index(i, n)), shape.normal(i));
-    cross(before, d) >= -1.0e-3 && cross(d, after) >= -1.0e-3
+    cross(before, d) >= -CONE_SLACK && cross(d, after) >= -CONE_SLACK
 }
+
+/// How far (the sine of the angle) a direction may lie outside a vertex's normal cone and still
+/// count as inside: 1e-3 rad, where the two answers differ by 5e-7 of the distance. Scale-free:
+/// it compares directions.
+const CONE_SLACK: f32 = 1.0e-3;
 
 /// At most two points: what is left of a segment after clipping (no allocation).
 #[derive(Clone, Copy, Debug)]
@@ -294,6 +299,118 @@ fn clip_segment(input: &Clipped, normal: Vec2, offset: f32, side: u8) -> Clipped
     }
 }
 
+/// One choice of reference body: its reference face, the other core's incident face, and the
+/// incident face clipped against the reference face's two side planes.
+#[derive(Clone, Copy, Debug)]
+struct ClipAttempt {
+    /// True when B holds the reference face.
+    flip: bool,
+    reference: Face,
+    incident: Face,
+    /// The incident face as a segment, before clipping.
+    input: Clipped,
+    /// After the plane through `reference.v1`.
+    side0: Clipped,
+    /// After both planes.
+    side1: Clipped,
+}
+
+impl ClipAttempt {
+    /// Reference face `ref_edge` of `ref_shape`; incident face and clipping on `inc_shape`.
+    #[inline(always)]
+    fn new(ref_shape: &Placed, inc_shape: &Placed, ref_edge: usize, flip: bool) -> ClipAttempt {
+        let reference = Face::of(ref_shape, ref_edge, flip);
+        let inc_edge = incident_edge(inc_shape, reference.normal);
+        let incident = Face::of(inc_shape, inc_edge, !flip);
+        let input = Clipped {
+            points: [
+                ClipVertex {
+                    point: incident.v1,
+                    feature: IncidentFeature::Vertex(inc_edge as u8),
+                },
+                ClipVertex {
+                    point: incident.v2,
+                    feature: IncidentFeature::Vertex(next_index(inc_edge, inc_shape.count()) as u8),
+                },
+            ],
+            count: 2,
+        };
+        let tangent = left_perp(reference.normal);
+        let side0 = clip_segment(&input, -tangent, -tangent.dot(reference.v1), 0);
+        let side1 = clip_segment(&side0, tangent, tangent.dot(reference.v2), 1);
+        ClipAttempt {
+            flip,
+            reference,
+            incident,
+            input,
+            side0,
+            side1,
+        }
+    }
+
+    /// A point of the incident core tested against the reference face: its separation (less
+    /// both radii), its contact point midway between the surfaces, kept or not.
+    #[inline(always)]
+    fn candidate(
+        &self,
+        point: Vec2,
+        feature: IncidentFeature,
+        radii: (f32, f32),
+        margin: f32,
+    ) -> Candidate {
+        let (ref_radius, inc_radius) = radii;
+        let normal = self.reference.normal;
+        let core_sep = normal.dot(point) - normal.dot(self.reference.v1);
+        let separation = core_sep - ref_radius - inc_radius;
+        Candidate {
+            point,
+            position: point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
+            separation,
+            kept: separation <= margin,
+            id: FeatureId {
+                kind: FeatureKind::Clip,
+                reference: self.reference.edge as u8,
+                incident: feature,
+                flip: self.flip,
+            },
+        }
+    }
+
+    /// The clipped points as candidates, in order.
+    #[inline(always)]
+    fn candidates(&self, radii: (f32, f32), margin: f32) -> [Option<Candidate>; 2] {
+        let c =
+            |cv: Option<ClipVertex>| cv.map(|v| self.candidate(v.point, v.feature, radii, margin));
+        [c(self.side1.first()), c(self.side1.second())]
+    }
+
+    /// True when at least one clipped point is within the margin.
+    #[inline(always)]
+    fn keeps_any(&self, radii: (f32, f32), margin: f32) -> bool {
+        self.candidates(radii, margin)
+            .iter()
+            .any(|c| c.is_some_and(|c| c.kept))
+    }
+}
+
+/// The radii of the reference and the incident shape, for `flip`.
+#[inline(always)]
+fn radii(a: &Placed, b: &Placed, flip: bool) -> (f32, f32) {
+    if flip {
+        (b.radius(), a.radius())
+    } else {
+        (a.radius(), b.radius())
+    }
+}
+
+/// The hysteresis bias's absolute part: a tenth of Box2D's linear slop, scaled by the pair's
+/// size (the smaller bounding radius), so that a scene scaled by any factor picks the same
+/// reference face. For shapes about a unit across it is Box2D's `0.1 * LINEAR_SLOP`.
+#[inline]
+pub fn hysteresis_slop(a: &Placed, b: &Placed) -> f32 {
+    0.1 * LINEAR_SLOP * a.shape.bounding_radius().min(b.shape.bounding_radius())
+}
+
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
 // Always inlined into `collide`, its one caller, so that the manifold is built in place.
 #[inline(always)]
@@ -309,188 +426,214 @@ pub fn polygons(
     // 1. Each core's face of greatest separation.
     let (sep_a, edge_a) = max_separation(a, b);
     let (sep_b, edge_b) = max_separation(b, a);
+    let separation = sep_a.max(sep_b);
 
     // 2. The reference face, with hysteresis.
     let threshold = if options.hysteresis {
-        sep_a + 0.02 * sep_a.abs() + 0.1 * LINEAR_SLOP
+        sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
     } else {
         sep_a
     };
-    let flip = sep_b > threshold;
-    let (ref_shape, inc_shape, ref_edge) = if flip { (b, a, edge_b) } else { (a, b, edge_a) };
-    let reference = Face::of(ref_shape, ref_edge, flip);
-    trace.step(|| ManifoldStep::ReferenceFace {
+    let preferred = sep_b > threshold;
+    let attempt = |flip: bool| {
+        if flip {
+            ClipAttempt::new(b, a, edge_b, true)
+        } else {
+            ClipAttempt::new(a, b, edge_a, false)
+        }
+    };
+    let reference_step = |clip: &ClipAttempt, swapped: bool| ManifoldStep::ReferenceFace {
         sep_a,
         edge_a,
         sep_b,
         edge_b,
         threshold,
         hysteresis: options.hysteresis,
-        flip,
-        reference,
-    });
-    let a_to_b = |n: Vec2| if flip { -n } else { n };
-    // The one manifold every path returns (so it is built in place, not copied).
-    let mut m = Manifold::empty(a_to_b(reference.normal));
-    let separation = sep_a.max(sep_b);
+        flip: clip.flip,
+        swapped,
+        reference: clip.reference,
+    };
     if separation - radius > margin {
+        trace.step(|| reference_step(&attempt(preferred), false));
         trace.step(|| ManifoldStep::Apart {
             separation: separation - radius,
             margin,
         });
+        return Manifold::empty(if preferred {
+            -b.normal(edge_b)
+        } else {
+            a.normal(edge_a)
+        });
+    }
+    let mut clip = attempt(preferred);
+    let mut swapped = false;
+
+    // 3. Cores apart: two corners closest gives one point on the diagonal.
+    if separation > 0.0
+        && let Some(corner) = corner(a, b, &clip)
+    {
+        trace.step(|| reference_step(&clip, false));
+        trace.step(|| ManifoldStep::IncidentFace(clip.incident));
+        let (sd_ref, sd_inc, normal, sep, id) = corner;
+        trace.step(|| ManifoldStep::Corner {
+            reference: sd_ref,
+            incident: sd_inc,
+            normal,
+            separation: sep,
+        });
+        let a_to_b = if clip.flip { -normal } else { normal };
+        let mut m = Manifold::empty(a_to_b);
+        if sep > margin {
+            trace.step(|| ManifoldStep::Apart {
+                separation: sep,
+                margin,
+            });
+            return m;
+        }
+        let (ref_radius, inc_radius) = radii(a, b, clip.flip);
+        let c1 = sd_ref + normal * ref_radius;
+        let c2 = sd_inc - normal * inc_radius;
+        m.push(ManifoldPoint {
+            position: (c1 + c2) * 0.5,
+            separation: sep,
+            id,
+        });
         return m;
     }
 
-    // 3. The incident face.
-    let inc_edge = incident_edge(inc_shape, reference.normal);
-    let incident = Face::of(inc_shape, inc_edge, !flip);
-    trace.step(|| ManifoldStep::IncidentFace(incident));
-    let inc_count = inc_shape.count();
-    let (i21, i22) = (inc_edge, next_index(inc_edge, inc_count));
-    let (ref_radius, inc_radius) = (ref_shape.radius(), inc_shape.radius());
-
-    // 4. Cores apart: two corners closest gives one point on the diagonal.
-    if separation > 0.1 * LINEAR_SLOP {
-        let sd = segment_distance(reference.v1, reference.v2, incident.v1, incident.v2);
-        let at_end = |f: f32| f == 0.0 || f == 1.0;
-        if at_end(sd.fraction1) && at_end(sd.fraction2) {
-            let ref_vertex = if sd.fraction1 == 0.0 {
-                ref_edge
-            } else {
-                next_index(ref_edge, ref_shape.count())
-            };
-            let inc_vertex = if sd.fraction2 == 0.0 { i21 } else { i22 };
-            // The two corners are the closest features only if the line between them lies in
-            // both corners' normal cones (the reference may not be the best face, within the
-            // hysteresis, and then a neighbour of the incident face can be nearer). Corners in
-            // line along both face normals are the ends of parallel faces flat against each
-            // other (equal boxes stacked): clipping gives their two points.
-            let flat = |n: Vec2| {
-                n.dot(reference.normal) > 1.0 - 1.0e-6 && n.dot(incident.normal) < -(1.0 - 1.0e-6)
-            };
-            let corners = |n: &Vec2| {
-                !flat(*n)
-                    && in_vertex_cone(ref_shape, ref_vertex, *n)
-                    && in_vertex_cone(inc_shape, inc_vertex, -*n)
-            };
-            if let Some(normal) = try_normalize(sd.closest2 - sd.closest1).filter(corners) {
-                let distance = sd.distance_squared.sqrt();
-                let sep = distance - radius;
-                trace.step(|| ManifoldStep::Corner {
-                    reference: sd.closest1,
-                    incident: sd.closest2,
-                    normal,
-                    separation: sep,
-                });
-                m.normal = a_to_b(normal);
-                if sep > margin {
-                    trace.step(|| ManifoldStep::Apart {
-                        separation: sep,
-                        margin,
-                    });
-                    return m;
-                }
-                let c1 = sd.closest1 + normal * ref_radius;
-                let c2 = sd.closest2 - normal * inc_radius;
-                m.push(ManifoldPoint {
-                    position: (c1 + c2) * 0.5,
-                    separation: sep,
-                    id: FeatureId {
-                        kind: FeatureKind::Corner,
-                        reference: ref_vertex as u8,
-                        incident: IncidentFeature::Vertex(inc_vertex as u8),
-                        flip,
-                    },
-                });
-                return m;
-            }
+    // 4. Clip. When the preferred reference face clips the incident face to nothing within the
+    //    margin (a short face, with the contact beyond its end), the other body's best face is
+    //    the reference instead: its points lie where the shapes really touch.
+    if !clip.keeps_any(radii(a, b, clip.flip), margin) {
+        let other = attempt(!preferred);
+        if other.keeps_any(radii(a, b, other.flip), margin) {
+            clip = other;
+            swapped = true;
         }
     }
-
-    // 5. Clip the incident face against the reference face's side planes.
-    let normal = reference.normal;
-    let tangent = left_perp(normal);
-    let input = Clipped {
-        points: [
-            ClipVertex {
-                point: incident.v1,
-                feature: IncidentFeature::Vertex(i21 as u8),
-            },
-            ClipVertex {
-                point: incident.v2,
-                feature: IncidentFeature::Vertex(i22 as u8),
-            },
-        ],
-        count: 2,
-    };
-    let side0 = clip_segment(&input, -tangent, -tangent.dot(reference.v1), 0);
+    let flip = clip.flip;
+    let rad = radii(a, b, flip);
+    trace.step(|| reference_step(&clip, swapped));
+    trace.step(|| ManifoldStep::IncidentFace(clip.incident));
+    let tangent = left_perp(clip.reference.normal);
     trace.step(|| ManifoldStep::ClipSide {
         side: 0,
-        plane_point: reference.v1,
+        plane_point: clip.reference.v1,
         plane_normal: -tangent,
-        input: input.to_vec(),
-        output: side0.to_vec(),
+        input: clip.input.to_vec(),
+        output: clip.side0.to_vec(),
     });
-    let side1 = clip_segment(&side0, tangent, tangent.dot(reference.v2), 1);
     trace.step(|| ManifoldStep::ClipSide {
         side: 1,
-        plane_point: reference.v2,
+        plane_point: clip.reference.v2,
         plane_normal: tangent,
-        input: side0.to_vec(),
-        output: side1.to_vec(),
+        input: clip.side0.to_vec(),
+        output: clip.side1.to_vec(),
     });
 
-    // 6. Keep the points within the margin, each midway between the surfaces.
-    let front = normal.dot(reference.v1);
-    let candidate = |point: Vec2, feature: IncidentFeature| {
-        let core_sep = normal.dot(point) - front;
-        let separation = core_sep - radius;
-        Candidate {
-            point,
-            position: point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
-            separation,
-            kept: separation <= margin,
-            id: FeatureId {
-                kind: FeatureKind::Clip,
-                reference: ref_edge as u8,
-                incident: feature,
-                flip,
-            },
-        }
-    };
-    for c in [side1.first(), side1.second()]
-        .into_iter()
-        .flatten()
-        .map(|cv| candidate(cv.point, cv.feature))
-    {
+    // 5. Keep the points within the margin, each midway between the surfaces.
+    let mut m = Manifold::empty(if flip {
+        -clip.reference.normal
+    } else {
+        clip.reference.normal
+    });
+    let candidates = clip.candidates(rad, margin);
+    for c in candidates.iter().flatten() {
         if c.kept {
             m.push(c.point());
         }
     }
-    // Deep in, the incident face can lie wholly beyond a side plane (or its kept part above the
-    // margin) although the shapes overlap: then keep the incident core's deepest vertex, whose
-    // separation is the reference face's (step 1), so within the margin.
-    let fallback = m.is_empty().then(|| {
-        let deepest = inc_shape.support(-normal);
-        candidate(
-            inc_shape.vertex(deepest),
-            IncidentFeature::Vertex(deepest as u8),
-        )
-    });
-    if let Some(c) = fallback.filter(|c| c.kept) {
+    // Deep in, the incident face can lie wholly beyond a side plane although the shapes overlap:
+    // then keep the incident core's deepest vertex among those between the side planes (so the
+    // point lies on both surfaces), if it is within the margin.
+    let fallback = if m.is_empty() {
+        let inc_shape = if flip { a } else { b };
+        deepest_in_slab(inc_shape, &clip.reference)
+            .map(|(i, v)| clip.candidate(v, IncidentFeature::Vertex(i as u8), rad, margin))
+            .filter(|c| c.kept)
+    } else {
+        None
+    };
+    if let Some(c) = fallback {
         m.push(c.point());
     }
     trace.step(|| ManifoldStep::Keep {
-        candidates: side1
-            .to_vec()
-            .into_iter()
-            .map(|cv| candidate(cv.point, cv.feature))
-            .chain(fallback.filter(|c| c.kept))
+        candidates: candidates
+            .iter()
+            .flatten()
+            .copied()
+            .chain(fallback)
             .collect(),
         margin,
     });
     m
 }
+
+/// The vertex of `shape`'s core deepest below the reference face among those between its side
+/// planes: `(index, point)`.
+fn deepest_in_slab(shape: &Placed, reference: &Face) -> Option<(usize, Vec2)> {
+    let tangent = left_perp(reference.normal);
+    let (lo, hi) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
+    shape
+        .vertices()
+        .enumerate()
+        .filter(|(_, v)| (lo..=hi).contains(&tangent.dot(*v)))
+        .min_by(|(_, u), (_, v)| u.dot(reference.normal).total_cmp(&v.dot(reference.normal)))
+}
+
+/// Cores apart with their closest features two corners: the corners (reference, incident),
+/// the unit normal from the reference corner to the incident one, the rounded surfaces'
+/// separation and the point's id. `None` when the closest features are not two corners.
+#[inline(always)]
+fn corner(
+    a: &Placed,
+    b: &Placed,
+    clip: &ClipAttempt,
+) -> Option<(Vec2, Vec2, Vec2, f32, FeatureId)> {
+    let (ref_shape, inc_shape) = if clip.flip { (b, a) } else { (a, b) };
+    let (reference, incident) = (&clip.reference, &clip.incident);
+    let sd = segment_distance(reference.v1, reference.v2, incident.v1, incident.v2);
+    let at_end = |f: f32| f == 0.0 || f == 1.0;
+    if !(at_end(sd.fraction1) && at_end(sd.fraction2)) {
+        return None;
+    }
+    let ref_vertex = if sd.fraction1 == 0.0 {
+        reference.edge
+    } else {
+        next_index(reference.edge, ref_shape.count())
+    };
+    let inc_vertex = if sd.fraction2 == 0.0 {
+        incident.edge
+    } else {
+        next_index(incident.edge, inc_shape.count())
+    };
+    // The two corners are the closest features only if the line between them lies in both
+    // corners' normal cones (the reference may not be the best face, within the hysteresis, and
+    // then a neighbour of the incident face can be nearer). Corners in line along both face
+    // normals are the ends of parallel faces flat against each other (equal boxes stacked):
+    // clipping gives their two points.
+    let flat = |n: Vec2| {
+        n.dot(reference.normal) > 1.0 - FLAT_COSINE && n.dot(incident.normal) < -(1.0 - FLAT_COSINE)
+    };
+    let corners = |n: &Vec2| {
+        !flat(*n)
+            && in_vertex_cone(ref_shape, ref_vertex, *n)
+            && in_vertex_cone(inc_shape, inc_vertex, -*n)
+    };
+    let normal = try_normalize(sd.closest2 - sd.closest1).filter(corners)?;
+    let sep = sd.distance_squared.sqrt() - ref_shape.radius() - inc_shape.radius();
+    let id = FeatureId {
+        kind: FeatureKind::Corner,
+        reference: ref_vertex as u8,
+        incident: IncidentFeature::Vertex(inc_vertex as u8),
+        flip: clip.flip,
+    };
+    Some((sd.closest1, sd.closest2, normal, sep, id))
+}
+
+/// How far (one minus the cosine) a corner line may be from both faces' normals and still count
+/// as "along them": an angle of about 1.4e-3 rad. Scale-free: it compares directions.
+const FLAT_COSINE: f32 = 1.0e-6;
 
 #[cfg(test)]
 mod tests {

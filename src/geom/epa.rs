@@ -22,11 +22,15 @@
 use super::Placed;
 use super::Trace;
 use super::gjk::{GjkOutput, SimplexVertex, minkowski_support};
-use super::math::{cross, left_perp, right_perp, try_normalize};
+use super::math::{beats_on_tie, cross, left_perp, right_perp, try_normalize};
+use super::shape::MAX_VERTICES;
 use glam::Vec2;
 
-/// EPA stops expanding after this many iterations (and at this many polytope vertices).
-pub const MAX_EPA_ITERATIONS: usize = 64;
+/// EPA stops expanding after this many iterations. Each iteration adds a vertex of the Minkowski
+/// difference that the polytope does not have yet (a known one ends the loop), and the difference
+/// of two cores of at most [`MAX_VERTICES`] vertices has at most twice that many, so EPA always
+/// converges before the cap; the cap is a guard against rounding, not a budget.
+pub const MAX_EPA_ITERATIONS: usize = 2 * MAX_VERTICES + 8;
 
 /// A guard that fired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,11 +177,8 @@ fn start_polytope(
     gjk: &GjkOutput,
 ) -> Result<Vec<SimplexVertex>, Vec<SimplexVertex>> {
     let mut poly: Vec<SimplexVertex> = gjk.simplex().to_vec();
-    let scale = poly
-        .iter()
-        .map(|v| v.w.abs().max_element())
-        .fold(1.0e-3, f32::max);
-    let tiny = 1.0e-6 * scale;
+    // A height below a few roundings of the pair's numbers is no height: the difference is flat.
+    let tiny = ROUNDINGS * f32::EPSILON * pair_scale(a, b);
     // A lone point: add the support point furthest from it in one of four directions.
     if poly.len() == 1 {
         let p = poly[0];
@@ -210,8 +211,12 @@ fn start_polytope(
             poly = vec![q, p, s_neg];
         }
     }
+    // Twice the area is the longest side times the height on it.
     let area = cross(poly[1].w - poly[0].w, poly[2].w - poly[0].w);
-    if area.abs() <= tiny * tiny.max(f32::EPSILON * scale) {
+    let longest = (0..3)
+        .map(|i| poly[(i + 1) % 3].w.distance(poly[i].w))
+        .fold(0.0, f32::max);
+    if area.abs() <= tiny * longest {
         return Err(poly);
     }
     if area < 0.0 {
@@ -220,67 +225,131 @@ fn start_polytope(
     Ok(poly)
 }
 
+/// An edge of the polytope, from vertex `i` to vertex `i + 1`, with its outward normal and its
+/// distance from the origin: computed once when the edge is made, not again every iteration.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    /// Outward unit normal (`None` for an edge too short to have one).
+    normal: Option<Vec2>,
+    /// Distance of the edge's line from the origin (≥ 0).
+    distance: f32,
+    /// True when rounding had inverted the edge's winding and its normal was flipped.
+    inverted: bool,
+}
+
+impl Edge {
+    fn of(p: &SimplexVertex, q: &SimplexVertex, rounding: f32) -> Edge {
+        let Some(normal) = try_normalize(right_perp(q.w - p.w)) else {
+            return Edge {
+                normal: None,
+                distance: f32::INFINITY,
+                inverted: false,
+            };
+        };
+        let dist = normal.dot(p.w);
+        if dist < -rounding {
+            // Inverted by rounding: flip rather than let a negative distance win.
+            Edge {
+                normal: Some(-normal),
+                distance: -dist,
+                inverted: true,
+            }
+        } else {
+            // The origin on this edge (a touching contact, or GJK's segment through the origin)
+            // keeps the outward normal at distance 0: flipping it would point it inwards, at a
+            // vertex EPA already has, and stop at depth 0.
+            Edge {
+                normal: Some(normal),
+                distance: dist.max(0.0),
+                inverted: false,
+            }
+        }
+    }
+}
+
+/// The size of the numbers EPA works with: the largest coordinate of any placed core vertex
+/// (pair frame), bounded by the two shapes' bounding radii and their distance. Every tolerance in
+/// EPA is a few roundings of this, so a pair a millionth of a unit across is judged as one a
+/// unit across, and a pair far from the pair frame's origin no more finely than its numbers allow.
+fn pair_scale(a: &Placed, b: &Placed) -> f32 {
+    let reach = |p: &Placed| p.xf.p.abs().max_element() + p.shape.bounding_radius();
+    reach(a).max(reach(b)).max(f32::MIN_POSITIVE)
+}
+
+/// How many roundings of [`pair_scale`] EPA allows: in the convergence test (an expansion that
+/// gains less is no expansion) and in the inverted-winding test (an edge whose distance is
+/// negative by less is one through the origin, not an inverted one).
+const ROUNDINGS: f32 = 8.0;
+
 /// EPA on two cores already in one frame, starting from GJK's output (whose cores meet).
+///
+/// Returns the best answer it has: the direction whose support distance was the smallest upper
+/// bound on the depth, with that distance as the depth. Along that normal, moving B by the depth
+/// separates the cores exactly, so the normal always matches the depth, converged or not.
 pub fn epa(a: &Placed, b: &Placed, gjk: &GjkOutput, trace: &mut impl Trace<EpaStep>) -> EpaOutput {
     // 1. The starting triangle, or the flat guard.
     let mut poly = match start_polytope(a, b, gjk) {
         Ok(p) => p,
         Err(p) => return flat(a, b, &p, trace),
     };
+    let tolerance = ROUNDINGS * f32::EPSILON * pair_scale(a, b);
+    let edge = |poly: &[SimplexVertex], i: usize| {
+        Edge::of(&poly[i], &poly[(i + 1) % poly.len()], tolerance)
+    };
+    let mut edges: Vec<Edge> = (0..poly.len()).map(|i| edge(&poly, i)).collect();
+    let towards = fallback_normal(a, b);
 
-    let mut upper = f32::INFINITY;
-    let mut best: Option<(usize, Vec2, f32)> = None;
+    // The best upper bound so far: its direction (outward, Minkowski space), its support point
+    // and its distance, and the closest edge of the polytope when it was found.
+    let mut best: Option<(Vec2, SimplexVertex, f32, usize)> = None;
     let mut iterations = 0;
     let mut guard = None;
-    while iterations < MAX_EPA_ITERATIONS {
+    loop {
         iterations += 1;
-        // 2. The closest edge.
-        let n = poly.len();
+        // 2. The closest edge (the first on a tie).
         let mut closest: Option<(usize, Vec2, f32)> = None;
-        let mut inverted = None;
-        for i in 0..n {
-            let (p, q) = (poly[i].w, poly[(i + 1) % n].w);
-            let Some(mut normal) = try_normalize(right_perp(q - p)) else {
-                continue;
-            };
-            let mut dist = normal.dot(p);
-            let rounding = 8.0 * f32::EPSILON * p.abs().max(q.abs()).max_element().max(1.0e-3);
-            if dist < -rounding {
-                // Inverted by rounding: flip rather than let a negative distance win.
-                normal = -normal;
-                dist = -dist;
-                inverted = Some(i);
-            } else if dist < 0.0 {
-                // The origin lies on this edge (a touching contact, or GJK's segment through
-                // the origin): the outward normal stands, at distance 0. Flipping it would
-                // point it inwards, at a vertex EPA already has, and stop at depth 0.
-                dist = 0.0;
-            }
-            if closest.is_none_or(|c| dist < c.2) {
-                closest = Some((i, normal, dist));
+        for (i, e) in edges.iter().enumerate() {
+            if let Some(normal) = e.normal
+                && closest.is_none_or(|c| e.distance < c.2)
+            {
+                closest = Some((i, normal, e.distance));
             }
         }
-        let Some((edge, normal, dist)) = closest else {
+        let Some((mut edge_index, mut normal, mut dist)) = closest else {
             return flat(a, b, &poly, trace);
         };
-        if let Some(i) = inverted.filter(|&i| i == edge) {
-            guard = Some(EpaGuard::InvertedWinding { edge: i });
+        // Edges as close up to rounding (the origin on a vertex of the difference: a circle
+        // centred on a corner) are a tie: the normal nearer the centre line wins, by the rule
+        // the manifold's closed forms use too, so both give the tie the same normal.
+        let limit = dist + tolerance;
+        for (i, e) in edges.iter().enumerate() {
+            if let Some(n) = e.normal
+                && i != edge_index
+                && e.distance <= limit
+                && beats_on_tie(-n, -normal, towards)
+            {
+                (edge_index, normal, dist) = (i, n, e.distance);
+            }
         }
-        best = Some((edge, normal, dist));
+        if edges[edge_index].inverted {
+            guard = Some(EpaGuard::InvertedWinding { edge: edge_index });
+        }
 
-        // 3. Support along the edge normal: the upper bound, and the convergence test.
+        // 3. Support along the edge normal: an upper bound, and the convergence test.
         let s = minkowski_support(a, b, normal);
         let s_dist = s.w.dot(normal);
-        upper = upper.min(s_dist);
+        if best.is_none_or(|(_, _, upper, _)| s_dist < upper) {
+            best = Some((normal, s, s_dist, edge_index));
+        }
+        let upper = best.map_or(s_dist, |(_, _, u, _)| u);
         let improvement = s_dist - dist;
-        let scale = s.w.abs().max_element().max(dist).max(1.0e-3);
-        let tolerance = 8.0 * f32::EPSILON * scale;
         let known = poly
             .iter()
             .any(|v| v.index_a == s.index_a && v.index_b == s.index_b);
-        let converged = improvement <= tolerance || known;
-        let at_cap =
-            !converged && (iterations == MAX_EPA_ITERATIONS || poly.len() >= MAX_EPA_ITERATIONS);
+        // Converged when the support point is no further out than the edge (it is on the
+        // boundary), or the bounds meet.
+        let converged = improvement <= tolerance || upper - dist <= tolerance || known;
+        let at_cap = !converged && iterations >= MAX_EPA_ITERATIONS;
         let step_guard = if at_cap {
             Some(EpaGuard::IterationCap)
         } else {
@@ -288,7 +357,7 @@ pub fn epa(a: &Placed, b: &Placed, gjk: &GjkOutput, trace: &mut impl Trace<EpaSt
         };
         trace.step(|| EpaStep {
             polytope: poly.clone(),
-            closest_edge: edge,
+            closest_edge: edge_index,
             edge_normal: normal,
             lower_bound: dist,
             support: s,
@@ -305,17 +374,33 @@ pub fn epa(a: &Placed, b: &Placed, gjk: &GjkOutput, trace: &mut impl Trace<EpaSt
             guard = Some(EpaGuard::IterationCap);
             break;
         }
-        // 4. Expand.
-        poly.insert(edge + 1, s);
+        // 4. Expand: the support point goes between the edge's ends, replacing one edge by two.
+        poly.insert(edge_index + 1, s);
+        edges[edge_index] = edge(&poly, edge_index);
+        edges.insert(edge_index + 1, edge(&poly, edge_index + 1));
     }
 
-    let Some((edge, normal, depth)) = best else {
+    let Some((normal, support, depth, _)) = best else {
         return flat(a, b, &poly, trace);
     };
-    let (point_a, point_b, _) = edge_witness(poly[edge], poly[(edge + 1) % poly.len()]);
+    // Witness points: where the origin's projection falls on the polytope edge whose outward
+    // normal is the answer's (the closest edge, once converged), else the support pair itself.
+    let on_edge = edges
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.normal == Some(normal))
+        .map(|(i, _)| i)
+        .next();
+    let (point_a, point_b) = match on_edge {
+        Some(i) => {
+            let (pa, pb, _) = edge_witness(poly[i], poly[(i + 1) % poly.len()]);
+            (pa, pb)
+        }
+        None => (support.w_a, support.w_b),
+    };
     EpaOutput {
         normal: -normal,
-        depth,
+        depth: depth.max(0.0),
         point_a,
         point_b,
         iterations,

@@ -25,6 +25,22 @@ use glam::Vec2;
 /// GJK stops after this many iterations whatever happens.
 pub const MAX_GJK_ITERATIONS: usize = 32;
 
+/// The least progress towards the origin that counts as progress: a few roundings of the
+/// numbers involved. A support point is the difference `w_b − w_a` of two placed vertices, so its
+/// rounding error is relative to the larger of them (and of the closest point so far), not to
+/// any fixed length: a pair a millionth of a unit across converges exactly as one a unit across.
+#[inline]
+fn progress_tolerance(v: &SimplexVertex, closest: Vec2) -> f32 {
+    let scale = v
+        .w_a
+        .abs()
+        .max(v.w_b.abs())
+        .max(v.w.abs())
+        .max(closest.abs())
+        .max_element();
+    4.0 * f32::EPSILON * scale
+}
+
 /// A point of the Minkowski difference together with the support pair that made it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SimplexVertex {
@@ -335,13 +351,8 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
             Some(GjkStop::RepeatedSupport)
         } else {
             let dn = d.normalize_or_zero();
-            let scale =
-                v.w.abs()
-                    .max_element()
-                    .max(closest.abs().max_element())
-                    .max(1.0);
             let progress = (v.w - closest).dot(dn);
-            if progress <= 4.0 * f32::EPSILON * scale {
+            if progress <= progress_tolerance(&v, closest) {
                 Some(GjkStop::NoProgress)
             } else if iterations >= MAX_GJK_ITERATIONS {
                 Some(GjkStop::IterationCap)

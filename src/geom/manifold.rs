@@ -235,6 +235,9 @@ pub enum ManifoldStep {
         hysteresis: bool,
         /// True when B's face is the reference.
         flip: bool,
+        /// True when the face the comparison chose clipped the incident face to nothing within
+        /// the margin, so the other body's best face became the reference instead.
+        swapped: bool,
         /// The chosen reference face.
         reference: Face,
     },

@@ -49,6 +49,17 @@ pub fn try_normalize(v: Vec2) -> Option<Vec2> {
     }
 }
 
+/// Breaks a tie between two normals (A to B) that are equally good up to rounding: true when
+/// `candidate` beats `current`. The one nearer the centre line `towards` wins; on an exact tie,
+/// the one pointing more upward, then more to the right. The manifold's closed forms and EPA
+/// break their ties with this one rule, so they agree on the normal a tie gets (a circle
+/// centred exactly on a box's corner touches two faces equally).
+#[inline]
+pub fn beats_on_tie(candidate: Vec2, current: Vec2, towards: Vec2) -> bool {
+    let key = |n: Vec2| (n.dot(towards), n.y, n.x);
+    key(candidate) > key(current)
+}
+
 /// A rotation stored as its cosine and sine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rot {
@@ -166,13 +177,21 @@ pub fn segment_distance(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> SegmentDistan
     let dd2 = d2.dot(d2);
     let rd1 = r.dot(d1);
     let rd2 = r.dot(d2);
-    let eps_sqr = f32::EPSILON * f32::EPSILON;
+    // A segment shorter than a rounding of its own coordinates is a point: the threshold is
+    // relative to the numbers, never a fixed length.
+    let scale = p1
+        .abs()
+        .max(q1.abs())
+        .max(p2.abs())
+        .max(q2.abs())
+        .max_element();
+    let eps_sqr = (f32::EPSILON * scale) * (f32::EPSILON * scale);
 
-    let (f1, f2) = if dd1 < eps_sqr || dd2 < eps_sqr {
+    let (f1, f2) = if dd1 <= eps_sqr || dd2 <= eps_sqr {
         // At least one segment is a point.
-        if dd1 >= eps_sqr {
+        if dd1 > eps_sqr {
             ((-rd1 / dd1).clamp(0.0, 1.0), 0.0)
-        } else if dd2 >= eps_sqr {
+        } else if dd2 > eps_sqr {
             (0.0, (rd2 / dd2).clamp(0.0, 1.0))
         } else {
             (0.0, 0.0)

@@ -5,15 +5,17 @@
 //!
 //! 1. GJK on the un-rounded cores: distance and closest points.
 //! 2. If the cores touch or overlap, EPA: depth, normal and deepest points.
-//! 3. Fold the radii in: the shapes' separation is the cores' signed distance minus both radii;
-//!    each surface point is its core point moved by its radius along the normal.
+//! 3. Fold the radii in: the shapes' separation is the cores' signed distance along the normal
+//!    (read from their support planes, so exact where the inputs are) minus both radii; the
+//!    surface points lie on the normal line through the witnesses' midpoint, one on each surface.
 //!
 //! The normal points from A to B. When nothing defines it (coincident circle centres) it falls
 //! back to the centre line, then to straight up: never zero, never NaN.
 
 use super::epa::{EpaOutput, EpaStep, epa};
 use super::gjk::{GjkOutput, GjkStep, gjk};
-use super::{Shape, Trace, Transform, pair_frame};
+use super::math::left_perp;
+use super::{Placed, Shape, Trace, Transform, pair_frame};
 use glam::Vec2;
 
 /// The result of [`query`]. Points are in world coordinates; `gjk` and `epa` are in the pair
@@ -68,29 +70,49 @@ pub fn query(
 
     // 2. EPA when the cores meet (or when GJK's normal would be undefined).
     let separated_normal = g.normal();
-    let (normal, core_separation, core_a, core_b, e) = match separated_normal {
-        Some(n) => (n, g.distance, g.point_a, g.point_b, None),
+    let (normal, core_a, core_b, e) = match separated_normal {
+        Some(n) => (n, g.point_a, g.point_b, None),
         None => {
             let e = epa(ca, cb, &g, epa_trace);
-            (e.normal, -e.depth, e.point_a, e.point_b, Some(e))
+            (e.normal, e.point_a, e.point_b, Some(e))
         }
     };
 
-    // 3. Fold the radii back in.
+    // 3. Fold the radii back in. The cores' signed distance along the chosen normal is read from
+    //    the shapes themselves (their support planes), not from witness points rebuilt from
+    //    weights, which lose the last bits: shapes that touch exactly give exactly 0.
     let (ra, rb) = (ca.radius(), cb.radius());
+    let (plane_a, plane_b) = support_planes(ca, cb, normal);
+    let core_separation = plane_b - plane_a;
     let separation = core_separation - ra - rb;
+    // The contact sits midway between the two surfaces along the normal; across the normal it
+    // sits midway between the witness points.
+    let tangent = left_perp(normal);
+    let across = 0.5 * (core_a + core_b).dot(tangent);
+    let (level_a, level_b) = (plane_b - core_separation, plane_b);
     let o = pair.origin;
+    let at = |level: f32| o + tangent * across + normal * level;
     QueryOutput {
         overlap: separation < 0.0,
         separation,
         normal,
-        point_a: o + core_a + normal * ra,
-        point_b: o + core_b - normal * rb,
-        core_a: o + core_a,
-        core_b: o + core_b,
+        point_a: at(level_a + ra),
+        point_b: at(level_b - rb),
+        core_a: at(level_a),
+        core_b: at(level_b),
         core_separation,
         gjk: g,
         epa: e,
         origin: o,
     }
+}
+
+/// The support planes of both cores across the unit normal `n` (A to B): the largest `n · a`
+/// over A's core and the smallest `n · b` over B's. Their difference is the cores' signed
+/// distance along `n`.
+fn support_planes(a: &Placed, b: &Placed, n: Vec2) -> (f32, f32) {
+    (
+        a.vertex(a.support(n)).dot(n),
+        b.vertex(b.support(-n)).dot(n),
+    )
 }

@@ -147,6 +147,9 @@ pub struct Shape {
     /// The core is point-symmetric about its local origin (`v[i + n/2] = −v[i]` exactly): its
     /// shadow on any axis through the origin is `[−r, r]`, found from half the vertices.
     centred: bool,
+    /// The largest distance of the rounded shape from its local origin (the body's position):
+    /// the size every scale-relative tolerance is measured against.
+    bounding_radius: f32,
 }
 
 fn check_finite(field: &str, value: f32) -> Result<(), ShapeError> {
@@ -204,8 +207,10 @@ impl Shape {
             centroid: Vec2::ZERO,
             symmetric: false,
             centred: false,
+            bounding_radius: 0.0,
         };
         shape.vertices[..points.len()].copy_from_slice(points);
+        shape.bounding_radius = points.iter().map(|v| v.length()).fold(0.0, f32::max) + radius;
         shape.compute_normals();
         let (n, half) = (shape.count, shape.count / 2);
         let even = n >= 2 && n.is_multiple_of(2);
@@ -363,6 +368,13 @@ impl Shape {
     #[inline]
     pub fn centred(&self) -> bool {
         self.centred
+    }
+
+    /// The largest distance of the rounded shape from its local origin (the body's position):
+    /// core plus radius. Scale-relative tolerances are measured against it.
+    #[inline]
+    pub fn bounding_radius(&self) -> f32 {
+        self.bounding_radius
     }
 
     /// Index of the core vertex furthest along `d` (the first one on a tie).
@@ -565,10 +577,14 @@ fn polygon_centroid(v: &[Vec2]) -> Vec2 {
 /// and what was changed.
 fn clean_polygon(points: &[Vec2]) -> Result<(Vec<usize>, Vec<ShapeWarning>), ShapeError> {
     let mut warnings = Vec::new();
-    let extent = points
-        .iter()
-        .fold(0.0f32, |m, p| m.max(p.x.abs()).max(p.y.abs()))
-        .max(1.0);
+    // The polygon's own size (the larger side of its bounding box), so that every threshold
+    // below is relative to it: a 0.0003-unit square is judged exactly as a 3-unit one.
+    let (lo, hi) = points.iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    let extent = (hi - lo).max_element().max(f32::MIN_POSITIVE);
+    // Vertices closer than a millionth of the polygon's size are one vertex (duplicates).
     let weld = 1.0e-6 * extent;
 
     // 1. Duplicates (any pair, not just neighbours).
