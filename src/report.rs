@@ -7,17 +7,17 @@
 //! Minkowski difference `B − A` (GJK simplices, EPA polytopes) and directions are the same in
 //! both frames and are printed as traced.
 //!
-//! Top-level fields: `overlap`, `separation` and `normal` come from the GJK/EPA query (the
-//! general test for every pair); `points` and `algorithm` from `collide` (the manifold, with
+//! Top-level fields: `overlap` and `separation` come from the GJK/EPA query (the general test
+//! for every pair), and so does `normal` unless the manifold's normal is exactly as good (see
+//! [`PairTraces::normal`]); `points` and `algorithm` from `collide` (the manifold, with
 //! the scene's speculative margin); then the detail each mode shows: `sat`, `gjk`, `epa`
 //! (`null` when the cores are apart) and `clip` (the manifold's steps). Numbers are `f32`
 //! printed in their shortest exact form; `normal` is never null, since the library always
 //! falls back to a defined direction (the centre line, then straight up).
 
-use crate::geom::clip::{ClipVertex, Face};
 use crate::geom::{
-    AxisSource, CircleRegion, FeatureId, FeatureKind, GjkStep, GjkStop, IncidentFeature,
-    ManifoldStep, SimplexVertex, VoronoiRegion,
+    AxisSource, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, GjkStep, GjkStop,
+    IncidentFeature, ManifoldStep, SimplexVertex, VoronoiRegion,
 };
 use crate::geom::{EpaGuard, EpaStep, SatStep};
 use crate::scene::{PairTraces, Scene};
@@ -33,7 +33,7 @@ pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
         "mode": scene.mode.name(),
         "overlap": q.overlap,
         "separation": num(q.separation),
-        "normal": vec(q.normal),
+        "normal": vec(traces.normal),
         "points": traces.manifold.points().map(|p| json!({
             "position": vec(p.position),
             "separation": num(p.separation),

@@ -19,11 +19,11 @@
 //!
 //! Cores only: callers fold the radii back in.
 
-use super::Placed;
-use super::Trace;
 use super::gjk::{GjkOutput, SimplexVertex, minkowski_support};
 use super::math::{beats_on_tie, cross, left_perp, right_perp, try_normalize};
 use super::shape::MAX_VERTICES;
+use crate::geom::shape::Placed;
+use crate::geom::trace::Trace;
 use glam::Vec2;
 
 /// EPA stops expanding after this many iterations. Each iteration adds a vertex of the Minkowski

@@ -17,9 +17,9 @@
 //! only: callers fold the radii back in (see `query`). Follows Box2D's `b2ShapeDistance`
 //! (Erin Catto, "Computing Distance", GDC 2010) and Ericson, *Real-Time Collision Detection* 9.5.
 
-use super::Placed;
-use super::Trace;
 use super::math::{cross, left_perp, right_perp, try_normalize};
+use crate::geom::shape::Placed;
+use crate::geom::trace::Trace;
 use glam::Vec2;
 
 /// GJK stops after this many iterations whatever happens.

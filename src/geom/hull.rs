@@ -1,8 +1,8 @@
 //! Convex hulls, and the Minkowski difference `B − A` of two cores as one (for drawing what GJK
 //! never builds).
 
-use super::Placed;
 use super::math::cross;
+use crate::geom::shape::Placed;
 use glam::Vec2;
 
 /// A vertex of the Minkowski difference: `b_j − a_i`.

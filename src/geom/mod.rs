@@ -29,68 +29,27 @@
 //! assert!(m.points().all(|p| (p.separation + 0.01).abs() < 1e-5));
 //! ```
 
-pub mod circle;
-pub mod clip;
+pub mod contact;
 pub mod epa;
+pub mod frame;
 pub mod gjk;
 pub mod hull;
-pub mod manifold;
 pub mod math;
 pub mod query;
 pub mod sat;
 pub mod shape;
 pub mod trace;
 
+pub use contact::{
+    Candidate, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
+    ManifoldOptions, ManifoldPoint, ManifoldStep, collide,
+};
 pub use epa::{EpaGuard, EpaOutput, EpaStep, MAX_EPA_ITERATIONS, epa};
+pub use frame::{PairFrame, pair_frame};
 pub use gjk::{GjkOutput, GjkStep, GjkStop, MAX_GJK_ITERATIONS, SimplexVertex, VoronoiRegion, gjk};
 pub use hull::{MinkowskiVertex, convex_hull, minkowski_hull};
-pub use manifold::{
-    Candidate, CircleRegion, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions,
-    ManifoldPoint, ManifoldStep, collide,
-};
 pub use math::{LINEAR_SLOP, Rot, Transform};
 pub use query::{QueryOutput, query};
 pub use sat::{AxisSource, SatAxis, SatOptions, SatOutput, SatStep, sat};
 pub use shape::{MAX_VERTICES, Placed, Shape, ShapeError, ShapeKind, ShapeWarning};
 pub use trace::{NoTrace, Trace};
-
-use glam::Vec2;
-
-/// Two shapes placed in one frame: world coordinates minus `origin` (A's position), so that a
-/// pair far from the world origin is computed with small numbers. Nothing is copied.
-#[derive(Clone, Copy, Debug)]
-pub struct PairFrame<'a> {
-    /// World position of the frame's origin.
-    pub origin: Vec2,
-    /// A, in the pair frame.
-    pub a: Placed<'a>,
-    /// B, in the pair frame.
-    pub b: Placed<'a>,
-}
-
-/// Places both shapes in the pair frame.
-pub fn pair_frame<'a>(
-    a: &'a Shape,
-    xf_a: Transform,
-    b: &'a Shape,
-    xf_b: Transform,
-) -> PairFrame<'a> {
-    let origin = xf_a.p;
-    PairFrame {
-        origin,
-        a: Placed::new(
-            a,
-            Transform {
-                p: Vec2::ZERO,
-                q: xf_a.q,
-            },
-        ),
-        b: Placed::new(
-            b,
-            Transform {
-                p: xf_b.p - origin,
-                q: xf_b.q,
-            },
-        ),
-    }
-}

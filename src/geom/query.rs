@@ -13,9 +13,12 @@
 //! back to the centre line, then to straight up: never zero, never NaN.
 
 use super::epa::{EpaOutput, EpaStep, epa};
+use super::frame::pair_frame;
 use super::gjk::{GjkOutput, GjkStep, gjk};
+use super::math::Transform;
 use super::math::left_perp;
-use super::{Placed, Shape, Trace, Transform, pair_frame};
+use super::shape::{Placed, Shape};
+use super::trace::Trace;
 use glam::Vec2;
 
 /// The result of [`query`]. Points are in world coordinates; `gjk` and `epa` are in the pair

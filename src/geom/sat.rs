@@ -18,8 +18,10 @@
 //! Option: merge (anti)parallel axes — a line tested once is not tested again (a rectangle
 //! contributes two axes, not four).
 
-use super::pair_frame;
-use super::{Placed, Shape, Trace, Transform};
+use super::frame::pair_frame;
+use super::math::Transform;
+use super::shape::{Placed, Shape};
+use super::trace::Trace;
 use glam::Vec2;
 
 /// Where a candidate axis comes from.

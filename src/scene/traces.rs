@@ -18,6 +18,9 @@ use crate::geom::{
 };
 use glam::Vec2;
 
+/// How many roundings of the pair's size two depths may differ by and still be the same depth.
+const SAME_DEPTH_ROUNDINGS: f32 = 16.0;
+
 /// Which path `collide` took for the pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ManifoldPath {
@@ -60,6 +63,13 @@ pub struct PairTraces {
     pub manifold: Manifold,
     /// How it was made; the last step is `Done` with the manifold.
     pub manifold_steps: Vec<ManifoldStep>,
+    /// The pair's contact normal (unit, A to B), as `report` prints it: the manifold's normal
+    /// when its deepest point is exactly as deep as the query's separation (up to rounding), so
+    /// that the points are the midpoints along the normal reported with them; otherwise (the
+    /// reference face kept by hysteresis, or no points) the GJK/EPA query's. The two differ only
+    /// where several normals are equally right: a circle centred on a box's corner touches two
+    /// faces, and each algorithm picks one.
+    pub normal: Vec2,
 }
 
 impl PairTraces {
@@ -83,7 +93,14 @@ impl PairTraces {
         let query = query(a, *xf_a, b, *xf_b, &mut gjk_steps, &mut epa_steps);
         let mut manifold_steps = Vec::new();
         let manifold = collide(a, *xf_a, b, *xf_b, options, &mut manifold_steps);
+        let scale = a.bounding_radius() + b.bounding_radius() + xf_a.p.distance(xf_b.p);
+        let rounding = SAME_DEPTH_ROUNDINGS * f32::EPSILON * scale;
+        let normal = match manifold.min_separation() {
+            Some(s) if (s - query.separation).abs() <= rounding => manifold.normal,
+            _ => query.normal,
+        };
         PairTraces {
+            normal,
             sat,
             sat_steps,
             query,

@@ -6,7 +6,7 @@ use crate::app::camera::Camera;
 use crate::app::draw::{Canvas, colors};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
-use crate::geom::clip::Face;
+use crate::geom::Face;
 use crate::geom::math::left_perp;
 use crate::geom::{CircleRegion, FeatureId, FeatureKind, IncidentFeature, ManifoldStep};
 use egui::RichText;

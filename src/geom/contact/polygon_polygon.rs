@@ -6,182 +6,73 @@
 //! 1. For each core, the face of greatest separation from the other core (SAT restricted to
 //!    outward face normals). If either exceeds the margin plus both radii, there is no contact.
 //! 2. The reference face is A's, unless B's is clearly better:
-//!    `sep_b > sep_a + 0.02 |sep_a| + 0.1 LINEAR_SLOP` (hysteresis, so near-ties keep their
-//!    roles and the feature ids do not churn).
+//!    `sep_b > sep_a + 0.02 |sep_a| + 0.1 LINEAR_SLOP s` (hysteresis, so near-ties keep their
+//!    roles and the feature ids do not churn; `s` is the smaller bounding radius, so the bias
+//!    scales with the pair).
 //! 3. The incident face: the other core's face most anti-parallel to the reference normal.
 //! 4. If the cores are apart and their closest features are two corners (rounded shapes), the
 //!    contact is one point on the line between the corners, with that diagonal normal. (The
 //!    line must lie in both corners' normal cones, and not be both faces' normal: then the
 //!    faces are flat against each other.)
 //! 5. Otherwise clip the incident face against the reference face's two side planes
-//!    (Sutherland–Hodgman on a segment, twice).
+//!    (Sutherland–Hodgman on a segment, twice). If nothing is left within the margin (a short
+//!    reference face kept by hysteresis, with the contact beyond its end), the other body's
+//!    best face becomes the reference and is clipped instead.
 //! 6. Keep the clipped points whose separation from the reference face, less both radii, is at
 //!    most the speculative margin; each sits midway between the two surfaces. If none is kept
 //!    (deep penetration can clip the whole incident face away), keep the incident core's
-//!    deepest vertex instead.
+//!    deepest vertex between the side planes instead, so the point lies on both surfaces.
 //!
 //! A capsule is a 2-vertex core whose two "faces" are the sides of its segment.
 
-use super::manifold::{
-    Candidate, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
-    ManifoldStep,
+use super::fast;
+use super::types::{
+    Candidate, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
+    ManifoldOptions, ManifoldPoint, ManifoldStep,
 };
-use super::math::{
+use crate::geom::math::{
     LINEAR_SLOP, cross, left_perp, next_index, prev_index, segment_distance, try_normalize,
 };
-use super::{Placed, Trace};
+use crate::geom::shape::Placed;
+use crate::geom::trace::Trace;
 use glam::Vec2;
 
-/// An edge of a core (pair frame).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Face {
-    /// True when the face belongs to B.
-    pub on_b: bool,
-    /// Edge index: from vertex `edge` to vertex `edge + 1`.
-    pub edge: usize,
-    /// First vertex.
-    pub v1: Vec2,
-    /// Second vertex.
-    pub v2: Vec2,
-    /// Outward unit normal.
-    pub normal: Vec2,
-}
-
-impl Face {
-    #[inline]
-    fn of(shape: &Placed, edge: usize, on_b: bool) -> Face {
-        let n = shape.count();
-        Face {
-            on_b,
-            edge,
-            v1: shape.vertex(edge),
-            v2: shape.vertex(next_index(edge, n)),
-            normal: shape.normal(edge),
-        }
+/// Edge `edge` of `shape`'s core as a face.
+#[inline]
+fn face_of(shape: &Placed, edge: usize, on_b: bool) -> Face {
+    let n = shape.count();
+    Face {
+        on_b,
+        edge,
+        v1: shape.vertex(edge),
+        v2: shape.vertex(next_index(edge, n)),
+        normal: shape.normal(edge),
     }
 }
 
-/// A point of the incident face during clipping, with the feature that made it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ClipVertex {
-    /// The point (pair frame).
-    pub point: Vec2,
-    /// An incident vertex, or a point made by a side plane.
-    pub feature: IncidentFeature,
-}
-
-/// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`.
+/// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`,
+/// the first face on a tie.
 ///
-/// For face `i` with outward normal `n` through vertex `v_i`, the separation is
-/// `min over w of n · w − n · v_i`: the deepest vertex of `other` is its support point along
-/// `−n`. The work is done in `other`'s own frame, where `poly` sits at `rel`. A rotation keeps
-/// dot products, so the placed face's offset is `n_i · v_i` (the shape's own numbers) plus
-/// `n · t`, `t` where `rel` puts `poly`'s origin: no vertex of `poly` is transformed.
-///
-/// The search over `other` takes the cheapest exact route:
-/// - `poly` symmetric (a face `n/2` on is exactly antiparallel): one projection serves two
-///   faces; when `other` is also centred, its shadow is `[−r, r]`, from half its vertices;
-/// - few vertices: test them all (a branch-free loop beats a walk);
-/// - otherwise walk: as `i` goes round `poly` the direction `−n` turns counter-clockwise, so
-///   the support point only walks forward round `other`, each face starting where the last one
-///   ended (a hill climb). That makes the whole loop O(n + m) instead of O(n m).
+/// For face `i` with outward normal `n` through vertex `v_i`, the separation is the smallest
+/// `n · (w − v_i)` over the vertices `w` of `other`: how far `other`'s deepest vertex is in front
+/// of the face (negative: behind it). The face with the greatest such value is the one `other`
+/// is least deep behind; if it is positive, that face's line separates the cores (seed 000's
+/// `maxSeparation`). This is the plain double loop, O(n m); `polygons` calls
+/// [`fast::max_separation`], which returns the same answer with less work and is tested
+/// against this one.
 pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
-    let rel = other.xf.inv_mul(poly.xf);
-    let ov = other.shape.vertices();
-    let m = ov.len();
-    let (pv, pn) = (poly.shape.vertices(), poly.shape.normals());
-    // Face i placed in `other`'s frame: the offset of its plane, given its placed normal `n`;
-    // and its normal with that offset.
-    let offset = |i: usize, n: Vec2| pn[i].dot(pv[i]) + n.dot(rel.p);
-    let face = |i: usize| {
-        let n = rel.q.apply(pn[i]);
-        (n, offset(i, n))
-    };
     let mut best = (f32::NEG_INFINITY, 0);
-    // Keeps the first face on a tie, whatever order the faces are visited in.
-    let mut consider = |sep: f32, i: usize| {
-        if sep > best.0 || (sep == best.0 && i < best.1) {
-            best = (sep, i);
+    for i in 0..poly.count() {
+        let (n, v) = (poly.normal(i), poly.vertex(i));
+        let deepest = other
+            .vertices()
+            .map(|w| n.dot(w - v))
+            .fold(f32::INFINITY, f32::min);
+        if deepest > best.0 {
+            best = (deepest, i);
         }
-    };
-    let half = pn.len() / 2;
-    if poly.shape.symmetric() && other.shape.centred() && m <= 16 {
-        for i in 0..half {
-            // Face i + half has the normal −n (negation is exact) and its own offset.
-            let (n, plane) = face(i);
-            let opposite = offset(i + half, -n);
-            let r = half_width(n, &ov[..m / 2]);
-            consider(-r - plane, i);
-            consider(-r - opposite, i + half);
-        }
-        return best;
-    }
-    if poly.shape.symmetric() && m <= 8 {
-        for i in 0..half {
-            let (n, plane) = face(i);
-            let opposite = offset(i + half, -n);
-            let [lo, hi] = shadow(n, ov);
-            consider(lo - plane, i);
-            consider(-hi - opposite, i + half);
-        }
-        return best;
-    }
-    if m <= 8 {
-        for i in 0..pn.len() {
-            let (n, plane) = face(i);
-            consider(shadow(n, ov)[0] - plane, i);
-        }
-        return best;
-    }
-    let mut j = other.shape.support(-rel.q.apply(pn[0]));
-    for i in 0..pn.len() {
-        let (n, plane) = face(i);
-        let d = -n;
-        // Walk to the support point along d: forward while it improves, else backward.
-        let mut here = ov[j].dot(d);
-        let mut steps = 0;
-        while steps < m {
-            let next = next_index(j, m);
-            let there = ov[next].dot(d);
-            if there <= here {
-                break;
-            }
-            (j, here) = (next, there);
-            steps += 1;
-        }
-        while steps < m {
-            let prev = prev_index(j, m);
-            let there = ov[prev].dot(d);
-            if there <= here {
-                break;
-            }
-            (j, here) = (prev, there);
-            steps += 1;
-        }
-        consider(n.dot(ov[j]) - plane, i);
     }
     best
-}
-
-/// The largest `|d · w|` over `points`: along `d`, the half-width of a centred core whose other
-/// half is `−points`. (Plain comparisons: the inputs are finite.)
-#[inline]
-fn half_width(d: Vec2, points: &[Vec2]) -> f32 {
-    points.iter().fold(0.0, |r, w| {
-        let p = d.dot(*w).abs();
-        if p > r { p } else { r }
-    })
-}
-
-/// `[min, max]` of `d · w` over `points` (at least one).
-#[inline]
-fn shadow(d: Vec2, points: &[Vec2]) -> [f32; 2] {
-    points
-        .iter()
-        .fold([f32::INFINITY, f32::NEG_INFINITY], |[lo, hi], w| {
-            let p = d.dot(*w);
-            [if p < lo { p } else { lo }, if p > hi { p } else { hi }]
-        })
 }
 
 /// Index of the face of `poly` whose normal is most anti-parallel to `normal` (the first on a
@@ -319,9 +210,9 @@ impl ClipAttempt {
     /// Reference face `ref_edge` of `ref_shape`; incident face and clipping on `inc_shape`.
     #[inline(always)]
     fn new(ref_shape: &Placed, inc_shape: &Placed, ref_edge: usize, flip: bool) -> ClipAttempt {
-        let reference = Face::of(ref_shape, ref_edge, flip);
+        let reference = face_of(ref_shape, ref_edge, flip);
         let inc_edge = incident_edge(inc_shape, reference.normal);
-        let incident = Face::of(inc_shape, inc_edge, !flip);
+        let incident = face_of(inc_shape, inc_edge, !flip);
         let input = Clipped {
             points: [
                 ClipVertex {
@@ -383,14 +274,12 @@ impl ClipAttempt {
             |cv: Option<ClipVertex>| cv.map(|v| self.candidate(v.point, v.feature, radii, margin));
         [c(self.side1.first()), c(self.side1.second())]
     }
+}
 
-    /// True when at least one clipped point is within the margin.
-    #[inline(always)]
-    fn keeps_any(&self, radii: (f32, f32), margin: f32) -> bool {
-        self.candidates(radii, margin)
-            .iter()
-            .any(|c| c.is_some_and(|c| c.kept))
-    }
+/// True when at least one candidate is kept.
+#[inline(always)]
+fn keeps_any(candidates: &[Option<Candidate>; 2]) -> bool {
+    candidates.iter().any(|c| c.is_some_and(|c| c.kept))
 }
 
 /// The radii of the reference and the incident shape, for `flip`.
@@ -424,8 +313,8 @@ pub fn polygons(
     let radius = a.radius() + b.radius();
 
     // 1. Each core's face of greatest separation.
-    let (sep_a, edge_a) = max_separation(a, b);
-    let (sep_b, edge_b) = max_separation(b, a);
+    let (sep_a, edge_a) = fast::max_separation(a, b);
+    let (sep_b, edge_b) = fast::max_separation(b, a);
     let separation = sep_a.max(sep_b);
 
     // 2. The reference face, with hysteresis.
@@ -504,15 +393,17 @@ pub fn polygons(
     // 4. Clip. When the preferred reference face clips the incident face to nothing within the
     //    margin (a short face, with the contact beyond its end), the other body's best face is
     //    the reference instead: its points lie where the shapes really touch.
-    if !clip.keeps_any(radii(a, b, clip.flip), margin) {
+    let mut rad = radii(a, b, clip.flip);
+    let mut candidates = clip.candidates(rad, margin);
+    if !keeps_any(&candidates) {
         let other = attempt(!preferred);
-        if other.keeps_any(radii(a, b, other.flip), margin) {
-            clip = other;
-            swapped = true;
+        let other_rad = radii(a, b, other.flip);
+        let other_candidates = other.candidates(other_rad, margin);
+        if keeps_any(&other_candidates) {
+            (clip, rad, candidates, swapped) = (other, other_rad, other_candidates, true);
         }
     }
     let flip = clip.flip;
-    let rad = radii(a, b, flip);
     trace.step(|| reference_step(&clip, swapped));
     trace.step(|| ManifoldStep::IncidentFace(clip.incident));
     let tangent = left_perp(clip.reference.normal);
@@ -537,7 +428,6 @@ pub fn polygons(
     } else {
         clip.reference.normal
     });
-    let candidates = clip.candidates(rad, margin);
     for c in candidates.iter().flatten() {
         if c.kept {
             m.push(c.point());
@@ -639,78 +529,6 @@ const FLAT_COSINE: f32 = 1.0e-6;
 mod tests {
     use super::*;
     use crate::geom::{Shape, Transform};
-
-    /// The separation of `other` from every face of `poly`, vertex by vertex in world space.
-    fn brute(poly: &Placed, other: &Placed) -> (f32, usize) {
-        let mut best = (f32::NEG_INFINITY, 0);
-        for i in 0..poly.count() {
-            let (n, v) = (poly.normal(i), poly.vertex(i));
-            let deepest = other
-                .vertices()
-                .map(|w| n.dot(w - v))
-                .fold(f32::INFINITY, f32::min);
-            if deepest > best.0 {
-                best = (deepest, i);
-            }
-        }
-        best
-    }
-
-    #[test]
-    fn max_separation_fast_paths_agree_with_brute_force() {
-        // Each path: symmetric with centred (box, capsule, even n-gon), symmetric only, general
-        // small, and the walk over a large polygon.
-        let tri = Shape::polygon(
-            &[
-                Vec2::new(-1.0, -0.4),
-                Vec2::new(1.3, -0.6),
-                Vec2::new(0.2, 1.1),
-            ],
-            0.0,
-        )
-        .unwrap()
-        .0;
-        let shapes = [
-            Shape::make_box(2.0, 0.7, 0.0).unwrap(),
-            Shape::capsule(1.5, 0.2).unwrap(),
-            Shape::regular_polygon(6, 1.0).unwrap(),
-            Shape::regular_polygon(7, 1.0).unwrap(),
-            Shape::regular_polygon(40, 1.2).unwrap(),
-            tri,
-        ];
-        assert!(
-            shapes[0].centred()
-                && shapes[1].centred()
-                && shapes[2].centred()
-                && shapes[4].centred()
-        );
-        assert!(!shapes[3].symmetric() && !shapes[5].centred());
-        let mut k = 0.0f32;
-        for a in &shapes {
-            for b in &shapes {
-                for _ in 0..50 {
-                    k += 1.0;
-                    let xa =
-                        Transform::new(Vec2::new((k * 0.37).sin(), (k * 0.11).cos()), k * 0.71);
-                    let xb = Transform::new(
-                        Vec2::new((k * 0.53).cos() * 2.0, (k * 0.29).sin() * 2.0),
-                        k * 1.13,
-                    );
-                    let (pa, pb) = (Placed::new(a, xa), Placed::new(b, xb));
-                    let (fast, edge) = max_separation(&pa, &pb);
-                    let (slow, _) = brute(&pa, &pb);
-                    assert!((fast - slow).abs() <= 2e-6, "{fast} vs {slow}");
-                    // The face it names has that separation.
-                    let (n, v) = (pa.normal(edge), pa.vertex(edge));
-                    let at_edge = pb
-                        .vertices()
-                        .map(|w| n.dot(w - v))
-                        .fold(f32::INFINITY, f32::min);
-                    assert!((at_edge - fast).abs() <= 2e-6);
-                }
-            }
-        }
-    }
 
     fn vertex(x: f32, y: f32, i: u8) -> ClipVertex {
         ClipVertex {

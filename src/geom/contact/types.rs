@@ -1,18 +1,7 @@
-//! Contact manifolds: the dispatch that picks an algorithm for a pair, and the types they share.
-//!
-//! - circle–circle: closed form (`circle.rs`);
-//! - circle–anything else: closed form against the other core (`circle.rs`);
-//! - polygon-like pairs (box, polygon, rounded polygon, capsule — a capsule is a 2-vertex
-//!   polygon with a radius): reference face, incident face and clipping (`clip.rs`), for the
-//!   two points a resting box needs.
-//!
-//! The normal points from A to B; a point's `separation` is negative when penetrating; a point
-//! sits midway between the two surfaces along the normal; points with
-//! `separation <= speculative_margin` are kept.
+//! The types every contact algorithm shares: manifolds, points, feature ids, options and the
+//! steps of the manifold trace. A leaf: it imports nothing of ours, so every algorithm file can
+//! use it without a cycle.
 
-use super::circle::{circle_polygon, circles};
-use super::clip::{ClipVertex, Face, polygons};
-use super::{Shape, Trace, Transform, pair_frame};
 use glam::Vec2;
 
 /// How a contact point was made; part of its [`FeatureId`].
@@ -177,8 +166,9 @@ impl Manifold {
         self.points().map(|p| p.separation).reduce(f32::min)
     }
 
+    /// Moves every point by `by` (from the pair frame to world coordinates).
     #[inline]
-    fn shift(&mut self, by: Vec2) {
+    pub(crate) fn shift(&mut self, by: Vec2) {
         if self.count > 0 {
             self.points[0].position += by;
         }
@@ -334,35 +324,26 @@ impl Candidate {
     }
 }
 
-/// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.
-pub fn collide(
-    a: &Shape,
-    xf_a: Transform,
-    b: &Shape,
-    xf_b: Transform,
-    options: &ManifoldOptions,
-    trace: &mut impl Trace<ManifoldStep>,
-) -> Manifold {
-    let pair = pair_frame(a, xf_a, b, xf_b);
-    let margin = if options.speculative_margin.is_finite() {
-        options.speculative_margin.max(0.0)
-    } else {
-        0.0
-    };
-    let options = ManifoldOptions {
-        speculative_margin: margin,
-        ..*options
-    };
-    // One manifold, shifted in place and returned: every algorithm returns its one local too,
-    // so the result is written where the caller wants it, not copied (a copy read back whole
-    // right after being written piecewise stalls the processor).
-    let mut m = match (pair.a.count() == 1, pair.b.count() == 1) {
-        (true, true) => circles(&pair.a, &pair.b, margin, trace),
-        (true, false) => circle_polygon(&pair.b, &pair.a, false, margin, trace),
-        (false, true) => circle_polygon(&pair.a, &pair.b, true, margin, trace),
-        (false, false) => polygons(&pair.a, &pair.b, &options, trace),
-    };
-    m.shift(pair.origin);
-    trace.step(|| ManifoldStep::Done(m));
-    m
+/// An edge of a core (pair frame).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Face {
+    /// True when the face belongs to B.
+    pub on_b: bool,
+    /// Edge index: from vertex `edge` to vertex `edge + 1`.
+    pub edge: usize,
+    /// First vertex.
+    pub v1: Vec2,
+    /// Second vertex.
+    pub v2: Vec2,
+    /// Outward unit normal.
+    pub normal: Vec2,
+}
+
+/// A point of the incident face during clipping, with the feature that made it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClipVertex {
+    /// The point (pair frame).
+    pub point: Vec2,
+    /// An incident vertex, or a point made by a side plane.
+    pub feature: IncidentFeature,
 }

@@ -1,62 +1,23 @@
-//! Closed forms for pairs with a circle.
+//! A circle against a polygon-like core (box, polygon, capsule, rounded): a closed form.
 //!
-//! A circle only ever touches at one point, so these give one point or none.
+//! A circle only ever touches at one point, so this gives one point or none.
 //!
-//! - Circle–circle: the normal is the centre line (straight up when the centres coincide).
-//! - Circle–core (box, polygon, capsule, rounded): find the face of the core the centre is most
+//! 1. Find the face of the core the centre is most
 //!   in front of; if the centre is beyond one of that face's ends, the normal runs from that
 //!   vertex to the centre, otherwise it is the face normal (this also covers a centre inside the
 //!   core: the least-deep face pushes it out). Following Box2D's `b2CollidePolygonAndCircle`.
 
-use super::clip::Face;
-use super::manifold::{
-    CircleRegion, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint, ManifoldStep,
+use super::types::{
+    CircleRegion, Face, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint,
+    ManifoldStep,
 };
-use super::math::{beats_on_tie, next_index, try_normalize};
-use super::{Placed, Trace};
+use crate::geom::math::{beats_on_tie, next_index, try_normalize};
+use crate::geom::shape::Placed;
+use crate::geom::trace::Trace;
 use glam::Vec2;
 
 /// How many roundings of the numbers two face separations may differ by and still be a tie.
 const TIE_ROUNDINGS: f32 = 8.0;
-
-/// Circle `a` against circle `b` (both in one frame).
-// Always inlined into `collide`, its one caller, so that the manifold is built in place.
-#[inline(always)]
-pub fn circles(
-    a: &Placed,
-    b: &Placed,
-    margin: f32,
-    trace: &mut impl Trace<ManifoldStep>,
-) -> Manifold {
-    let (ca, cb) = (a.vertex(0), b.vertex(0));
-    let d = cb - ca;
-    let normal = try_normalize(d).unwrap_or(Vec2::Y);
-    let distance = d.length();
-    let separation = distance - a.radius() - b.radius();
-    trace.step(|| ManifoldStep::Circles {
-        centre_a: ca,
-        centre_b: cb,
-        separation,
-    });
-    let mut m = Manifold::empty(normal);
-    if separation > margin {
-        trace.step(|| ManifoldStep::Apart { separation, margin });
-        return m;
-    }
-    let surface_a = ca + normal * a.radius();
-    let surface_b = cb - normal * b.radius();
-    m.push(ManifoldPoint {
-        position: (surface_a + surface_b) * 0.5,
-        separation,
-        id: FeatureId {
-            kind: FeatureKind::CircleCircle,
-            reference: 0,
-            incident: IncidentFeature::Vertex(0),
-            flip: false,
-        },
-    });
-    m
-}
 
 /// A circle against a core with at least two vertices. `core_is_a` says which body the core is,
 /// so the normal can be pointed from A to B.

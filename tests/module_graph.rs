@@ -1,0 +1,217 @@
+//! The library's files import each other in one direction only: no cycle between the files of
+//! `src/geom/` or of `src/scene/` (DESIGN.md, "Layout"). Reads the `use` lines of each file
+//! (before its `mod tests`), resolves `super::` and `crate::` paths to files, and looks for a
+//! cycle. A `mod.rs` only declares and re-exports, so it is no node: an import through it counts
+//! as an import of the file that defines the item, named by the path's next segment.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`, as a module path relative to `src/` (`geom/contact/fast`).
+fn modules(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("read src")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            modules(root, &p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            let rel = p.strip_prefix(root).expect("under src");
+            let name = rel.with_extension("").to_string_lossy().replace('\\', "/");
+            let name = name.strip_suffix("/mod").unwrap_or(&name).to_string();
+            out.push((name, p));
+        }
+    }
+}
+
+/// The module paths a file's `use` lines name (outside its tests), resolved to `crate`-relative
+/// segments.
+fn imports(module: &str, is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    // The module `super` refers to: a mod.rs's parent is one level further up.
+    let own: Vec<&str> = module.split('/').collect();
+    let parent: Vec<&str> = if is_mod_rs {
+        own[..own.len().saturating_sub(1)].to_vec()
+    } else {
+        own[..own.len() - 1].to_vec()
+    };
+    let here: Vec<&str> = if is_mod_rs { own.clone() } else { parent.clone() };
+    let mut statement = String::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if statement.is_empty() && !(t.starts_with("use ") || t.starts_with("pub use ")) {
+            continue;
+        }
+        statement.push_str(t);
+        if !t.ends_with(';') {
+            continue;
+        }
+        let s = std::mem::take(&mut statement);
+        let path = s
+            .trim_start_matches("pub ")
+            .trim_start_matches("use ")
+            .trim_end_matches(';')
+            .to_string();
+        // Expand one level of braces: `a::{b, c::d}` → `a::b`, `a::c::d`.
+        let (head, tails) = match path.find('{') {
+            Some(i) => (
+                path[..i].to_string(),
+                path[i + 1..path.rfind('}').unwrap_or(path.len())]
+                    .split(',')
+                    .map(|x| x.trim().to_string())
+                    .filter(|x| !x.is_empty())
+                    .collect::<Vec<_>>(),
+            ),
+            None => (String::new(), vec![path.clone()]),
+        };
+        for tail in tails {
+            let full = format!("{head}{tail}");
+            let segs: Vec<&str> = full.split("::").collect();
+            let resolved: Vec<String> = match segs.first().copied() {
+                Some("crate") => segs[1..].iter().map(|s| s.to_string()).collect(),
+                Some("super") => {
+                    let mut base: Vec<&str> = parent.clone();
+                    let mut rest = &segs[1..];
+                    while rest.first() == Some(&"super") {
+                        base.pop();
+                        rest = &rest[1..];
+                    }
+                    base.iter().chain(rest).map(|s| s.to_string()).collect()
+                }
+                Some("self") => here
+                    .iter()
+                    .chain(&segs[1..])
+                    .map(|s| s.to_string())
+                    .collect(),
+                // A child module declared here (`use types::*` in a mod.rs).
+                Some(first) if is_mod_rs && !first.is_empty() && first != "glam" => {
+                    here.iter().chain(&segs).map(|s| s.to_string()).collect()
+                }
+                _ => continue,
+            };
+            out.push(resolved);
+        }
+    }
+    out
+}
+
+/// The file a resolved path lands in: the longest prefix that is a module other than a mod.rs
+/// (re-exports in a mod.rs are followed to the file named by the next segment when that is a
+/// module; otherwise the path stops at the mod.rs and is no edge).
+fn target(path: &[String], files: &BTreeMap<String, bool>) -> Option<String> {
+    for len in (1..=path.len()).rev() {
+        let name = path[..len].join("/");
+        if let Some(&is_mod) = files.get(&name) {
+            return (!is_mod).then_some(name);
+        }
+    }
+    None
+}
+
+fn graph(area: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    modules(&root, &root.join(area), &mut all);
+    let files: BTreeMap<String, bool> = all
+        .iter()
+        .map(|(name, p)| (name.clone(), p.ends_with("mod.rs")))
+        .collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (name, p) in &all {
+        if p.ends_with("mod.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(p).expect("read source");
+        let set = edges.entry(name.clone()).or_default();
+        for path in imports(name, false, &text) {
+            if let Some(t) = target(&path, &files)
+                && t != *name
+                && t.starts_with(area)
+            {
+                set.insert(t);
+            }
+        }
+    }
+    edges
+}
+
+/// A cycle in `edges`, as the list of its files, if there is one.
+fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        stack: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(n.to_string(), 1);
+        stack.push(n.to_string());
+        for m in edges.get(n).into_iter().flatten() {
+            match state.get(m.as_str()).copied().unwrap_or(0) {
+                1 => {
+                    let at = stack.iter().position(|s| s == m).unwrap_or(0);
+                    let mut cycle = stack[at..].to_vec();
+                    cycle.push(m.clone());
+                    return Some(cycle);
+                }
+                0 => {
+                    if let Some(c) = visit(m, edges, state, stack) {
+                        return Some(c);
+                    }
+                }
+                _ => {}
+            }
+        }
+        stack.pop();
+        state.insert(n.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for n in edges.keys() {
+        if state.get(n.as_str()).copied().unwrap_or(0) == 0 {
+            let mut stack = Vec::new();
+            if let Some(c) = visit(n, edges, &mut state, &mut stack) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn geom_files_import_each_other_in_one_direction() {
+    let g = graph("geom");
+    // The graph is real: the algorithms import the shapes and the contact types.
+    assert!(g["geom/gjk"].contains("geom/shape"), "{g:?}");
+    assert!(g["geom/contact/polygon_polygon"].contains("geom/contact/types"));
+    assert_eq!(find_cycle(&g), None, "{g:#?}");
+}
+
+#[test]
+fn contact_types_are_a_leaf() {
+    let g = graph("geom");
+    assert!(g["geom/contact/types"].is_empty(), "{:?}", g["geom/contact/types"]);
+}
+
+#[test]
+fn scene_files_import_each_other_in_one_direction() {
+    let g = graph("scene");
+    assert_eq!(find_cycle(&g), None, "{g:#?}");
+}
+
+#[test]
+fn the_cycle_finder_finds_a_cycle() {
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    g.entry("a".into()).or_default().insert("b".into());
+    g.entry("b".into()).or_default().insert("c".into());
+    g.entry("c".into()).or_default().insert("a".into());
+    assert_eq!(
+        find_cycle(&g),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+}
