@@ -25,6 +25,8 @@ mod exact_oracle;
 mod exact_scenes;
 #[path = "exact/families.rs"]
 mod families;
+#[path = "exact/regressions.rs"]
+mod regressions;
 
 use common::Rng;
 use exact_check::{EPS, Exact, K, Tally, check_scene};
