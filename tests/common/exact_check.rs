@@ -12,7 +12,9 @@
 //!   actually seen is printed per check, so the margin is visible.
 //! - World positions in the report are `f32` numbers of magnitude `|P|`, which may be far
 //!   larger than `L` (pairs 1e5 from the origin): the point checks add [`OUTPUT_ULPS`]
-//!   `· ε · |P|∞`, the rounding of the output itself, which no implementation can avoid.
+//!   `· ε · |P|∞` for the rounding of the output itself, which no implementation can avoid:
+//!   putting a pair-frame point back in the world rounds it once, by at most half an ulp,
+//!   that is `ε |P| / 2`; one `ε |P|` allows twice that.
 //! - [`UNIT_TOL`]: a unit normal in `f32` is within a few ε of length 1.
 //! - The hysteresis band (DESIGN, "Conventions"): B's face becomes the reference only when
 //!   `sep_b > sep_a + 0.02 |sep_a| + 0.1 · 0.005 · s` on the cores, `s` the smaller bounding
@@ -30,8 +32,9 @@ use std::collections::BTreeMap;
 
 /// Tolerance factor: `tol = K · f32::EPSILON · L`.
 pub const K: f64 = 64.0;
-/// The `f32` rounding of world coordinates in the output, in units of `ε · |P|∞`.
-pub const OUTPUT_ULPS: f64 = 2.0;
+/// The `f32` rounding of world coordinates in the output, in units of `ε · |P|∞` (twice the
+/// half ulp of one rounding).
+pub const OUTPUT_ULPS: f64 = 1.0;
 /// How far from 1 the length of a reported unit normal may be.
 pub const UNIT_TOL: f64 = 16.0 * f32::EPSILON as f64;
 /// Box2D's linear slop, relative to the smaller body (DESIGN).
