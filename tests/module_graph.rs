@@ -45,7 +45,26 @@ fn imports(module: &str, is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
         if t.starts_with("#[cfg(test)]") {
             break;
         }
+        if t.starts_with("//") {
+            continue;
+        }
         if statement.is_empty() && !(t.starts_with("use ") || t.starts_with("pub use ")) {
+            // A path written inline (`super::validate::num(x)`) is an import too.
+            for path in inline_paths(t) {
+                let segs: Vec<&str> = path.split("::").collect();
+                let resolved: Vec<String> = if segs[0] == "crate" {
+                    segs[1..].iter().map(|s| s.to_string()).collect()
+                } else {
+                    let mut base = parent.clone();
+                    let mut rest = &segs[1..];
+                    while rest.first() == Some(&"super") {
+                        base.pop();
+                        rest = &rest[1..];
+                    }
+                    base.iter().chain(rest).map(|s| s.to_string()).collect()
+                };
+                out.push(resolved);
+            }
             continue;
         }
         statement.push_str(t);
@@ -96,6 +115,28 @@ fn imports(module: &str, is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
                 _ => continue,
             };
             out.push(resolved);
+        }
+    }
+    out
+}
+
+/// Every `super::a::b` or `crate::a::b` path in a line of code, as written.
+fn inline_paths(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for start in ["super::", "crate::"] {
+        let mut from = 0;
+        while let Some(i) = line[from..].find(start) {
+            let at = from + i;
+            // Only at the start of a path, not inside a longer one (`a::super::`).
+            let before = line[..at].chars().last();
+            let starts_path = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+            let end = line[at..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .map_or(line.len(), |e| at + e);
+            if starts_path {
+                out.push(line[at..end].trim_end_matches(':').to_string());
+            }
+            from = end.max(at + start.len());
         }
     }
     out
@@ -202,6 +243,16 @@ fn contact_types_are_a_leaf() {
 fn scene_files_import_each_other_in_one_direction() {
     let g = graph("scene");
     assert_eq!(find_cycle(&g), None, "{g:#?}");
+}
+
+#[test]
+fn inline_paths_are_imports() {
+    assert_eq!(
+        inline_paths("text.replacen(a, &super::validate::num(*value), 1)"),
+        vec!["super::validate::num".to_string()]
+    );
+    let found = imports("scene/error", false, "fn f() { super::validate::num(1.0); }\n");
+    assert_eq!(found, vec![vec!["scene".to_string(), "validate".into(), "num".into()]]);
 }
 
 #[test]

@@ -178,8 +178,30 @@ fn shape_message(e: &ShapeError) -> String {
         | ShapeError::NonPositive { value, .. }
         | ShapeError::Negative { value, .. }
         | ShapeError::OutOfRange { value, .. } => {
-            text.replacen(&value.to_string(), &super::validate::num(*value), 1)
+            text.replacen(&value.to_string(), &num(*value), 1)
         }
         _ => text,
+    }
+}
+
+/// A number for a message: plain when moderate, scientific when huge or tiny.
+pub(crate) fn num(v: f32) -> String {
+    let a = v.abs();
+    if a != 0.0 && a.is_finite() && !(1.0e-4..1.0e7).contains(&a) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn num_uses_scientific_for_extremes() {
+        assert_eq!(num(1.0e30), "1e30");
+        assert_eq!(num(-2.5), "-2.5");
+        assert_eq!(num(1.0e-20), "1e-20");
     }
 }

@@ -6,7 +6,7 @@
 //! rest — positions, angles, the margin, the view — is checked here: finite, and within ranges
 //! that keep `f32` arithmetic meaningful.
 
-use super::error::{SceneError, SceneErrorKind, SceneWarning, shape_field};
+use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
 use super::types::{Body, Scene, ShapeSpec, View};
 use crate::geom::{ManifoldOptions, Rot, Shape, ShapeError, ShapeWarning, Transform};
 use glam::Vec2;
@@ -219,16 +219,6 @@ fn value_error(field: &str, message: String) -> SceneError {
     SceneError::field(field, SceneErrorKind::Value(message))
 }
 
-/// A number for a message: plain when moderate, scientific when huge or tiny.
-pub(crate) fn num(v: f32) -> String {
-    let a = v.abs();
-    if a != 0.0 && a.is_finite() && !(1.0e-4..1.0e7).contains(&a) {
-        format!("{v:e}")
-    } else {
-        format!("{v}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,12 +228,5 @@ mod tests {
         assert_eq!(rot_from_degrees(90.0), Rot { c: 0.0, s: 1.0 });
         assert_eq!(rot_from_degrees(-90.0), Rot { c: 0.0, s: -1.0 });
         assert_eq!(rot_from_degrees(540.0), Rot { c: -1.0, s: 0.0 });
-    }
-
-    #[test]
-    fn num_uses_scientific_for_extremes() {
-        assert_eq!(num(1.0e30), "1e30");
-        assert_eq!(num(-2.5), "-2.5");
-        assert_eq!(num(1.0e-20), "1e-20");
     }
 }
