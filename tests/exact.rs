@@ -262,6 +262,12 @@ fn scaling_by_any_factor_keeps_the_answer_within_tolerance() {
             tally.scenes += 1;
             let ran = match run(&desc) {
                 Ok(r) => r,
+                // A size scaled out of the accepted range (a radius of 0.09 × 1e-5) must be
+                // refused, and for that reason only.
+                Err(e) if e.to_string().contains("out of the supported range") => {
+                    tally.scenes -= 1;
+                    continue;
+                }
                 Err(e) => {
                     tally.fail("loads", 1.0, e.to_string(), &ron);
                     continue;

@@ -38,7 +38,11 @@ fn imports(module: &str, is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
     } else {
         own[..own.len() - 1].to_vec()
     };
-    let here: Vec<&str> = if is_mod_rs { own.clone() } else { parent.clone() };
+    let here: Vec<&str> = if is_mod_rs {
+        own.clone()
+    } else {
+        parent.clone()
+    };
     let mut statement = String::new();
     for line in text.lines() {
         let t = line.trim();
@@ -236,7 +240,11 @@ fn geom_files_import_each_other_in_one_direction() {
 #[test]
 fn contact_types_are_a_leaf() {
     let g = graph("geom");
-    assert!(g["geom/contact/types"].is_empty(), "{:?}", g["geom/contact/types"]);
+    assert!(
+        g["geom/contact/types"].is_empty(),
+        "{:?}",
+        g["geom/contact/types"]
+    );
 }
 
 #[test]
@@ -251,8 +259,15 @@ fn inline_paths_are_imports() {
         inline_paths("text.replacen(a, &super::validate::num(*value), 1)"),
         vec!["super::validate::num".to_string()]
     );
-    let found = imports("scene/error", false, "fn f() { super::validate::num(1.0); }\n");
-    assert_eq!(found, vec![vec!["scene".to_string(), "validate".into(), "num".into()]]);
+    let found = imports(
+        "scene/error",
+        false,
+        "fn f() { super::validate::num(1.0); }\n",
+    );
+    assert_eq!(
+        found,
+        vec![vec!["scene".to_string(), "validate".into(), "num".into()]]
+    );
 }
 
 #[test]

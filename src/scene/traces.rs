@@ -14,7 +14,7 @@
 use super::validate::Pair;
 use crate::geom::{
     EpaStep, GjkStep, Manifold, ManifoldStep, QueryOutput, SatOptions, SatOutput, SatStep, collide,
-    query, sat,
+    pair_frame, query, sat,
 };
 use glam::Vec2;
 
@@ -63,12 +63,7 @@ pub struct PairTraces {
     pub manifold: Manifold,
     /// How it was made; the last step is `Done` with the manifold.
     pub manifold_steps: Vec<ManifoldStep>,
-    /// The pair's contact normal (unit, A to B), as `report` prints it: the manifold's normal
-    /// when its deepest point is exactly as deep as the query's separation (up to rounding), so
-    /// that the points are the midpoints along the normal reported with them; otherwise (the
-    /// reference face kept by hysteresis, or no points) the GJK/EPA query's. The two differ only
-    /// where several normals are equally right: a circle centred on a box's corner touches two
-    /// faces, and each algorithm picks one.
+    /// The pair's contact normal (unit, A to B), as `report` prints it; see [`pair_normal`].
     pub normal: Vec2,
 }
 
@@ -93,12 +88,7 @@ impl PairTraces {
         let query = query(a, *xf_a, b, *xf_b, &mut gjk_steps, &mut epa_steps);
         let mut manifold_steps = Vec::new();
         let manifold = collide(a, *xf_a, b, *xf_b, options, &mut manifold_steps);
-        let scale = a.bounding_radius() + b.bounding_radius() + xf_a.p.distance(xf_b.p);
-        let rounding = SAME_DEPTH_ROUNDINGS * f32::EPSILON * scale;
-        let normal = match manifold.min_separation() {
-            Some(s) if (s - query.separation).abs() <= rounding => manifold.normal,
-            _ => query.normal,
-        };
+        let normal = pair_normal(pair, &query, &manifold);
         PairTraces {
             normal,
             sat,
@@ -128,5 +118,29 @@ impl PairTraces {
             }
         }
         path
+    }
+}
+
+/// The pair's contact normal (unit, A to B): the manifold's normal when it has points and the
+/// shapes' separation along it equals the query's (up to rounding) — it is then exactly as right,
+/// and the points are the midpoints along the normal reported with them — otherwise (the
+/// reference face kept by hysteresis, or no points) the GJK/EPA query's. The two differ only
+/// where several normals are equally right: a circle centred on a box's corner touches two faces
+/// equally, and each algorithm picks one.
+pub fn pair_normal(pair: &Pair, query: &QueryOutput, manifold: &Manifold) -> Vec2 {
+    if manifold.is_empty() {
+        return query.normal;
+    }
+    let f = pair_frame(&pair.a, pair.xf_a, &pair.b, pair.xf_b);
+    let n = manifold.normal;
+    let plane_a = f.a.vertex(f.a.support(n)).dot(n);
+    let plane_b = f.b.vertex(f.b.support(-n)).dot(n);
+    let along = plane_b - plane_a - f.a.radius() - f.b.radius();
+    let scale = pair.a.bounding_radius() + pair.b.bounding_radius() + f.b.xf.p.length();
+    let rounding = SAME_DEPTH_ROUNDINGS * f32::EPSILON * scale;
+    if (along - query.separation).abs() <= rounding {
+        n
+    } else {
+        query.normal
     }
 }

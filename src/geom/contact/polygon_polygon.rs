@@ -357,8 +357,11 @@ pub fn polygons(
     let mut clip = attempt(preferred);
     let mut swapped = false;
 
-    // 3. Cores apart: two corners closest gives one point on the diagonal.
-    if separation > 0.0
+    // 3. Cores apart: two corners closest gives one point on the diagonal. For polygons the face
+    //    separation is exact, so the cores are apart only when it is positive; a segment core (a
+    //    capsule's) has no faces across its ends, so two capsules end to end are apart although
+    //    their face separation is not: for them the corners are always looked at.
+    if (separation > 0.0 || a.count() == 2 || b.count() == 2)
         && let Some(corner) = corner(a, b, &clip)
     {
         trace.step(|| reference_step(&clip, false));
@@ -474,6 +477,9 @@ fn deepest_in_slab(shape: &Placed, reference: &Face) -> Option<(usize, Vec2)> {
 /// Cores apart with their closest features two corners: the corners (reference, incident),
 /// the unit normal from the reference corner to the incident one, the rounded surfaces'
 /// separation and the point's id. `None` when the closest features are not two corners.
+///
+/// When it answers, the cores are apart: each corner is its core's support point along the line
+/// between them (the cone tests), so that line separates the cores by their distance.
 #[inline(always)]
 fn corner(
     a: &Placed,
@@ -484,7 +490,7 @@ fn corner(
     let (reference, incident) = (&clip.reference, &clip.incident);
     let sd = segment_distance(reference.v1, reference.v2, incident.v1, incident.v2);
     let at_end = |f: f32| f == 0.0 || f == 1.0;
-    if !(at_end(sd.fraction1) && at_end(sd.fraction2)) {
+    if !(at_end(sd.fraction1) && at_end(sd.fraction2)) || sd.distance_squared <= 0.0 {
         return None;
     }
     let ref_vertex = if sd.fraction1 == 0.0 {
