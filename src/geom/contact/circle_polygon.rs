@@ -2,10 +2,14 @@
 //!
 //! A circle only ever touches at one point, so this gives one point or none.
 //!
-//! 1. Find the face of the core the centre is most
-//!   in front of; if the centre is beyond one of that face's ends, the normal runs from that
-//!   vertex to the centre, otherwise it is the face normal (this also covers a centre inside the
-//!   core: the least-deep face pushes it out). Following Box2D's `b2CollidePolygonAndCircle`.
+//! 1. Find the face of the core the centre is most in front of (the least deep when it is
+//!    inside). Two faces equally far up to rounding (the centre on a corner) are a tie, broken
+//!    by the rule EPA uses too: the normal nearer the centre line.
+//! 2. If the centre is beyond one of that face's ends (and outside the core), the normal runs
+//!    from that vertex to the centre; otherwise it is the face normal.
+//! 3. The point sits midway between the two surfaces along the normal.
+//!
+//! Following Box2D's `b2CollidePolygonAndCircle`.
 
 use super::types::{
     CircleRegion, Face, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint,
