@@ -357,11 +357,12 @@ pub fn polygons(
     let mut clip = attempt(preferred);
     let mut swapped = false;
 
-    // 3. Cores apart: two corners closest gives one point on the diagonal. For polygons the face
-    //    separation is exact, so the cores are apart only when it is positive; a segment core (a
-    //    capsule's) has no faces across its ends, so two capsules end to end are apart although
-    //    their face separation is not: for them the corners are always looked at.
-    if (separation > 0.0 || a.count() == 2 || b.count() == 2)
+    // 3. Cores apart: two corners closest gives one point on the diagonal. The face normals of
+    //    both cores are the edge normals of their Minkowski difference, so the face separation
+    //    is exact and the cores are apart only when it is positive, with one exception: two
+    //    parallel segments (capsules end to end), whose difference is flat along their common
+    //    direction, which no face normal crosses. For them the corners are always looked at.
+    if (separation > 0.0 || parallel_segments(a, b))
         && let Some(corner) = corner(a, b, &clip)
     {
         trace.step(|| reference_step(&clip, false));
@@ -461,6 +462,18 @@ pub fn polygons(
     });
     m
 }
+
+/// True when both cores are segments (capsules) within [`PARALLEL_SINE`] of parallel: their
+/// Minkowski difference is (nearly) flat, and their face separation can miss a gap along it.
+#[inline(always)]
+fn parallel_segments(a: &Placed, b: &Placed) -> bool {
+    a.count() == 2 && b.count() == 2 && cross(a.normal(0), b.normal(0)).abs() <= PARALLEL_SINE
+}
+
+/// The sine of the angle below which two segments count as parallel for
+/// [`parallel_segments`]: generous (about 0.06°), since looking at the corners of segments that
+/// are not parallel costs time but is never wrong. Scale-free: it compares directions.
+const PARALLEL_SINE: f32 = 1.0e-3;
 
 /// The vertex of `shape`'s core deepest below the reference face among those between its side
 /// planes: `(index, point)`.
