@@ -10,8 +10,8 @@
 //!   apart). Rounded shapes make the separation flat around its best direction, so two
 //!   directions 1e-3 apart can have the same gap to f32 precision: they count as the same.
 //! - The manifold measures each point along its reference face's normal, and the reference may
-//!   be A's face when B's is better by up to the hysteresis band `0.02 |s| + 0.1 LINEAR_SLOP`
-//!   (`s`: the cores' separation). So its deepest point is not the exact separation (it is for
+//!   be A's face when B's is better by up to the hysteresis band `0.02 |s| + 0.1 LINEAR_SLOP r`
+//!   (`s`: the cores' separation; `r`: the smaller bounding radius). So its deepest point is not the exact separation (it is for
 //!   pairs with a circle): it is never shallower than the truth by more than 1.5 bands (0.96
 //!   seen over 7·10^5 manifolds), and never deeper than the best face-normal gap (the SAT over
 //!   face normals only) by more than 1.5 bands. When the cores are apart with two corners
@@ -99,7 +99,9 @@ fn deepest_range(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> (f32, f3
         .filter(|r| !matches!(r.source, AxisSource::Vertices { .. }))
         .map(|r| r.gap)
         .fold(f32::NEG_INFINITY, f32::max);
-    let band = 1.5 * (0.02 * truth.core_separation.abs() + 0.1 * LINEAR_SLOP);
+    // The hysteresis slop scales with the smaller bounding radius (DESIGN.md, "Conventions").
+    let s = a.bounding_radius().min(b.bounding_radius());
+    let band = 1.5 * (0.02 * truth.core_separation.abs() + 0.1 * LINEAR_SLOP * s);
     (
         face_gap.min(truth.separation) - band - SEP_TOL,
         truth.separation + band + SEP_TOL,
