@@ -1,11 +1,13 @@
 //! The command line: what `narrowphase-lab` accepts, and the `report` and `check` commands.
 //!
-//! `main.rs` only parses ([`Cli`]) and dispatches. The app's flags are handed over as a plain
-//! [`AppArgs`] so that the app needs no clap. Exit codes: 0 success, 2 invalid input (an
+//! `main.rs` only parses ([`Cli`]) and dispatches. The app's flags are defined once,
+//! [`AppFlags`], and handed to the app as they are: the mode is parsed here into
+//! [`Mode`], `--seconds` is checked here. Exit codes: 0 success, 2 invalid input (an
 //! invalid scene, a bad flag — clap uses 2 as well), 1 anything else.
 
-use crate::scene::{self, PairTraces};
-use clap::{Args, Parser, Subcommand};
+use crate::scene::{self, Mode, PairTraces};
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -81,15 +83,15 @@ pub enum Command {
     },
 }
 
-/// The app's flags, as clap parses them.
-#[derive(Debug, Args)]
+/// The app's flags: what it opens, in which mode and step, and what it does at exit.
+#[derive(Clone, Debug, Default, Args, PartialEq)]
 pub struct AppFlags {
     /// A scene file or a folder of scenes (default: the built-in lecture).
     #[arg(value_name = "SCENE.ron | FOLDER")]
     pub path: Option<PathBuf>,
     /// Open in this mode instead of the scene's own.
-    #[arg(long, value_name = "MODE", value_parser = ["sat", "gjk", "manifold"], ignore_case = true)]
-    pub mode: Option<String>,
+    #[arg(long, value_name = "MODE", ignore_case = true)]
+    pub mode: Option<Mode>,
     /// Open at this GJK/EPA or clipping step (clamped to the last step).
     #[arg(long, value_name = "K")]
     pub step: Option<usize>,
@@ -98,7 +100,7 @@ pub struct AppFlags {
     pub frames: Option<u64>,
     /// Exit after this many seconds.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
-    pub seconds: Option<f32>,
+    pub seconds: Option<f64>,
     /// Write a PNG screenshot of the window when exiting.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
@@ -108,52 +110,22 @@ pub struct AppFlags {
     pub print_state: bool,
 }
 
-fn parse_seconds(s: &str) -> Result<f32, String> {
-    match s.parse::<f32>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(format!("expected a number of seconds >= 0, got `{s}`")),
+/// `--mode sat|gjk|manifold`: the scene's own mode names, parsed once, here.
+impl ValueEnum for Mode {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Mode::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
     }
 }
 
-/// What the app is asked to open and do: the plain form of [`AppFlags`].
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct AppArgs {
-    /// A scene file or folder; `None` opens the built-in lecture.
-    pub path: Option<PathBuf>,
-    /// `sat`, `gjk` or `manifold` (lower case), overriding the scene's mode.
-    pub mode: Option<String>,
-    /// The step to open at.
-    pub step: Option<usize>,
-    /// Exit after this many frames.
-    pub frames: Option<u64>,
-    /// Exit after this many seconds.
-    pub seconds: Option<f32>,
-    /// Screenshot written at exit.
-    pub screenshot: Option<PathBuf>,
-    /// Print the state as one JSON line at exit.
-    pub print_state: bool,
-}
-
-impl From<AppFlags> for AppArgs {
-    fn from(f: AppFlags) -> AppArgs {
-        let AppFlags {
-            path,
-            mode,
-            step,
-            frames,
-            seconds,
-            screenshot,
-            print_state,
-        } = f;
-        AppArgs {
-            path,
-            mode: mode.map(|m| m.to_ascii_lowercase()),
-            step,
-            frames,
-            seconds,
-            screenshot,
-            print_state,
-        }
+/// `--seconds S`: a finite number of seconds, at least 0.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("expected a number of seconds >= 0, got `{s}`")),
     }
 }
 

@@ -4,9 +4,14 @@
 //! - [`geom`]: shapes and the traced algorithms (pure: no GUI, no strings for humans).
 //! - [`scene`]: scene files (RON), validation, lectures, and the traces of a scene's pair.
 //! - [`report`]: the JSON report of a scene's pair.
-//! - [`cli`]: the command line (`report`, `check`, and the app's flags as [`cli::AppArgs`]).
+//! - `app` and `cli` (cargo feature `app`, on by default): the desktop app and the command line.
+//!
+//! Without the `app` feature (`default-features = false`) the library needs no windowing or GUI
+//! crate: the traced narrowphase and the report can go into another engine or test suite.
 
+#[cfg(feature = "app")]
 pub mod app;
+#[cfg(feature = "app")]
 pub mod cli;
 pub mod geom;
 pub mod report;

@@ -46,11 +46,6 @@ impl Camera {
         self.center + Vec2::new(d.x, -d.y) / self.zoom
     }
 
-    /// A world length in pixels.
-    pub fn pixels(&self, world_len: f32) -> f32 {
-        world_len * self.zoom
-    }
-
     /// Zooms by `factor` keeping the world point under `cursor` (window pixels) fixed.
     pub fn zoom_about(&mut self, cursor: Vec2, factor: f32) {
         if !factor.is_finite() || factor <= 0.0 {

@@ -45,10 +45,10 @@ pub mod colors {
     }
 }
 
-/// The canvas painter with its camera.
+/// The canvas painter with its camera: the only way anything is drawn on the canvas.
 #[derive(Clone)]
 pub struct Canvas<'a> {
-    painter: &'a Painter,
+    painter: Painter,
     cam: &'a Camera,
     ppp: f32,
     origin: Vec2,
@@ -57,15 +57,86 @@ pub struct Canvas<'a> {
 }
 
 impl<'a> Canvas<'a> {
-    /// A canvas over `painter`; `ppp` is egui's pixels per point.
-    pub fn new(painter: &'a Painter, cam: &'a Camera, ppp: f32) -> Canvas<'a> {
+    /// A canvas on egui's background layer over `cam`'s viewport (clipped to it and cleared);
+    /// `ppp` is egui's pixels per point.
+    pub fn new(ctx: &egui::Context, cam: &'a Camera, ppp: f32) -> Canvas<'a> {
+        let ppp = ppp.max(0.1);
+        let painter = ctx.layer_painter(egui::LayerId::background());
+        Canvas::over(painter, cam, ppp)
+    }
+
+    fn over(painter: Painter, cam: &'a Camera, ppp: f32) -> Canvas<'a> {
+        let rect = egui::Rect::from_min_size(
+            egui::pos2(cam.viewport_min.x, cam.viewport_min.y) / ppp,
+            egui::vec2(cam.viewport_size.x, cam.viewport_size.y) / ppp,
+        );
+        let painter = painter.with_clip_rect(rect);
+        painter.rect_filled(rect, 0.0, colors::BACKGROUND);
         Canvas {
             painter,
             cam,
-            ppp: ppp.max(0.1),
+            ppp,
             origin: Vec2::ZERO,
             font: 15.0,
         }
+    }
+
+    /// A second view on the same layer with its own camera (the Minkowski pane), cleared.
+    pub fn view<'b>(&self, cam: &'b Camera) -> Canvas<'b> {
+        Canvas::over(self.painter.clone(), cam, self.ppp)
+    }
+
+    /// The view's rectangle in egui points.
+    fn rect(&self) -> egui::Rect {
+        self.painter.clip_rect()
+    }
+
+    /// A title in the view's top-left corner.
+    pub fn title(&self, text: &str, color: Color32) {
+        self.painter.text(
+            self.rect().left_top() + egui::vec2(10.0, 8.0),
+            Align2::LEFT_TOP,
+            text,
+            FontId::proportional(16.0),
+            color,
+        );
+    }
+
+    /// A line down the view's left edge (between two views).
+    pub fn left_divider(&self, color: Color32) {
+        let r = self.rect();
+        self.painter
+            .line_segment([r.left_top(), r.left_bottom()], Stroke::new(2.0, color));
+    }
+
+    /// A message box across the top of the view: `color` edges it (error red, info green).
+    pub fn banner(&self, text: &str, color: Color32) {
+        let rect = self.rect();
+        let font = FontId::proportional(16.0);
+        let galley = self
+            .painter
+            .layout(text.to_owned(), font, colors::INK, rect.width() - 40.0);
+        let area = egui::Rect::from_min_size(
+            rect.min + egui::vec2(12.0, 12.0),
+            galley.size() + egui::vec2(20.0, 14.0),
+        );
+        self.painter
+            .rect_filled(area, 6.0, color.gamma_multiply(0.35));
+        self.painter
+            .rect_stroke(area, 6.0, Stroke::new(1.5, color), egui::StrokeKind::Inside);
+        self.painter
+            .galley(area.min + egui::vec2(10.0, 7.0), galley, colors::INK);
+    }
+
+    /// A dim hint in the view's bottom-right corner.
+    pub fn hint(&self, text: &str) {
+        self.painter.text(
+            self.rect().right_bottom() - egui::vec2(10.0, 8.0),
+            Align2::RIGHT_BOTTOM,
+            text,
+            FontId::proportional(13.0),
+            colors::DIM,
+        );
     }
 
     /// The same canvas drawing points given in a frame whose world position is `origin`.
@@ -246,25 +317,53 @@ impl<'a> Canvas<'a> {
         self.ppp
     }
 
-    /// Painter access for text in screen space.
-    pub fn painter(&self) -> &Painter {
-        self.painter
+    /// Text at a point in egui points (grid labels).
+    fn screen_text(&self, at: Pos2, text: String) {
+        self.painter.text(
+            at,
+            Align2::LEFT_BOTTOM,
+            text,
+            FontId::proportional(12.0),
+            colors::DIM,
+        );
     }
 }
 
 /// The outline of a rounded shape at `xf` as a convex polygon, arcs sampled finely enough for
-/// the zoom (pixels per unit).
+/// the zoom (pixels per unit). The edge normals are the ones the shape stores.
 pub fn outline(shape: &Shape, xf: Transform, zoom: f32) -> Vec<Vec2> {
     let core: Vec<Vec2> = shape.vertices().iter().map(|v| xf.apply(*v)).collect();
-    rounded_outline(&core, shape.radius(), zoom)
+    if shape.radius() <= 0.0 || core.len() < 2 {
+        return rounded_outline(&core, shape.radius(), zoom);
+    }
+    let normals: Vec<Vec2> = shape.normals().iter().map(|n| xf.q.apply(*n)).collect();
+    inflate(&core, &normals, shape.radius(), zoom)
 }
 
-/// The outline of a convex counter-clockwise core (1, 2 or more points) inflated by `r`.
+/// The outline of a convex counter-clockwise core (1, 2 or more points) inflated by `r`: for
+/// a point set that is not a [`Shape`] (the Minkowski difference), so its edge normals are
+/// computed here.
 pub fn rounded_outline(core: &[Vec2], r: f32, zoom: f32) -> Vec<Vec2> {
     let n = core.len();
     if r <= 0.0 || n == 0 {
         return core.to_vec();
     }
+    if n == 1 {
+        return inflate(core, &[], r, zoom);
+    }
+    let normals: Vec<Vec2> = (0..n)
+        .map(|i| {
+            let e = core[(i + 1) % n] - core[i];
+            Vec2::new(e.y, -e.x).try_normalize().unwrap_or(Vec2::Y)
+        })
+        .collect();
+    inflate(core, &normals, r, zoom)
+}
+
+/// `core` inflated by `r`, with `normals[i]` the outward normal of edge `i` (from vertex `i`
+/// to the next).
+fn inflate(core: &[Vec2], normals: &[Vec2], r: f32, zoom: f32) -> Vec<Vec2> {
+    let n = core.len();
     let segments_full = ((r * zoom).max(0.0).sqrt() * 6.0).clamp(16.0, 96.0) as usize;
     let mut pts = Vec::new();
     if n == 1 {
@@ -274,12 +373,6 @@ pub fn rounded_outline(core: &[Vec2], r: f32, zoom: f32) -> Vec<Vec2> {
         }
         return pts;
     }
-    let normals: Vec<Vec2> = (0..n)
-        .map(|i| {
-            let e = core[(i + 1) % n] - core[i];
-            Vec2::new(e.y, -e.x).try_normalize().unwrap_or(Vec2::Y)
-        })
-        .collect();
     for i in 0..n {
         let n0 = normals[(i + n - 1) % n];
         let n1 = normals[i];
@@ -351,30 +444,16 @@ pub fn grid(canvas: &Canvas) {
             format!("{v:.*}", (-major.log10().floor()) as usize)
         }
     };
-    let painter = canvas.painter();
-    let font = FontId::proportional(12.0);
     let mut x = (min.x / major).ceil() * major;
     while x <= max.x {
         let p = canvas.pos(Vec2::new(x, min.y));
-        painter.text(
-            p + egui::vec2(3.0, -3.0),
-            Align2::LEFT_BOTTOM,
-            fmt(x),
-            font.clone(),
-            colors::DIM,
-        );
+        canvas.screen_text(p + egui::vec2(3.0, -3.0), fmt(x));
         x += major;
     }
     let mut y = (min.y / major).ceil() * major;
     while y <= max.y {
         let p = canvas.pos(Vec2::new(min.x, y));
-        painter.text(
-            p + egui::vec2(3.0, -3.0),
-            Align2::LEFT_BOTTOM,
-            fmt(y),
-            font.clone(),
-            colors::DIM,
-        );
+        canvas.screen_text(p + egui::vec2(3.0, -3.0), fmt(y));
         y += major;
     }
     // The origin.

@@ -1,210 +1,322 @@
 //! The desktop app: a macroquad window with egui panels; the canvas is painted with egui's
 //! painter from the library's traces.
 //!
-//! Each frame, in order (inside egui's frame, so the canvas can use its painter):
-//! 1. egui UI: the panels take their space; note whether egui wants the pointer or keys.
-//! 2. Keys (unless a text field has focus).
+//! Who owns what (one owner per kind of state; nothing held twice):
+//! - [`document`]: the scene, its saved copy, undo/redo, its file;
+//! - [`session`]: the lecture and where we are in it, the mode and step, the options that are
+//!   not the scene's, the pair's traces;
+//! - [`modes`]: each mode's own view state; [`camera`] and [`input`]: the world view and the
+//!   canvas gestures; [`state`]: the banner, the dialogs, frame timings.
+//!
+//! Every action is a [`command::Command`], from a key or a button alike; [`App::apply`] carries
+//! them out. Each frame, in order (inside egui's frame, so the canvas can use its painter):
+//! 1. egui UI: the panels take their space and return their commands; note whether egui wants
+//!    the pointer or keys.
+//! 2. Keys (unless a text field has focus) become commands; every command is carried out.
 //! 3. Canvas input (unless the pointer is over a panel): gestures become scene edits.
 //! 4. Recompute the pair's output and traces only when something changed (or jitter is on).
 //! 5. Draw the world: grid, shapes, the mode's picture, the normal and contact points.
-//! 6. egui draws; a screenshot, if asked for, is taken after it.
+//! 6. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
 
 pub mod camera;
+pub mod command;
+pub mod document;
 pub mod draw;
+mod files;
 pub mod input;
 pub mod modes;
 pub mod pair;
 pub mod panels;
+pub mod run;
+pub mod session;
 pub mod state;
+mod world;
 
-pub use state::{App, AppOptions};
+pub use run::run;
 
-use draw::{Canvas, colors};
-use input::{Hover, Input};
-use macroquad::input::{is_quit_requested, prevent_quit};
-use macroquad::prelude::{
-    KeyCode, MouseButton, get_screen_data, get_time, is_key_down, is_key_pressed,
-    is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released, mouse_position,
-    mouse_wheel, next_frame,
-};
-use modes::ModeKind;
-use std::path::PathBuf;
+use crate::cli::AppFlags;
+use crate::scene::{self, Lecture, Scene, ShapeSpec};
+use camera::Camera;
+use document::{Document, EditSource};
+use glam::Vec2;
+use input::{Body, BodyView, Edit, Input, Interaction, Pose};
+use modes::{Mode, ModeKind, Modes};
+use session::Session;
+use state::{Banner, Dialogs, FrameStats, stats};
 
-/// Opens the window and runs the app; returns the process exit code.
-pub fn run(options: AppOptions) -> i32 {
-    #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        eprintln!(
-            "narrowphase-lab: no display to open a window on (DISPLAY is not set).\n\
-             Run it on a desktop, or headless under Xvfb: xvfb-run -s '-screen 0 1280x800x24' narrowphase-lab …\n\
-             `narrowphase-lab report SCENE.ron` needs no display."
-        );
-        return 1;
-    }
-    let app = match App::new(&options) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("narrowphase-lab: {e}");
-            return 2;
-        }
-    };
-    let conf = macroquad::conf::Conf {
-        miniquad_conf: macroquad::miniquad::conf::Conf {
-            window_title: "Narrowphase Lab".to_string(),
-            window_width: 1280,
-            window_height: 800,
-            sample_count: 1,
-            high_dpi: false,
-            ..Default::default()
-        },
-        ..Default::default()
-    };
-    macroquad::Window::from_config(conf, main_loop(app, options));
-    0
+/// The app: the document, the session, the modes, the view and the dialogs.
+pub struct App {
+    /// The scene being edited, its history and file.
+    pub doc: Document,
+    /// The lecture, the mode and step, the options and the pair's traces.
+    pub session: Session,
+    /// Each mode's own state.
+    pub modes: Modes,
+    /// The world camera.
+    pub cam: Camera,
+    /// Canvas interaction.
+    pub interaction: Interaction,
+    /// Vertex-edit mode.
+    pub vertex_edit: bool,
+    /// Which dialogs are open.
+    pub dialogs: Dialogs,
+    /// The banner, if any.
+    pub banner: Option<Banner>,
+    /// Loader warnings for the current scene.
+    pub warnings: Vec<String>,
+    /// UI scale (egui zoom factor).
+    pub ui_scale: f32,
+    /// Frame the camera on the bodies at the next layout (the scene has no view).
+    pub frame_pending: bool,
+    /// The canvas split of the last frame (a change reframes the world view).
+    pub last_split: f32,
+    /// A screenshot was asked for (F12).
+    pub screenshot_pending: bool,
+    /// The user chose to close the window.
+    pub quit: bool,
+    /// Frame times.
+    pub stats: FrameStats,
 }
 
-fn read_input(over_ui: bool) -> Input {
-    let (x, y) = mouse_position();
-    let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
-    let wheel = mouse_wheel().1;
-    Input {
-        pointer: Some(glam::Vec2::new(x, y)).filter(|p| p.is_finite()),
-        pressed: buttons.map(is_mouse_button_pressed),
-        down: buttons.map(is_mouse_button_down),
-        released: buttons.map(is_mouse_button_released),
-        wheel: if wheel.is_finite() {
-            wheel.clamp(-3.0, 3.0)
-        } else {
-            0.0
-        },
-        shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
-        over_ui,
-    }
-}
-
-/// Writes the window as it is now to a PNG file (after egui drew, before the frame is shown).
-/// An unwritable path is an error message, not a panic.
-fn save_screenshot(path: &std::path::Path) -> Result<(), String> {
-    let img = get_screen_data();
-    let (w, h) = (img.width as usize, img.height as usize);
-    let row = w * 4;
-    if img.bytes.len() < row * h {
-        return Err(format!("{}: the screen could not be read", path.display()));
-    }
-    // OpenGL's rows run bottom-up; PNG's top-down.
-    let mut flipped = Vec::with_capacity(row * h);
-    for y in (0..h).rev() {
-        flipped.extend_from_slice(&img.bytes[y * row..(y + 1) * row]);
-    }
-    image::save_buffer(path, &flipped, w as u32, h as u32, image::ColorType::Rgba8)
-        .map_err(|e| format!("{}: could not write the screenshot: {e}", path.display()))
-}
-
-/// Where F12 writes: next to the scene (or in the current folder for a built-in one).
-fn screenshot_path(app: &App) -> PathBuf {
-    let (dir, stem) = match &app.path {
-        Some(p) => (
-            p.parent().map(|d| d.to_path_buf()).unwrap_or_default(),
-            p.file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "scene".into()),
-        ),
-        None => (
-            PathBuf::from("."),
-            app.lecture
-                .scenes
-                .get(app.index)
-                .map(|s| s.name.trim_end_matches(".ron").to_string())
-                .unwrap_or_default(),
-        ),
-    };
-    (1..10_000)
-        .map(|n| dir.join(format!("{stem}-{}-{n}.png", app.mode.name())))
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| dir.join(format!("{stem}.png")))
+/// Reads a scene for the app: the loaded scene or an error message.
+fn scene_of(l: &scene::LectureScene) -> Result<Scene, String> {
+    l.scene
+        .as_ref()
+        .map(|s| s.scene.clone())
+        .map_err(|e| e.to_string())
 }
 
 impl App {
-    /// Keyboard shortcuts.
-    fn keys(&mut self, now: f64) {
-        let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-        let count = self.mode_ref().step_count(&self.pair);
-        if ctrl {
-            if is_key_pressed(KeyCode::Z) {
-                if shift { self.redo() } else { self.undo() }
+    /// Opens the lecture (or file) the flags name, in their mode and at their step.
+    pub fn new(flags: &AppFlags) -> Result<App, String> {
+        let (lecture, index) = match &flags.path {
+            Some(p) => Lecture::open(p).map_err(|e| e.to_string())?,
+            None => (Lecture::builtin(), 0),
+        };
+        let first = lecture
+            .scenes
+            .get(index)
+            .ok_or_else(|| "the lecture has no scenes".to_string())?;
+        let scene = scene_of(first)?;
+        let doc = Document::new(scene.clone(), first.path.clone());
+        let session = Session::new(lecture, index, &scene)?;
+        let mut app = App {
+            doc,
+            session,
+            modes: Modes::default(),
+            cam: Camera::default(),
+            interaction: Interaction::default(),
+            vertex_edit: false,
+            dialogs: Dialogs::default(),
+            banner: None,
+            warnings: Vec::new(),
+            ui_scale: 1.0,
+            frame_pending: false,
+            last_split: 0.0,
+            screenshot_pending: false,
+            quit: false,
+            stats: FrameStats::default(),
+        };
+        app.enter_scene();
+        if let Some(m) = flags.mode {
+            app.session.mode = m;
+        }
+        if let Some(s) = flags.step {
+            app.session.step = s;
+        }
+        app.clamp_step();
+        Ok(app)
+    }
+
+    /// Sets up the view, mode, step and options of the scene just loaded.
+    fn enter_scene(&mut self) {
+        let scene = self.doc.scene();
+        self.session.mode = scene.mode;
+        self.session.step = scene.step;
+        self.session.options.jitter = false;
+        match scene.view {
+            Some(v) => {
+                self.cam.center = v.center;
+                self.cam.zoom = v.zoom;
+                self.frame_pending = false;
             }
-            if is_key_pressed(KeyCode::Y) {
-                self.redo();
+            None => self.frame_pending = true,
+        }
+        self.modes.reset();
+        self.warnings = scene
+            .validate()
+            .map(|v| v.warnings.iter().map(|w| w.to_string()).collect())
+            .unwrap_or_default();
+        self.interaction = Interaction::default();
+        let _ = self.session.recompute(self.doc.scene());
+        self.clamp_step();
+    }
+
+    /// The current mode, read-only.
+    pub fn mode(&self) -> &dyn Mode {
+        self.modes.get(self.session.mode)
+    }
+
+    /// How many steps the current mode's trace has.
+    pub fn step_count(&self) -> usize {
+        self.mode().step_count(&self.session.pair)
+    }
+
+    /// Keeps the step inside the current trace.
+    pub fn clamp_step(&mut self) {
+        let count = self.step_count();
+        self.session.clamp_step(count);
+    }
+
+    /// Recomputes the pair from the document; an invalid scene keeps the last good pair and
+    /// says why in the banner.
+    fn recompute(&mut self, now: f64) {
+        if let Err(e) = self.session.recompute(self.doc.scene()) {
+            self.show_error(e, now);
+        }
+        self.clamp_step();
+    }
+
+    /// Switches mode; a new mode starts at its first step.
+    pub fn set_mode(&mut self, m: ModeKind) {
+        if self.session.mode != m {
+            self.session.mode = m;
+            self.session.step = 0;
+            self.clamp_step();
+        }
+    }
+
+    /// The bodies for the input logic.
+    pub fn body_views(&self) -> [BodyView<'_>; 2] {
+        let scene = self.doc.scene();
+        let shapes = &self.session.pair.shapes;
+        let view = |b: &'_ scene::Body, i: usize| BodyView {
+            shape: &shapes[i],
+            pose: Pose {
+                position: b.position,
+                angle_deg: b.angle_deg,
+            },
+            has_vertices: matches!(
+                b.shape,
+                ShapeSpec::Polygon { .. }
+                    | ShapeSpec::Box { .. }
+                    | ShapeSpec::RegularPolygon { .. }
+            ),
+        };
+        [view(&scene.a, 0), view(&scene.b, 1)]
+    }
+
+    /// Applies the canvas's edits: a gesture is one undoable change.
+    pub fn apply_edits(&mut self, edits: &[Edit], now: f64) {
+        for e in edits {
+            match *e {
+                Edit::Begin => self.doc.begin(EditSource::Canvas),
+                Edit::Pose(b, pose) => {
+                    if pose.position.is_finite()
+                        && pose.angle_deg.is_finite()
+                        && pose.position.abs().max_element() < 1.0e6
+                    {
+                        let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
+                        body.position = pose.position;
+                        body.angle_deg = pose.angle_deg;
+                    }
+                }
+                Edit::Vertex(b, index, to) => self.move_vertex(b, index, to, now),
+                Edit::End => self.doc.end(EditSource::Canvas),
             }
-            if is_key_pressed(KeyCode::S) {
-                self.save(now);
+        }
+        self.recompute(now);
+    }
+
+    /// Moves a polygon vertex, refusing a move that would break convexity (and saying so).
+    fn move_vertex(&mut self, b: Body, index: usize, to: Vec2, now: f64) {
+        let shape = self.session.pair.shapes[b.index()];
+        match shape.with_vertex(index, to) {
+            Ok((_, warnings)) if !warnings.is_empty() => {
+                let why = warnings
+                    .iter()
+                    .map(|w| w.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                self.show_error(
+                    format!(
+                        "vertex {index} can't go there: {why} — the polygon would lose a vertex"
+                    ),
+                    now,
+                );
             }
-            if is_key_pressed(KeyCode::O) {
-                self.show_open = true;
+            Ok(_) => {
+                let mut verts: Vec<Vec2> = shape.vertices().to_vec();
+                if let Some(v) = verts.get_mut(index) {
+                    *v = to;
+                }
+                let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
+                let radius = match body.shape {
+                    ShapeSpec::Box { radius, .. } | ShapeSpec::Polygon { radius, .. } => radius,
+                    _ => 0.0,
+                };
+                body.shape = ShapeSpec::Polygon {
+                    vertices: verts,
+                    radius,
+                };
             }
-            if is_key_pressed(KeyCode::Equal) || is_key_pressed(KeyCode::KpAdd) {
-                self.ui_scale = (self.ui_scale + 0.25).min(2.5);
+            Err(e) => self.show_error(
+                format!("vertex {index} can't go there: {e} — the polygon must stay convex"),
+                now,
+            ),
+        }
+    }
+
+    /// Shows an error banner.
+    pub fn show_error(&mut self, text: impl Into<String>, now: f64) {
+        self.banner = Some(Banner {
+            text: text.into(),
+            error: true,
+            since: now,
+        });
+    }
+
+    /// Shows an information banner.
+    pub fn show_info(&mut self, text: impl Into<String>, now: f64) {
+        self.banner = Some(Banner {
+            text: text.into(),
+            error: false,
+            since: now,
+        });
+    }
+
+    /// Frames both bodies in the camera.
+    pub fn frame_bodies(&mut self) {
+        let mut min = Vec2::splat(f32::INFINITY);
+        let mut max = Vec2::splat(f32::NEG_INFINITY);
+        let pair = &self.session.pair;
+        for (s, xf) in pair.shapes.iter().zip(pair.xfs) {
+            for v in s.vertices() {
+                let p = xf.apply(*v);
+                min = min.min(p - Vec2::splat(s.radius()));
+                max = max.max(p + Vec2::splat(s.radius()));
             }
-            if is_key_pressed(KeyCode::Minus) || is_key_pressed(KeyCode::KpSubtract) {
-                self.ui_scale = (self.ui_scale - 0.25).max(0.75);
-            }
-            return;
         }
-        for (key, m) in [
-            (KeyCode::Key1, ModeKind::Sat),
-            (KeyCode::Key2, ModeKind::Gjk),
-            (KeyCode::Key3, ModeKind::Manifold),
-        ] {
-            if is_key_pressed(key) {
-                self.set_mode(m);
-            }
+        if min.is_finite() && max.is_finite() {
+            self.cam.frame(min, max, 0.15);
         }
-        if is_key_pressed(KeyCode::Space) || is_key_pressed(KeyCode::Right) {
-            self.step = (self.step + 1).min(count - 1);
-        }
-        if is_key_pressed(KeyCode::Left) {
-            self.step = self.step.saturating_sub(1);
-        }
-        if is_key_pressed(KeyCode::Home) {
-            self.step = 0;
-        }
-        if is_key_pressed(KeyCode::End) {
-            self.step = count - 1;
-        }
-        if is_key_pressed(KeyCode::PageDown) {
-            self.go_to(self.index.saturating_add(1), now, false);
-        }
-        if is_key_pressed(KeyCode::PageUp) && self.index > 0 {
-            self.go_to(self.index - 1, now, false);
-        }
-        if is_key_pressed(KeyCode::F1) {
-            self.show_help = !self.show_help;
-        }
-        if is_key_pressed(KeyCode::F12) {
-            self.screenshot_pending = true;
-        }
-        if is_key_pressed(KeyCode::F) {
-            self.frame_bodies();
-        }
-        if is_key_pressed(KeyCode::V) {
-            self.vertex_edit = !self.vertex_edit;
-        }
-        if is_key_pressed(KeyCode::Escape) {
-            self.show_help = false;
-            self.show_open = false;
-        }
+    }
+
+    /// A world-space body centre (its centroid).
+    pub fn body_centre(&self, i: usize) -> Vec2 {
+        let pair = &self.session.pair;
+        pair.xfs[i].apply(pair.shapes[i].centroid())
     }
 
     /// Lays the canvas out in the area the panels left, in window pixels.
     fn layout(&mut self, ctx: &egui::Context) {
         let ppp = ctx.pixels_per_point();
         let r = ctx.available_rect();
-        let min = glam::Vec2::new(r.min.x, r.min.y) * ppp;
-        let size = glam::Vec2::new(r.width(), r.height()) * ppp;
-        let split = self.mode_ref().split();
+        let min = Vec2::new(r.min.x, r.min.y) * ppp;
+        let size = Vec2::new(r.width(), r.height()) * ppp;
+        let split = self.mode().split();
         self.cam.viewport_min = min;
-        self.cam.viewport_size = glam::Vec2::new(size.x * (1.0 - split), size.y);
+        self.cam.viewport_size = Vec2::new(size.x * (1.0 - split), size.y);
         // A mode with a second view halves the world view: frame the bodies in what is left.
         if self.frame_pending || split != self.last_split {
             self.frame_bodies();
@@ -213,141 +325,32 @@ impl App {
         self.last_split = split;
     }
 
-    /// Draws the world on the background layer.
-    fn draw_canvas(&self, ctx: &egui::Context) {
-        let ppp = ctx.pixels_per_point();
-        let rect = egui::Rect::from_min_size(
-            egui::pos2(self.cam.viewport_min.x, self.cam.viewport_min.y) / ppp,
-            egui::vec2(self.cam.viewport_size.x, self.cam.viewport_size.y) / ppp,
-        );
-        let painter = ctx
-            .layer_painter(egui::LayerId::background())
-            .with_clip_rect(rect);
-        painter.rect_filled(rect, 0.0, colors::BACKGROUND);
-        let canvas = Canvas::new(&painter, &self.cam, ppp);
-        draw::grid(&canvas);
-
-        // The shapes, B over A, with the hover highlight.
-        for i in 0..2 {
-            let (s, xf) = (&self.pair.shapes[i], self.pair.xfs[i]);
-            let hot = match self.interaction.hover {
-                Some(Hover::Inside(b)) | Some(Hover::Ring(b)) | Some(Hover::Vertex(b, _)) => {
-                    b.index() == i
-                }
-                None => false,
-            };
-            canvas.shape(s, xf, colors::body(i), if hot { 3.0 } else { 2.0 });
-            let c = xf.apply(s.centroid());
-            canvas.label(
-                c,
-                glam::Vec2::new(-6.0, 8.0),
-                if i == 0 { "A" } else { "B" },
-                colors::body(i),
-            );
-            if let Some(Hover::Ring(b)) = self.interaction.hover
-                && b.index() == i
-            {
-                let outline = draw::outline(s, xf, self.cam.zoom);
-                let ring = colors::body(i).gamma_multiply(0.25);
-                canvas.polyline(&outline, true, 2.0 * input::RING_PX, ring, false);
-            }
-            if self.vertex_edit && self.body_views()[i].has_vertices {
-                for (k, v) in s.vertices().iter().enumerate() {
-                    let body = if i == 0 {
-                        input::Body::A
-                    } else {
-                        input::Body::B
-                    };
-                    let hot = self.interaction.hover == Some(Hover::Vertex(body, k));
-                    canvas.ring(
-                        xf.apply(*v),
-                        if hot { 8.0 } else { 5.0 },
-                        2.0,
-                        colors::ACCENT,
-                    );
-                }
-            }
-        }
-
-        // The mode's picture.
-        self.mode_ref().draw(&canvas, &self.pair, self.step);
-
-        // In every mode: the normal and the contact points.
-        let m = &self.pair.manifold;
-        let len = 60.0 / self.cam.zoom;
-        for (k, p) in m.points().enumerate() {
-            canvas.arrow(p.position, p.position + m.normal * len, 2.5, colors::INK);
-            canvas.point(p.position, 5.0, colors::INK);
-            // Manifold mode labels its candidates itself (kept and dropped, with separations).
-            let text = if self.mode == ModeKind::Manifold {
-                format!("p{k}")
-            } else {
-                format!("p{k} {:+.3}", p.separation)
-            };
-            canvas.label(p.position, glam::Vec2::new(8.0, 22.0), text, colors::INK);
-        }
-        if m.is_empty() {
-            let q = &self.pair.query;
-            canvas.dashed(q.point_a, q.point_b, 1.5, colors::DIM);
-            canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::DIM);
-            canvas.label(
-                q.point_a,
-                glam::Vec2::new(8.0, -8.0),
-                format!("n, gap {:.3}", q.separation.max(0.0)),
-                colors::DIM,
-            );
-        }
-
-        // The banner.
-        if let Some(b) = &self.banner {
-            let color = if b.error { colors::BAD } else { colors::GOOD };
-            let font = egui::FontId::proportional(16.0);
-            let galley = painter.layout(b.text.clone(), font, colors::INK, rect.width() - 40.0);
-            let area = egui::Rect::from_min_size(
-                rect.min + egui::vec2(12.0, 12.0),
-                galley.size() + egui::vec2(20.0, 14.0),
-            );
-            painter.rect_filled(area, 6.0, color.gamma_multiply(0.35));
-            painter.rect_stroke(
-                area,
-                6.0,
-                egui::Stroke::new(1.5, color),
-                egui::StrokeKind::Inside,
-            );
-            painter.galley(area.min + egui::vec2(10.0, 7.0), galley, colors::INK);
-        }
-        let hint = if self.vertex_edit {
-            "vertex edit · F1 help"
-        } else {
-            "drag inside: move · drag the ring: turn · F1 help"
-        };
-        painter.text(
-            rect.right_bottom() - egui::vec2(10.0, 8.0),
-            egui::Align2::RIGHT_BOTTOM,
-            hint,
-            egui::FontId::proportional(13.0),
-            colors::DIM,
-        );
-    }
-
-    /// One frame's egui work: panels, keys, canvas input, recompute, canvas drawing.
-    fn frame(&mut self, ctx: &egui::Context, now: f64) {
+    /// One frame's egui work: panels, commands, canvas input, recompute, canvas drawing.
+    /// `input` is the frame's pointer state; `keys` are key events egui's backend does not
+    /// report (F1, F12, the keypad), handled like egui's own.
+    pub fn frame(&mut self, ctx: &egui::Context, now: f64, mut input: Input, keys: &[egui::Event]) {
         // 1. The panels.
         ctx.set_zoom_factor(self.ui_scale);
-        self.ui(ctx, now);
+        let mut commands = self.ui(ctx);
         self.layout(ctx);
-        let over_ui = ctx.is_pointer_over_area() || ctx.is_using_pointer();
+        input.over_ui = input.over_ui || ctx.is_pointer_over_area() || ctx.is_using_pointer();
 
-        // 2. Keys, unless a text field has them.
+        // 2. Keys, unless a text field has them; then every command, in order.
         if !ctx.wants_keyboard_input() {
-            self.keys(now);
+            commands.extend(ctx.input(|i| command::key_commands(&i.events)));
+            commands.extend(command::key_commands(keys));
+        }
+        for c in commands {
+            self.apply(c, now);
+        }
+        // A panel edit (a drag value, a slider) ends when egui lets go of the pointer.
+        if !ctx.is_using_pointer() {
+            self.doc.end(EditSource::Panel);
         }
 
         // 3. Canvas input: the mode's own view first, then the shape gestures.
-        let input = read_input(over_ui);
-        let cam = self.cam;
-        let (mode, pair) = self.mode_and_pair();
-        let mode_used = mode.handle_input(&input, &cam, pair);
+        let mode = self.modes.get_mut(self.session.mode);
+        let mode_used = mode.handle_input(&input, &self.cam, &self.session.pair);
         if !mode_used || self.interaction.gesture != input::Gesture::Idle {
             let views = self.body_views();
             let mut interaction = self.interaction;
@@ -361,11 +364,12 @@ impl App {
         }
 
         // 4. Jitter recomputes every frame; everything else recomputed where it changed.
-        if self.options.jitter {
-            let _ = self.recompute();
+        if self.session.options.jitter {
+            self.recompute(now);
         }
-        let (mode, pair) = self.mode_and_pair();
-        mode.after_frame(pair);
+        self.modes
+            .get_mut(self.session.mode)
+            .after_frame(&self.session.pair);
         if self
             .banner
             .as_ref()
@@ -375,79 +379,60 @@ impl App {
         }
 
         // 5. The world.
-        self.draw_canvas(ctx);
+        self.draw_world(ctx);
+    }
+
+    /// The `--print-state` JSON line.
+    pub fn state_json(&self) -> String {
+        let screen = |i: usize| {
+            let s = self.cam.to_screen(self.body_centre(i));
+            serde_json::json!([s.x, s.y])
+        };
+        let scene = serde_json::to_value(self.doc.scene()).unwrap_or(serde_json::Value::Null);
+        let timings = &self.stats.timings;
+        let dragging = || timings.iter().filter(|t| t.dragging);
+        let pair = &self.session.pair;
+        serde_json::json!({
+            "scene": scene,
+            "mode": self.session.mode.name(),
+            "step": self.session.step,
+            "zoom": self.cam.zoom,
+            "screen": { "a": screen(0), "b": screen(1) },
+            "modified": self.doc.modified(),
+            "undo": self.doc.undo_len(),
+            "overlap": pair.query.overlap,
+            "separation": pair.query.separation,
+            "points": pair.manifold.len(),
+            "id_changes": self.modes.manifold.churn,
+            "frame_ms": stats(timings.iter().map(|t| t.interval_ms)),
+            "work_ms": stats(timings.iter().map(|t| t.work_ms)),
+            "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
+            "drag_work_ms": stats(dragging().map(|t| t.work_ms)),
+        })
+        .to_string()
     }
 }
 
-async fn main_loop(mut app: App, options: AppOptions) {
-    egui_macroquad::cfg(|ctx| {
-        ctx.set_visuals(egui::Visuals::dark());
-        ctx.style_mut(|s| {
-            s.text_styles.iter_mut().for_each(|(_, f)| f.size *= 1.1);
-        });
-    });
-    // Closing the window asks first when the scene has unsaved changes.
-    prevent_quit();
-    let start = get_time();
-    let mut frames: u64 = 0;
-    let mut last = start;
-    #[cfg(not(target_arch = "wasm32"))]
-    let mut last_watch = start;
-    loop {
-        let now = get_time();
-        let dt = ((now - last) * 1000.0) as f32;
-        last = now;
-        app.frame_ms = if app.frame_ms == 0.0 {
-            dt
-        } else {
-            app.frame_ms * 0.9 + dt * 0.1
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        if now - last_watch > 0.4 {
-            last_watch = now;
-            app.check_reload(now);
-        }
-        macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(24, 26, 31, 255));
-        egui_macroquad::ui(|ctx| app.frame(ctx, now));
-        egui_macroquad::draw();
-        frames += 1;
-        // Frame statistics for `--print-state`: the interval between frames, the time our own
-        // work took (UI, input, traces, tessellation and draw calls), and whether a drag was on.
-        // Kept only when they will be printed, so a lecture left open does not grow a list.
-        if frames > 5 && options.print_state {
-            app.timings.push(state::FrameTiming {
-                interval_ms: dt,
-                work_ms: ((get_time() - now) * 1000.0) as f32,
-                dragging: app.interaction.gesture != input::Gesture::Idle,
-            });
-        }
-        if is_quit_requested() {
-            app.request_quit();
-        }
-        let done = app.quit
-            || options.frames.is_some_and(|n| frames >= n)
-            || options.seconds.is_some_and(|s| now - start >= s);
-        if app.screenshot_pending {
-            app.screenshot_pending = false;
-            let path = screenshot_path(&app);
-            match save_screenshot(&path) {
-                Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
-                Err(e) => app.show_error(e, now),
-            }
-        }
-        if done {
-            let mut code = 0;
-            if let Some(p) = &options.screenshot
-                && let Err(e) = save_screenshot(p)
-            {
-                eprintln!("narrowphase-lab: {e}");
-                code = 1;
-            }
-            if options.print_state {
-                println!("{}", app.state_json());
-            }
-            std::process::exit(code);
-        }
-        next_frame().await;
+fn body_mut(scene: &mut Scene, b: Body) -> &mut scene::Body {
+    match b {
+        Body::A => &mut scene.a,
+        Body::B => &mut scene.b,
     }
+}
+
+/// Commands can be fed without a window; so can whole frames, on a headless egui context.
+pub fn new_context() -> egui::Context {
+    let ctx = egui::Context::default();
+    configure(&ctx);
+    ctx
+}
+
+/// The app's egui settings: dark, slightly larger text, and no egui zoom keys (Ctrl + and
+/// Ctrl − are the app's presenter scale, read as commands).
+pub fn configure(ctx: &egui::Context) {
+    ctx.set_visuals(egui::Visuals::dark());
+    ctx.style_mut(|s| {
+        s.text_styles.iter_mut().for_each(|(_, f)| f.size *= 1.1);
+    });
+    ctx.options_mut(|o| o.zoom_with_keyboard = false);
 }

@@ -2,8 +2,12 @@
 //! draw ([`PairTraces`], the same traced calls `report` prints) — computed once per change,
 //! never re-derived here.
 
-use crate::geom::{ManifoldOptions, SatOptions, Shape, Transform};
+use crate::geom::{
+    ManifoldOptions, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform, minkowski_hull,
+    pair_frame,
+};
 use crate::scene::{self, PairTraces};
+use std::cell::OnceCell;
 
 /// Both bodies and what the algorithms computed for them.
 #[derive(Clone, Debug)]
@@ -16,6 +20,8 @@ pub struct Pair {
     pub manifold_options: ManifoldOptions,
     /// Every output and trace.
     pub traces: PairTraces,
+    /// The Minkowski hull, built the first time a mode asks for it (once per pair).
+    hull: OnceCell<Vec<MinkowskiVertex>>,
 }
 
 impl std::ops::Deref for Pair {
@@ -48,7 +54,22 @@ impl Pair {
             xfs,
             manifold_options,
             traces,
+            hull: OnceCell::new(),
         }
+    }
+
+    /// Both shapes in the pair frame, the frame every trace is recorded in (nothing is
+    /// computed: the placed shapes map their vertices on the fly).
+    pub fn frame(&self) -> PairFrame<'_> {
+        pair_frame(&self.shapes[0], self.xfs[0], &self.shapes[1], self.xfs[1])
+    }
+
+    /// The vertices of the Minkowski difference B − A of the cores, in the pair frame.
+    pub fn minkowski_hull(&self) -> &[MinkowskiVertex] {
+        self.hull.get_or_init(|| {
+            let p = self.frame();
+            minkowski_hull(&p.a, &p.b)
+        })
     }
 
     /// The SAT axis rows, in order.

@@ -15,6 +15,10 @@
 //! depth and its axis, pointed from A to B, the contact normal. A gap of exactly zero is
 //! touching, not overlap, and not separation either.
 //!
+//! The trace adds what a picture of each axis needs: the core vertices that cast each shadow
+//! end, the ends the gap runs between, and whether the axis ties with the best one; the output
+//! carries the minimum translation vector.
+//!
 //! Option: merge (anti)parallel axes — a line tested once is not tested again (a rectangle
 //! contributes two axes, not four).
 
@@ -54,7 +58,25 @@ pub struct SatAxis {
     pub b: [f32; 2],
     /// `max(min_b − max_a, min_a − max_b)`: positive = separated on this axis.
     pub gap: f32,
+    /// The two interval ends the gap (or the overlap) runs between, pair frame, A's end
+    /// first: `[max_a, min_b]` when B's shadow lies on the `+axis` side of A's, else
+    /// `[max_b, min_a]`. `gap = ±(gap_ends[1] − gap_ends[0])`, positive along the normal.
+    pub gap_ends: [f32; 2],
+    /// The core vertices of A that cast A's shadow ends: `[at min, at max]`, indices into A's
+    /// core (the rounded shape's extreme point is that vertex plus `radius · (∓axis)`).
+    /// Filled in the trace only: the untraced call leaves `[0, 0]`.
+    pub support_a: [usize; 2],
+    /// The core vertices of B that cast B's shadow ends: `[at min, at max]`, as for A.
+    pub support_b: [usize; 2],
+    /// True when this is not the best axis but its gap equals the best one's within
+    /// [`TIE_TOLERANCE`] (relative, at least absolute for gaps under 1): it would give the same
+    /// depth. Filled in the trace only.
+    pub tie: bool,
 }
+
+/// How close two gaps must be to count as a tie for the best axis: `1e-5` of the best gap
+/// (or absolute when it is under 1) — about a hundred f32 roundings of the projections.
+pub const TIE_TOLERANCE: f32 = 1.0e-5;
 
 impl SatAxis {
     /// The contact normal this axis gives, pointing from A to B along the axis.
@@ -106,6 +128,10 @@ pub struct SatOutput {
     pub normal: Vec2,
     /// Frame origin of the traced intervals (A's position): world = pair frame + origin.
     pub origin: Vec2,
+    /// The minimum translation vector: moving B by it (a world-frame displacement) ends the
+    /// overlap, leaving the shapes touching. `normal · −separation` when they overlap (it points
+    /// from A to B, its length is the depth); zero when they do not.
+    pub mtv: Vec2,
 }
 
 impl SatOutput {
@@ -143,12 +169,12 @@ fn closest_vertex_pair(a: &Placed, b: &Placed) -> (usize, usize, Vec2) {
 }
 
 /// SAT on two shapes already in one frame (the pair frame, whose world position is `origin`).
-pub fn sat_cores(
+pub fn sat_cores<T: Trace<SatStep>>(
     a: &Placed,
     b: &Placed,
     origin: Vec2,
     options: SatOptions,
-    trace: &mut impl Trace<SatStep>,
+    trace: &mut T,
 ) -> SatOutput {
     // 1. The candidates, in a fixed order: A's faces, B's faces, the vertex-pair axis.
     let mut candidates: Vec<(Vec2, AxisSource)> = Vec::with_capacity(a.count() + b.count() + 1);
@@ -173,6 +199,8 @@ pub fn sat_cores(
     let mut best = 0;
     let mut best_gap = f32::NEG_INFINITY;
     let mut best_normal = Vec2::Y;
+    // Traced steps wait here until the best axis is known, so each row can say if it ties.
+    let mut pending: Vec<SatStep> = Vec::new();
     for (axis, source) in candidates {
         if options.merge_parallel {
             // Same line up to rounding (1e-6 rad). A looser test would merge distinct lines:
@@ -181,19 +209,30 @@ pub fn sat_cores(
                 .iter()
                 .position(|t| super::math::cross(*t, axis).abs() <= 1.0e-6)
             {
-                trace.step(|| SatStep::Merged { source, same_as: k });
+                if T::ENABLED {
+                    pending.push(SatStep::Merged { source, same_as: k });
+                }
                 continue;
             }
         }
         let ia = a.project(axis);
         let ib = b.project(axis);
         let gap = (ib[0] - ia[1]).max(ia[0] - ib[1]);
+        let b_ahead = ib[0] - ia[1] >= ia[0] - ib[1];
         let row = SatAxis {
             axis,
             source,
             a: ia,
             b: ib,
             gap,
+            gap_ends: if b_ahead {
+                [ia[1], ib[0]]
+            } else {
+                [ib[1], ia[0]]
+            },
+            support_a: [0, 0],
+            support_b: [0, 0],
+            tie: false,
         };
         let index = tested.len();
         tested.push(axis);
@@ -205,7 +244,13 @@ pub fn sat_cores(
             best = index;
             best_normal = row.normal_a_to_b();
         }
-        trace.step(|| SatStep::Axis(row));
+        if T::ENABLED {
+            pending.push(SatStep::Axis(SatAxis {
+                support_a: [a.support(-axis), a.support(axis)],
+                support_b: [b.support(-axis), b.support(axis)],
+                ..row
+            }));
+        }
     }
 
     let out = SatOutput {
@@ -215,7 +260,22 @@ pub fn sat_cores(
         separation: best_gap,
         normal: best_normal,
         origin,
+        mtv: if best_gap < 0.0 {
+            best_normal * -best_gap
+        } else {
+            Vec2::ZERO
+        },
     };
+    // 3. Mark the ties with the best axis, then hand the steps over in order.
+    let tolerance = TIE_TOLERANCE * best_gap.abs().max(1.0);
+    let mut index = 0;
+    for mut step in pending {
+        if let SatStep::Axis(row) = &mut step {
+            row.tie = index != best && (row.gap - best_gap).abs() <= tolerance;
+            index += 1;
+        }
+        trace.step(|| step);
+    }
     trace.step(|| SatStep::Done(out));
     out
 }

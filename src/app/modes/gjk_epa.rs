@@ -1,15 +1,13 @@
 //! GJK/EPA mode: the world and Minkowski space side by side, GJK one iteration at a time, then
 //! EPA, then the radii folded back in — all from the library's GJK and EPA traces.
 
-use super::{Mode, ModeAction, PairOptions};
+use super::{Controls, Mode};
 use crate::app::camera::Camera;
+use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
-use crate::geom::{
-    EpaGuard, GjkStep, GjkStop, MinkowskiVertex, Shape, SimplexVertex, Transform, VoronoiRegion,
-    minkowski_hull, pair_frame,
-};
+use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};
 use egui::RichText;
 use glam::Vec2;
 
@@ -22,9 +20,6 @@ pub struct GjkMode {
     speed: f32,
     last_advance: f64,
     hovered: Option<(usize, usize)>,
-    /// The Minkowski hull of the pair, and the pair it belongs to (rebuilt only on a change).
-    hull: Vec<MinkowskiVertex>,
-    hull_of: Option<([Shape; 2], [Transform; 2])>,
 }
 
 impl Default for GjkMode {
@@ -37,8 +32,6 @@ impl Default for GjkMode {
             speed: 1.5,
             last_advance: 0.0,
             hovered: None,
-            hull: Vec::new(),
-            hull_of: None,
         }
     }
 }
@@ -74,22 +67,12 @@ fn simplex_name(n: usize) -> &'static str {
 }
 
 impl GjkMode {
-    /// Rebuilds the Minkowski hull when the pair changed.
-    fn refresh_hull(&mut self, pair: &Pair) {
-        let key = (pair.shapes, pair.xfs);
-        if self.hull_of.as_ref() != Some(&key) {
-            let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
-            self.hull = minkowski_hull(&p.a, &p.b);
-            self.hull_of = Some(key);
-        }
-    }
-
     /// Frames the Minkowski view on the difference.
     fn frame_minkowski(&mut self, pair: &Pair) {
         let r = pair.shapes[0].radius() + pair.shapes[1].radius();
         let mut min = Vec2::splat(-0.5);
         let mut max = Vec2::splat(0.5);
-        for v in &self.hull {
+        for v in pair.minkowski_hull() {
             min = min.min(v.w - Vec2::splat(r));
             max = max.max(v.w + Vec2::splat(r));
         }
@@ -201,9 +184,8 @@ impl Mode for GjkMode {
         &mut self,
         ui: &mut egui::Ui,
         pair: &Pair,
-        step: &mut usize,
-        _options: &mut PairOptions,
-    ) -> Option<ModeAction> {
+        controls: &mut Controls,
+    ) -> Option<Command> {
         let last = self.step_count(pair) - 1;
         ui.horizontal(|ui| {
             let label = if self.playing {
@@ -213,8 +195,8 @@ impl Mode for GjkMode {
             };
             if ui.button(label).clicked() {
                 self.playing = !self.playing;
-                if self.playing && *step >= last {
-                    *step = 0;
+                if self.playing && controls.step >= last {
+                    controls.step = 0;
                 }
             }
             ui.add(egui::Slider::new(&mut self.speed, 0.25..=6.0).text("steps/s"));
@@ -223,8 +205,8 @@ impl Mode for GjkMode {
         if self.playing {
             if now - self.last_advance >= 1.0 / self.speed as f64 {
                 self.last_advance = now;
-                if *step < last {
-                    *step += 1;
+                if controls.step < last {
+                    controls.step += 1;
                 } else {
                     self.playing = false;
                 }
@@ -281,7 +263,7 @@ impl Mode for GjkMode {
             .enumerate()
             .map(|(i, e)| [g + i as f64 + 1.0, e.upper_bound as f64])
             .collect();
-        let current = *step as f64 + 1.0;
+        let current = controls.step as f64 + 1.0;
         egui_plot::Plot::new("gjk_plot")
             .height(170.0)
             .allow_drag(false)
@@ -318,7 +300,6 @@ impl Mode for GjkMode {
             world.viewport_min.y,
         );
         self.mcam.viewport_size = world.viewport_size;
-        self.refresh_hull(pair);
         if !self.framed {
             self.frame_minkowski(pair);
         }
@@ -345,8 +326,8 @@ impl Mode for GjkMode {
             self.pan_last = Some(s);
         }
         // Hovering a Minkowski vertex highlights its pair on the shapes.
-        self.hovered = self
-            .hull
+        self.hovered = pair
+            .minkowski_hull()
             .iter()
             .map(|v| (v, self.mcam.to_screen(v.w).distance(s)))
             .filter(|(_, d)| *d < 12.0)
@@ -362,23 +343,13 @@ impl Mode for GjkMode {
     fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
         let origin = pair.query.origin;
         let world = canvas.with_origin(origin);
-        let p = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
+        let p = pair.frame();
 
         // The Minkowski view: its own camera, clipped to the right half.
-        let rect = egui::Rect::from_min_size(
-            egui::pos2(self.mcam.viewport_min.x, self.mcam.viewport_min.y) / canvas.ppp(),
-            egui::vec2(self.mcam.viewport_size.x, self.mcam.viewport_size.y) / canvas.ppp(),
-        );
-        let painter = canvas
-            .painter()
-            .ctx()
-            .layer_painter(canvas.painter().layer_id())
-            .with_clip_rect(rect);
-        painter.rect_filled(rect, 0.0, colors::BACKGROUND);
-        let m = Canvas::new(&painter, &self.mcam, canvas.ppp());
+        let m = canvas.view(&self.mcam);
         draw::grid(&m);
         let r = p.a.radius() + p.b.radius();
-        let hull = &self.hull;
+        let hull = pair.minkowski_hull();
         let core: Vec<Vec2> = hull.iter().map(|v| v.w).collect();
         if r > 0.0 {
             let outline = draw::rounded_outline(&core, r, self.mcam.zoom);
@@ -425,17 +396,8 @@ impl Mode for GjkMode {
         }
         m.point(Vec2::ZERO, 4.0, colors::INK);
         m.label(Vec2::ZERO, Vec2::new(6.0, -4.0), "origin", colors::INK);
-        painter.text(
-            rect.left_top() + egui::vec2(10.0, 8.0),
-            egui::Align2::LEFT_TOP,
-            "Minkowski difference B − A",
-            egui::FontId::proportional(16.0),
-            colors::MINKOWSKI,
-        );
-        painter.line_segment(
-            [rect.left_top(), rect.left_bottom()],
-            egui::Stroke::new(2.0, colors::GRID_MAJOR),
-        );
+        m.title("Minkowski difference B − A", colors::MINKOWSKI);
+        m.left_divider(colors::GRID_MAJOR);
 
         // Hovered Minkowski vertex: its pair on the shapes.
         if let Some((i, j)) = self.hovered {

@@ -1,8 +1,9 @@
 //! Manifold mode: reference and incident faces, clipping step by step, and feature ids that
 //! persist — all from the library's manifold trace.
 
-use super::{Mode, ModeAction, PairOptions};
+use super::{Controls, Mode};
 use crate::app::camera::Camera;
+use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
@@ -172,21 +173,20 @@ impl Mode for ManifoldMode {
         &mut self,
         ui: &mut egui::Ui,
         pair: &Pair,
-        _step: &mut usize,
-        options: &mut PairOptions,
-    ) -> Option<ModeAction> {
-        ui.checkbox(&mut options.hysteresis, "Reference-face hysteresis")
-            .on_hover_text(
-                "B's face becomes the reference only when sep_b > sep_a + 0.02|sep_a| + 0.1·slop.",
-            );
+        controls: &mut Controls,
+    ) -> Option<Command> {
         ui.checkbox(
-            &mut options.jitter,
+            &mut controls.options.hysteresis,
+            "Reference-face hysteresis",
+        )
+        .on_hover_text(
+            "B's face becomes the reference only when sep_b > sep_a + 0.02|sep_a| + 0.1·slop.",
+        );
+        ui.checkbox(
+            &mut controls.options.jitter,
             "Jitter: turn B by ±0.001 rad every frame",
         );
-        ui.add(
-            egui::Slider::new(&mut options.speculative_margin, 0.0..=0.5)
-                .text("speculative margin"),
-        );
+        ui.add(egui::Slider::new(&mut controls.margin, 0.0..=0.5).text("speculative margin"));
         ui.separator();
         ui.label(RichText::new(format!("{} point(s)", pair.manifold.len())).strong());
         for (k, p) in pair.manifold.points().enumerate() {

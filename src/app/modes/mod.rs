@@ -5,10 +5,10 @@ pub mod manifold;
 pub mod sat;
 
 use super::camera::Camera;
+use super::command::Command;
 use super::draw::Canvas;
 use super::input::Input;
 use super::pair::Pair;
-use glam::Vec2;
 
 /// Which mode: the scene file's own `Mode` (`Sat`, `Gjk`, `Manifold`), so a scene opens in
 /// its mode without a translation table.
@@ -23,15 +23,14 @@ pub fn title(mode: ModeKind) -> &'static str {
     }
 }
 
-/// Options of the pair that modes may change (they trigger a recompute).
+/// Options of the pair that modes may change and that are not part of the scene (they
+/// trigger a recompute). The speculative margin is the scene's: see [`Controls::margin`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairOptions {
     /// SAT: skip (anti)parallel repeats of an axis.
     pub merge_parallel: bool,
     /// Manifold: reference-face hysteresis.
     pub hysteresis: bool,
-    /// Manifold: speculative margin.
-    pub speculative_margin: f32,
     /// Manifold: turn B by ±0.001 rad every frame.
     pub jitter: bool,
 }
@@ -41,17 +40,58 @@ impl Default for PairOptions {
         PairOptions {
             merge_parallel: false,
             hysteresis: true,
-            speculative_margin: 0.0,
             jitter: false,
         }
     }
 }
 
-/// What a mode asks the app to do.
+/// What a mode's controls may change, as copies: the right panel turns every difference into
+/// a [`Command`] (a scene value becomes an undoable edit).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ModeAction {
-    /// Move B by this world vector (undoable), e.g. SAT's "resolve".
-    TranslateB(Vec2),
+pub struct Controls {
+    /// The step shown.
+    pub step: usize,
+    /// The session's options.
+    pub options: PairOptions,
+    /// The scene's speculative margin.
+    pub margin: f32,
+}
+
+/// The three modes' own state (their views, hover, history), one value each.
+#[derive(Default)]
+pub struct Modes {
+    /// SAT mode.
+    pub sat: sat::SatMode,
+    /// GJK/EPA mode.
+    pub gjk: gjk_epa::GjkMode,
+    /// Manifold mode.
+    pub manifold: manifold::ManifoldMode,
+}
+
+impl Modes {
+    /// The mode `kind`.
+    pub fn get(&self, kind: ModeKind) -> &dyn Mode {
+        match kind {
+            ModeKind::Sat => &self.sat,
+            ModeKind::Gjk => &self.gjk,
+            ModeKind::Manifold => &self.manifold,
+        }
+    }
+
+    /// The mode `kind`, mutable.
+    pub fn get_mut(&mut self, kind: ModeKind) -> &mut dyn Mode {
+        match kind {
+            ModeKind::Sat => &mut self.sat,
+            ModeKind::Gjk => &mut self.gjk,
+            ModeKind::Manifold => &mut self.manifold,
+        }
+    }
+
+    /// A new scene: forget every mode's view and history.
+    pub fn reset(&mut self) {
+        self.gjk.reset_view();
+        self.manifold.reset();
+    }
 }
 
 /// Everything a mode draws and controls.
@@ -65,14 +105,14 @@ pub trait Mode {
     /// One plain sentence per step: what happened and why.
     fn step_text(&self, pair: &Pair, step: usize) -> String;
 
-    /// The right panel: table, plot, toggles.
+    /// The right panel: table, plot, toggles. Changes go into `controls`; anything else the
+    /// mode asks for is returned as a command.
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
         pair: &Pair,
-        step: &mut usize,
-        options: &mut PairOptions,
-    ) -> Option<ModeAction>;
+        controls: &mut Controls,
+    ) -> Option<Command>;
 
     /// Canvas input the mode owns (its second view, hover highlights). Returns true if it used
     /// the input so the shape gestures should not see it.

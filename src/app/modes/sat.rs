@@ -1,12 +1,13 @@
 //! SAT mode: every candidate axis, both shadows on it, the gap — from the library's SAT trace.
 
-use super::{Mode, ModeAction, PairOptions};
+use super::{Controls, Mode};
 use crate::app::camera::Camera;
+use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
 use crate::geom::math::{left_perp, next_index};
-use crate::geom::{AxisSource, Placed, SatAxis, SatStep, pair_frame};
+use crate::geom::{AxisSource, Placed, SatStep};
 use egui::{Color32, RichText};
 use glam::Vec2;
 
@@ -64,11 +65,6 @@ impl SatMode {
     }
 }
 
-fn is_tie(pair: &Pair, row: &SatAxis, index: usize) -> bool {
-    index != pair.sat.best
-        && (row.gap - pair.sat.separation).abs() <= 1.0e-5 * pair.sat.separation.abs().max(1.0)
-}
-
 impl Mode for SatMode {
     fn step_count(&self, pair: &Pair) -> usize {
         pair.sat.axis_count.max(1)
@@ -107,11 +103,10 @@ impl Mode for SatMode {
         &mut self,
         ui: &mut egui::Ui,
         pair: &Pair,
-        step: &mut usize,
-        options: &mut PairOptions,
-    ) -> Option<ModeAction> {
+        controls: &mut Controls,
+    ) -> Option<Command> {
         let mut action = None;
-        ui.checkbox(&mut options.merge_parallel, "Merge parallel axes")
+        ui.checkbox(&mut controls.options.merge_parallel, "Merge parallel axes")
             .on_hover_text("A line is a line: an axis parallel or antiparallel to one already tested is skipped (a rectangle gives two axes, not four).");
         let merged = pair
             .sat_steps
@@ -156,9 +151,7 @@ impl Mode for SatMode {
                 .button("Resolve: move B out by the minimum translation")
                 .clicked()
         {
-            action = Some(ModeAction::TranslateB(
-                pair.sat.normal * -pair.sat.separation,
-            ));
+            action = Some(Command::TranslateB(pair.sat.mtv));
         }
         ui.separator();
 
@@ -186,7 +179,7 @@ impl Mode for SatMode {
                 for (i, row) in pair.sat_axes().enumerate() {
                     let shift = row.axis.dot(origin);
                     body.row(20.0, |mut r| {
-                        r.set_selected(i == *step);
+                        r.set_selected(i == controls.step);
                         r.col(|ui| {
                             ui.label(source_text(row.source, pair));
                         });
@@ -231,7 +224,7 @@ impl Mode for SatMode {
                             if i == pair.sat.best {
                                 marks.push("★");
                             }
-                            if is_tie(pair, row, i) {
+                            if row.tie {
                                 marks.push("=");
                             }
                             ui.label(marks.join(" "));
@@ -241,7 +234,7 @@ impl Mode for SatMode {
                             self.hovered = Some(i);
                         }
                         if resp.clicked() {
-                            *step = i;
+                            controls.step = i;
                         }
                     });
                 }
@@ -303,7 +296,7 @@ impl Mode for SatMode {
             return;
         };
         let c = canvas.with_origin(pair.sat.origin);
-        let frame = pair_frame(&pair.shapes[0], pair.xfs[0], &pair.shapes[1], pair.xfs[1]);
+        let frame = pair.frame();
         let (a, b) = (frame.a, frame.b);
         let u = row.axis;
         // Put the axis line on the side of the shapes that faces the middle of the view.
@@ -343,9 +336,10 @@ impl Mode for SatMode {
 
         // Both shadows as thick bars, with dashed projectors from the extreme points.
         let bar_gap = 7.0 / zoom;
-        for (shape, interval, color, side) in
-            [(&a, row.a, colors::A, 1.0), (&b, row.b, colors::B, -1.0)]
-        {
+        for (shape, interval, support, color, side) in [
+            (&a, row.a, row.support_a, colors::A, 1.0),
+            (&b, row.b, row.support_b, colors::B, -1.0),
+        ] {
             let extra = side * bar_gap;
             c.bar(
                 on_line(interval[0], extra),
@@ -353,18 +347,14 @@ impl Mode for SatMode {
                 8.0,
                 color,
             );
-            for (dir, s) in [(-u, interval[0]), (u, interval[1])] {
-                let p = shape.support_point(dir);
+            for (dir, s, k) in [(-u, interval[0], support[0]), (u, interval[1], support[1])] {
+                let p = shape.vertex(k) + dir * shape.radius();
                 c.dashed(p, on_line(s, extra), 1.0, color.gamma_multiply(0.7));
             }
         }
 
         // The gap or the overlap, with its length.
-        let (g0, g1) = if row.b[0] - row.a[1] >= row.a[0] - row.b[1] {
-            (row.a[1], row.b[0])
-        } else {
-            (row.b[1], row.a[0])
-        };
+        let [g0, g1] = row.gap_ends;
         let color = if row.gap > 0.0 {
             colors::GOOD
         } else {
@@ -400,7 +390,7 @@ impl Mode for SatMode {
 
         // The minimum translation vector on B.
         if pair.sat.overlap() {
-            let mtv = pair.sat.normal * -pair.sat.separation;
+            let mtv = pair.sat.mtv;
             let from = b.centroid();
             c.arrow(from, from + mtv, 3.0, colors::INK);
             c.label(

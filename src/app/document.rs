@@ -1,0 +1,217 @@
+//! The document: the scene being edited, its saved copy, undo and redo, and its file.
+//!
+//! Every change to the scene goes through here and is one undoable step that marks the scene
+//! modified: [`Document::edit`] for a change made at once (a button, a command), and
+//! [`Document::begin`] / [`Document::end`] around a change that spans frames (a drag on the
+//! canvas, a drag value or slider in a panel), so a whole gesture is one step.
+
+use crate::scene::Scene;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// How many undo steps are kept.
+const UNDO_LIMIT: usize = 500;
+
+/// Who started a change that spans frames: the canvas and the panels end theirs apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditSource {
+    /// A gesture on the canvas (ends when the button is released).
+    Canvas,
+    /// A widget in a panel (ends when egui lets go of the pointer).
+    Panel,
+}
+
+/// The scene as edited, with its history and file.
+#[derive(Clone, Debug)]
+pub struct Document {
+    scene: Scene,
+    saved: Scene,
+    path: Option<PathBuf>,
+    stamp: Option<SystemTime>,
+    undo: Vec<Scene>,
+    redo: Vec<Scene>,
+    pending: Option<(EditSource, Scene)>,
+}
+
+/// The modification time of a file, if it can be read.
+pub fn file_stamp(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+impl Document {
+    /// A document holding `scene`, as read from `path` (None: a built-in scene).
+    pub fn new(scene: Scene, path: Option<PathBuf>) -> Document {
+        let stamp = path.as_deref().and_then(file_stamp);
+        Document {
+            saved: scene.clone(),
+            scene,
+            path,
+            stamp,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            pending: None,
+        }
+    }
+
+    /// The scene as edited.
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    /// The scene's file (None: built-in).
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The file's modification time when last read or written.
+    pub fn stamp(&self) -> Option<SystemTime> {
+        self.stamp
+    }
+
+    /// True when the scene differs from the file.
+    pub fn modified(&self) -> bool {
+        self.scene != self.saved
+    }
+
+    /// How many undo steps there are.
+    pub fn undo_len(&self) -> usize {
+        self.undo.len()
+    }
+
+    fn push_undo(&mut self, before: Scene) {
+        self.undo.push(before);
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// One change made at once: one undo step (when it changed anything).
+    pub fn edit(&mut self, change: impl FnOnce(&mut Scene)) {
+        let before = self.scene.clone();
+        change(&mut self.scene);
+        if self.scene != before {
+            self.push_undo(before);
+        }
+    }
+
+    /// Starts (or continues) a change that spans frames; the scene before it is kept for undo.
+    pub fn begin(&mut self, source: EditSource) {
+        if self.pending.is_none() {
+            self.pending = Some((source, self.scene.clone()));
+        }
+    }
+
+    /// The scene, during a change opened with [`Document::begin`].
+    pub fn scene_mut(&mut self, source: EditSource) -> &mut Scene {
+        self.begin(source);
+        &mut self.scene
+    }
+
+    /// Ends the change `source` opened: one undo step if the scene changed.
+    pub fn end(&mut self, source: EditSource) {
+        if self.pending.as_ref().is_some_and(|(s, _)| *s == source)
+            && let Some((_, before)) = self.pending.take()
+            && before != self.scene
+        {
+            self.push_undo(before);
+        }
+    }
+
+    /// Whether a change from `source` is open.
+    pub fn editing(&self, source: EditSource) -> bool {
+        self.pending.as_ref().is_some_and(|(s, _)| *s == source)
+    }
+
+    /// Undo (Ctrl+Z). Returns true when something changed.
+    pub fn undo(&mut self) -> bool {
+        self.pending = None;
+        match self.undo.pop() {
+            Some(prev) => {
+                self.redo.push(std::mem::replace(&mut self.scene, prev));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Redo (Ctrl+Shift+Z). Returns true when something changed.
+    pub fn redo(&mut self) -> bool {
+        self.pending = None;
+        match self.redo.pop() {
+            Some(next) => {
+                self.undo.push(std::mem::replace(&mut self.scene, next));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The scene was written to `path` as `scene` (with the view and mode it opens in): that
+    /// is now the saved copy.
+    pub fn saved_as(&mut self, scene: Scene, path: PathBuf) {
+        self.stamp = file_stamp(&path);
+        self.scene = scene.clone();
+        self.saved = scene;
+        self.path = Some(path);
+    }
+
+    /// The file changed on disk and was read again as `scene`: the history stays, the saved
+    /// copy is the new text.
+    pub fn reloaded(&mut self, scene: Scene) {
+        self.stamp = self.path.as_deref().and_then(file_stamp);
+        self.pending = None;
+        self.scene = scene.clone();
+        self.saved = scene;
+    }
+
+    /// Records a new stamp without reading the file (it could not be read).
+    pub fn set_stamp(&mut self, stamp: Option<SystemTime>) {
+        self.stamp = stamp;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::BUILTIN;
+
+    fn doc() -> Document {
+        let (_, text) = BUILTIN[0];
+        let scene = crate::scene::parse(text, "builtin.ron")
+            .expect("built-in")
+            .scene;
+        Document::new(scene, None)
+    }
+
+    #[test]
+    fn an_edit_is_one_undo_step_and_marks_modified() {
+        let mut d = doc();
+        d.edit(|s| s.speculative_margin = 0.25);
+        assert!(d.modified());
+        assert_eq!(d.undo_len(), 1);
+        assert!(d.undo());
+        assert!(!d.modified());
+        assert!(d.redo());
+        assert_eq!(d.scene().speculative_margin, 0.25);
+    }
+
+    #[test]
+    fn a_change_that_changes_nothing_is_no_undo_step() {
+        let mut d = doc();
+        d.edit(|_| {});
+        d.begin(EditSource::Panel);
+        d.end(EditSource::Panel);
+        assert_eq!(d.undo_len(), 0);
+    }
+
+    #[test]
+    fn a_panel_release_does_not_end_a_canvas_gesture() {
+        let mut d = doc();
+        d.scene_mut(EditSource::Canvas).b.position.x += 1.0;
+        d.end(EditSource::Panel);
+        d.scene_mut(EditSource::Canvas).b.position.x += 1.0;
+        d.end(EditSource::Canvas);
+        assert_eq!(d.undo_len(), 1);
+    }
+}

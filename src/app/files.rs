@@ -1,0 +1,305 @@
+//! Scenes in and out: moving through the lecture, opening, saving, reloading a file that
+//! changed on disk, and asking before a modified scene is left.
+
+use super::document::{Document, file_stamp};
+use super::state::Leave;
+use super::{App, scene_of};
+use crate::scene::{self, Lecture};
+use std::path::PathBuf;
+
+impl App {
+    /// Goes to scene `index` of the lecture, or asks first when the scene is modified;
+    /// `force` goes even then (the changes were saved or discarded).
+    pub fn go_to(&mut self, index: usize, now: f64, force: bool) {
+        if index >= self.session.lecture.scenes.len() || (index == self.session.index && !force) {
+            return;
+        }
+        if self.doc.modified() && !force {
+            self.dialogs.confirm = Some(Leave::Scene(index));
+            return;
+        }
+        self.enter(index, now);
+    }
+
+    /// Opens scene `index` of the lecture, changes or not.
+    fn enter(&mut self, index: usize, now: f64) {
+        let Some(l) = self.session.lecture.scenes.get(index) else {
+            return;
+        };
+        match scene_of(l) {
+            Ok(s) => {
+                self.session.index = index;
+                self.doc = Document::new(s, l.path.clone());
+                self.banner = None;
+                self.enter_scene();
+            }
+            Err(e) => self.show_error(e, now),
+        }
+    }
+
+    /// Opens a file or folder as the lecture, or asks first when the scene is modified.
+    pub fn open(&mut self, path: PathBuf, now: f64, force: bool) {
+        if self.doc.modified() && !force {
+            self.dialogs.confirm = Some(Leave::Open(path));
+            return;
+        }
+        match Lecture::open(&path) {
+            Ok((lecture, index)) => {
+                self.session.lecture = lecture;
+                self.enter(index, now);
+            }
+            Err(e) => self.show_error(e.to_string(), now),
+        }
+    }
+
+    /// Closes the window, or asks first when the scene is modified.
+    pub fn request_quit(&mut self) {
+        if self.doc.modified() {
+            self.dialogs.confirm = Some(Leave::Quit);
+        } else {
+            self.quit = true;
+        }
+    }
+
+    /// Opens the built-in lecture at `index`.
+    pub fn open_builtin(&mut self, index: usize, now: f64) {
+        if self.doc.modified() {
+            self.show_error("save or undo your changes first (Ctrl+S)", now);
+            return;
+        }
+        self.session.lecture = Lecture::builtin();
+        self.enter(index, now);
+    }
+
+    /// Saves atomically to `path`, with the view and mode the scene is to open in. Returns
+    /// true when it was written.
+    pub fn save_to(&mut self, path: PathBuf, now: f64) -> bool {
+        let mut scene = self.doc.scene().clone();
+        scene.view = Some(scene::View {
+            center: self.cam.center,
+            zoom: self.cam.zoom,
+        });
+        scene.mode = self.session.mode;
+        match scene::save(&path, &scene) {
+            Ok(()) => {
+                self.doc.saved_as(scene, path.clone());
+                self.show_info(format!("saved {}", path.display()), now);
+                true
+            }
+            Err(e) => {
+                self.show_error(e.to_string(), now);
+                false
+            }
+        }
+    }
+
+    /// Reloads the scene when its file changed on disk; a broken edit keeps the last good scene.
+    pub fn check_reload(&mut self, now: f64) {
+        let Some(path) = self.doc.path().map(|p| p.to_path_buf()) else {
+            return;
+        };
+        let Some(stamp) = file_stamp(&path) else {
+            return;
+        };
+        if Some(stamp) == self.doc.stamp() {
+            return;
+        }
+        self.doc.set_stamp(Some(stamp));
+        match scene::load(&path) {
+            Ok(l) => {
+                let keep_view = (self.cam.center, self.cam.zoom);
+                self.doc.reloaded(l.scene.clone());
+                if let Some(Ok(s)) = self
+                    .session
+                    .lecture
+                    .scenes
+                    .get_mut(self.session.index)
+                    .map(|slot| &mut slot.scene)
+                {
+                    s.scene = l.scene;
+                }
+                let (mode, step) = (self.session.mode, self.session.step);
+                self.enter_scene();
+                if self.doc.scene().view.is_none() {
+                    (self.cam.center, self.cam.zoom) = keep_view;
+                    self.frame_pending = false;
+                }
+                self.session.mode = mode;
+                self.session.step = step;
+                self.clamp_step();
+                self.show_info(format!("reloaded {}", path.display()), now);
+            }
+            Err(e) => self.show_error(format!("{e} (keeping the last good scene)"), now),
+        }
+    }
+
+    /// Where F12 writes: next to the scene (or in the current folder for a built-in one).
+    pub fn screenshot_path(&self) -> PathBuf {
+        let (dir, stem) = match self.doc.path() {
+            Some(p) => (
+                p.parent().map(|d| d.to_path_buf()).unwrap_or_default(),
+                p.file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "scene".into()),
+            ),
+            None => (
+                PathBuf::from("."),
+                self.session
+                    .scene_name()
+                    .trim_end_matches(".ron")
+                    .to_string(),
+            ),
+        };
+        let mode = self.session.mode.name();
+        (1..10_000)
+            .map(|n| dir.join(format!("{stem}-{mode}-{n}.png")))
+            .find(|p| !p.exists())
+            .unwrap_or_else(|| dir.join(format!("{stem}.png")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::command::{Command, StepTo};
+    use crate::app::input::{Body, Edit, Pose};
+    use crate::app::modes::ModeKind;
+    use crate::cli::AppFlags;
+    use glam::Vec2;
+
+    fn app() -> App {
+        App::new(&AppFlags::default()).expect("the built-in lecture opens")
+    }
+
+    #[test]
+    fn undo_and_redo_restore_exactly() {
+        let mut app = app();
+        let original = app.doc.scene().clone();
+        let moved = Pose {
+            position: Vec2::new(1.25, 3.5),
+            angle_deg: 33.0,
+        };
+        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        let edited = app.doc.scene().clone();
+        assert_eq!(edited.b.position, moved.position);
+        assert!(app.doc.modified());
+        app.apply(Command::Undo, 0.0);
+        assert_eq!(*app.doc.scene(), original);
+        assert!(!app.doc.modified());
+        app.apply(Command::Redo, 0.0);
+        assert_eq!(*app.doc.scene(), edited);
+        // The pair follows the scene.
+        assert_eq!(app.session.pair.xfs[1].p, moved.position);
+    }
+
+    #[test]
+    fn a_gesture_is_one_undo_step() {
+        let mut app = app();
+        let mut edits = vec![Edit::Begin];
+        for k in 0..20 {
+            edits.push(Edit::Pose(
+                Body::A,
+                Pose {
+                    position: Vec2::new(k as f32 * 0.1, 0.0),
+                    angle_deg: 0.0,
+                },
+            ));
+        }
+        edits.push(Edit::End);
+        app.apply_edits(&edits, 0.0);
+        assert_eq!(app.doc.undo_len(), 1);
+    }
+
+    #[test]
+    fn vertex_edit_refuses_a_concave_move_and_says_so() {
+        let mut app = app();
+        // Scene 1's B is a 2×1 box: dragging its top-right corner (vertex 2) to the centre would
+        // make it concave.
+        let before = app.doc.scene().clone();
+        app.apply_edits(
+            &[
+                Edit::Begin,
+                Edit::Vertex(Body::B, 2, Vec2::new(0.0, -0.2)),
+                Edit::End,
+            ],
+            0.0,
+        );
+        assert_eq!(*app.doc.scene(), before, "the shape must not change");
+        let banner = app.banner.clone().expect("an explanation");
+        assert!(banner.error && banner.text.contains("convex"), "{banner:?}");
+        // Onto the line between its neighbours: the vertex would vanish, so that is refused too.
+        app.apply_edits(
+            &[
+                Edit::Begin,
+                Edit::Vertex(Body::B, 2, Vec2::new(0.0, 0.0)),
+                Edit::End,
+            ],
+            0.0,
+        );
+        assert_eq!(*app.doc.scene(), before);
+        assert_eq!(app.doc.undo_len(), 0);
+        // A move that keeps it convex is taken, and the box becomes a polygon.
+        app.apply_edits(
+            &[
+                Edit::Begin,
+                Edit::Vertex(Body::B, 2, Vec2::new(1.5, 0.9)),
+                Edit::End,
+            ],
+            0.0,
+        );
+        match &app.doc.scene().b.shape {
+            crate::scene::ShapeSpec::Polygon { vertices, .. } => {
+                assert_eq!(vertices[2], Vec2::new(1.5, 0.9))
+            }
+            other => panic!("expected a polygon, got {other:?}"),
+        }
+        assert_eq!(app.doc.undo_len(), 1);
+    }
+
+    #[test]
+    fn steps_are_clamped_when_the_trace_shrinks() {
+        let mut app = app();
+        app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
+        app.session.step = 1000;
+        app.clamp_step();
+        assert_eq!(app.session.step, app.step_count() - 1);
+        app.apply(Command::Step(StepTo::First), 0.0);
+        assert_eq!(app.session.step, 0);
+    }
+
+    #[test]
+    fn resolve_moves_b_out_by_the_sat_mtv() {
+        let mut app = app();
+        let sat = app.session.pair.sat;
+        assert!(sat.overlap());
+        app.apply(Command::TranslateB(sat.mtv), 0.0);
+        let q = app.session.pair.query;
+        assert!(!q.overlap, "after resolving, the shapes touch at most");
+        assert!(q.separation.abs() < 1e-5);
+        app.apply(Command::Undo, 0.0);
+        assert!(app.session.pair.query.overlap);
+    }
+
+    #[test]
+    fn closing_asks_first_only_when_modified() {
+        let mut app = app();
+        app.apply(Command::Quit, 0.0);
+        assert!(app.quit && app.dialogs.confirm.is_none());
+        let mut app = self::app();
+        app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
+        app.apply(Command::Quit, 0.0);
+        assert!(!app.quit);
+        assert_eq!(app.dialogs.confirm, Some(Leave::Quit));
+    }
+
+    #[test]
+    fn print_state_has_the_documented_fields() {
+        let app = app();
+        let v: serde_json::Value = serde_json::from_str(&app.state_json()).expect("json");
+        for key in ["scene", "mode", "step", "zoom", "screen"] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        assert!(v["screen"]["a"][0].is_number() && v["screen"]["b"][1].is_number());
+        assert!(v["scene"]["b"]["position"].is_array());
+    }
+}

@@ -1,0 +1,142 @@
+//! The dialogs: keys and mouse (F1), open (Ctrl+O), save as, and "unsaved changes".
+
+use super::KEYS;
+use crate::app::App;
+use crate::app::command::{Answer, Command};
+use egui::RichText;
+use std::path::PathBuf;
+
+impl App {
+    pub(super) fn dialogs(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        if self.dialogs.help {
+            egui::Window::new("Keys and mouse (F1)")
+                .collapsible(false)
+                .resizable(false)
+                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+                .show(ctx, |ui| {
+                    egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                        for (k, what) in KEYS {
+                            ui.label(RichText::new(*k).strong());
+                            ui.label(*what);
+                            ui.end_row();
+                        }
+                    });
+                });
+        }
+        if self.dialogs.open {
+            self.open_dialog(ctx, out);
+        }
+        if self.dialogs.save_as.is_some() {
+            self.save_as_dialog(ctx, out);
+        }
+        if self.dialogs.confirm.is_some() {
+            egui::Window::new("Unsaved changes")
+                .collapsible(false)
+                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+                .show(ctx, |ui| {
+                    ui.label("This scene has changes that are not saved.");
+                    ui.horizontal(|ui| {
+                        for (text, answer) in [
+                            ("Save", Answer::Save),
+                            ("Discard", Answer::Discard),
+                            ("Cancel", Answer::Cancel),
+                        ] {
+                            if ui.button(text).clicked() {
+                                out.push(Command::Confirm(answer));
+                            }
+                        }
+                    });
+                });
+        }
+    }
+
+    fn open_dialog(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        let mut open = true;
+        let mut chose = false;
+        let folder = self
+            .session
+            .lecture
+            .folder
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("."));
+        egui::Window::new("Open a scene")
+            .open(&mut open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(RichText::new(format!("In {}", folder.display())).strong());
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .id_salt("files")
+                    .show(ui, |ui| match crate::scene::lecture::scene_files(&folder) {
+                        Ok(files) if !files.is_empty() => {
+                            for f in files {
+                                let name = f
+                                    .file_name()
+                                    .map(|n| n.to_string_lossy().into_owned())
+                                    .unwrap_or_default();
+                                if ui.button(name).clicked() {
+                                    out.push(Command::Open(f));
+                                    chose = true;
+                                }
+                            }
+                        }
+                        _ => {
+                            ui.label("no .ron scenes here");
+                        }
+                    });
+                ui.separator();
+                ui.label(RichText::new("Built-in lecture").strong());
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .id_salt("builtin")
+                    .show(ui, |ui| {
+                        for (i, (name, _)) in crate::scene::BUILTIN.iter().enumerate() {
+                            if ui.button(*name).clicked() {
+                                out.push(Command::OpenBuiltin(i));
+                                chose = true;
+                            }
+                        }
+                    });
+            });
+        // Choosing closes the dialog, as does its close button.
+        self.dialogs.open = open && !chose;
+    }
+
+    fn save_as_dialog(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        let Some(mut name) = self.dialogs.save_as.take() else {
+            return;
+        };
+        let mut keep = true;
+        let folder = self
+            .session
+            .lecture
+            .folder
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("."));
+        egui::Window::new("Save as")
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label("File name (in the lecture's folder):");
+                let r = ui.text_edit_singleline(&mut name);
+                ui.horizontal(|ui| {
+                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button("Save").clicked() || enter {
+                        let mut file = name.trim().to_string();
+                        if !file.ends_with(".ron") {
+                            file.push_str(".ron");
+                        }
+                        out.push(Command::SaveTo(folder.join(file)));
+                        keep = false;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        // Nothing saved: what was waiting for the save stays put.
+                        self.dialogs.after_save = None;
+                        keep = false;
+                    }
+                });
+            });
+        if keep {
+            self.dialogs.save_as = Some(name);
+        }
+    }
+}

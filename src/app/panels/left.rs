@@ -1,0 +1,205 @@
+//! The left panel: the mode tabs, both bodies' editors, undo/redo, files and the UI scale.
+
+use crate::app::App;
+use crate::app::command::Command;
+use crate::app::draw::colors;
+use crate::app::modes::{self, ModeKind};
+use crate::scene::{Body, ShapeSpec};
+use egui::{Color32, RichText};
+use glam::Vec2;
+
+const KINDS: [&str; 5] = ["Circle", "Box", "Polygon", "Regular polygon", "Capsule"];
+
+fn kind_index(s: &ShapeSpec) -> usize {
+    match s {
+        ShapeSpec::Circle { .. } => 0,
+        ShapeSpec::Box { .. } => 1,
+        ShapeSpec::Polygon { .. } => 2,
+        ShapeSpec::RegularPolygon { .. } => 3,
+        ShapeSpec::Capsule { .. } => 4,
+    }
+}
+
+fn default_shape(kind: usize) -> ShapeSpec {
+    match kind {
+        0 => ShapeSpec::Circle { radius: 0.5 },
+        1 => ShapeSpec::Box {
+            width: 1.0,
+            height: 1.0,
+            radius: 0.0,
+        },
+        2 => ShapeSpec::Polygon {
+            vertices: vec![
+                Vec2::new(-0.6, -0.5),
+                Vec2::new(0.7, -0.4),
+                Vec2::new(0.2, 0.6),
+            ],
+            radius: 0.0,
+        },
+        3 => ShapeSpec::RegularPolygon {
+            sides: 6,
+            circumradius: 0.6,
+        },
+        _ => ShapeSpec::Capsule {
+            length: 1.0,
+            radius: 0.3,
+        },
+    }
+}
+
+fn size(ui: &mut egui::Ui, label: &str, v: &mut f32, min: f32) -> bool {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        ui.add(
+            egui::DragValue::new(v)
+                .speed(0.01)
+                .range(min..=1000.0)
+                .max_decimals(4),
+        )
+        .changed()
+    })
+    .inner
+}
+
+/// The shape picker and pose fields of one body. Returns true when something changed.
+fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -> bool {
+    let mut changed = false;
+    ui.label(RichText::new(format!("Body {name}")).strong().color(color));
+    let mut kind = kind_index(&body.shape);
+    egui::ComboBox::from_id_salt(format!("kind{name}"))
+        .selected_text(KINDS[kind])
+        .show_ui(ui, |ui| {
+            for (i, k) in KINDS.iter().enumerate() {
+                if ui.selectable_value(&mut kind, i, *k).changed() {
+                    body.shape = default_shape(i);
+                    changed = true;
+                }
+            }
+        });
+    match &mut body.shape {
+        ShapeSpec::Circle { radius } => changed |= size(ui, "radius", radius, 0.001),
+        ShapeSpec::Box {
+            width,
+            height,
+            radius,
+        } => {
+            changed |= size(ui, "width", width, 0.001);
+            changed |= size(ui, "height", height, 0.001);
+            changed |= size(ui, "rounding", radius, 0.0);
+        }
+        ShapeSpec::Polygon { vertices, radius } => {
+            ui.label(format!("{} vertices (V: drag them)", vertices.len()));
+            changed |= size(ui, "rounding", radius, 0.0);
+        }
+        ShapeSpec::RegularPolygon {
+            sides,
+            circumradius,
+        } => {
+            ui.horizontal(|ui| {
+                ui.label("sides");
+                changed |= ui.add(egui::DragValue::new(sides).range(3..=64)).changed();
+            });
+            changed |= size(ui, "circumradius", circumradius, 0.001);
+        }
+        ShapeSpec::Capsule { length, radius } => {
+            changed |= size(ui, "length", length, 0.001);
+            changed |= size(ui, "radius", radius, 0.001);
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label("x");
+        changed |= ui
+            .add(
+                egui::DragValue::new(&mut body.position.x)
+                    .speed(0.01)
+                    .range(-1.0e5..=1.0e5),
+            )
+            .changed();
+        ui.label("y");
+        changed |= ui
+            .add(
+                egui::DragValue::new(&mut body.position.y)
+                    .speed(0.01)
+                    .range(-1.0e5..=1.0e5),
+            )
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        ui.label("angle°");
+        changed |= ui
+            .add(
+                egui::DragValue::new(&mut body.angle_deg)
+                    .speed(0.5)
+                    .range(-360.0..=360.0),
+            )
+            .changed();
+    });
+    changed
+}
+
+impl App {
+    pub(super) fn left_panel(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        egui::SidePanel::left("left")
+            .resizable(false)
+            .exact_width(250.0)
+            .show(ctx, |ui| {
+                ui.heading("Narrowphase Lab");
+                ui.horizontal_wrapped(|ui| {
+                    for m in ModeKind::ALL {
+                        if ui
+                            .selectable_label(self.session.mode == m, modes::title(m))
+                            .clicked()
+                        {
+                            out.push(Command::SetMode(m));
+                        }
+                    }
+                });
+                ui.separator();
+                let scene = self.doc.scene();
+                let (mut a, mut b) = (scene.a.clone(), scene.b.clone());
+                let mut changed = false;
+                changed |= body_editor(ui, "A", colors::A, &mut a);
+                ui.separator();
+                changed |= body_editor(ui, "B", colors::B, &mut b);
+                if changed {
+                    out.push(Command::SetBodies(Box::new((a, b))));
+                }
+                ui.separator();
+                let mut vertex_edit = self.vertex_edit;
+                if ui.checkbox(&mut vertex_edit, "Vertex edit (V)").changed() {
+                    out.push(Command::ToggleVertexEdit);
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if ui.button("⟲ Undo").clicked() {
+                        out.push(Command::Undo);
+                    }
+                    if ui.button("⟳ Redo").clicked() {
+                        out.push(Command::Redo);
+                    }
+                    if ui.button("Frame (F)").clicked() {
+                        out.push(Command::FrameBodies);
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
+                        out.push(Command::ShowOpen);
+                    }
+                    if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                        out.push(Command::Save);
+                    }
+                    if ui.button("Save as…").clicked() {
+                        out.push(Command::SaveAs);
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.label("UI scale");
+                    let mut scale = self.ui_scale;
+                    let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
+                    if ui.add(egui::Slider::new(&mut scale, lo..=hi)).changed() {
+                        out.push(Command::SetScale(scale));
+                    }
+                });
+            });
+    }
+}

@@ -1,0 +1,51 @@
+//! The bottom panels: the status bar (file, scene, separation, normal, points, frame time) and
+//! the scene's title, notes and loader warnings.
+
+use crate::app::App;
+use crate::app::draw::colors;
+use egui::RichText;
+
+impl App {
+    pub(super) fn status_bar(&self, ctx: &egui::Context) {
+        egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let file = self
+                    .doc
+                    .path()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|| format!("built-in: {}", self.session.scene_name()));
+                let star = if self.doc.modified() { " *" } else { "" };
+                ui.label(format!("{file}{star}"));
+                ui.separator();
+                ui.label(format!(
+                    "scene {}/{}",
+                    self.session.index.saturating_add(1),
+                    self.session.lecture.scenes.len()
+                ));
+                ui.separator();
+                let q = &self.session.pair.query;
+                let c = if q.overlap { colors::BAD } else { colors::GOOD };
+                ui.label(RichText::new(format!("separation {:+.5}", q.separation)).color(c));
+                ui.label(format!("normal ({:+.3}, {:+.3})", q.normal.x, q.normal.y));
+                ui.label(format!("{} point(s)", self.session.pair.manifold.len()));
+                ui.separator();
+                ui.label(format!("{:.1} ms", self.stats.frame_ms));
+            });
+        });
+    }
+
+    pub(super) fn notes_panel(&self, ctx: &egui::Context) {
+        egui::TopBottomPanel::bottom("notes")
+            .resizable(false)
+            .show(ctx, |ui| {
+                let scene = self.doc.scene();
+                ui.label(RichText::new(&scene.title).heading().strong());
+                if !scene.notes.is_empty() {
+                    ui.label(RichText::new(&scene.notes).size(15.0));
+                }
+                for w in &self.warnings {
+                    ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
+                }
+            });
+    }
+}

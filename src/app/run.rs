@@ -1,0 +1,177 @@
+//! The window: macroquad runs the frame loop, egui-macroquad runs egui inside it; the pointer
+//! and the keys egui's backend does not report are read here, and `--frames`, `--seconds`,
+//! `--screenshot` and `--print-state` are carried out at exit.
+
+use super::App;
+use super::input::{self, Input};
+use super::state::FrameTiming;
+use crate::cli::AppFlags;
+use macroquad::input::{is_quit_requested, prevent_quit};
+use macroquad::prelude::{
+    KeyCode, MouseButton, get_screen_data, get_time, is_key_down, is_key_pressed,
+    is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released, mouse_position,
+    mouse_wheel, next_frame,
+};
+
+/// Opens the window and runs the app; returns the process exit code.
+pub fn run(flags: AppFlags) -> i32 {
+    #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        eprintln!(
+            "narrowphase-lab: no display to open a window on (DISPLAY is not set).\n\
+             Run it on a desktop, or headless under Xvfb: xvfb-run -s '-screen 0 1280x800x24' narrowphase-lab …\n\
+             `narrowphase-lab report SCENE.ron` needs no display."
+        );
+        return 1;
+    }
+    let app = match App::new(&flags) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("narrowphase-lab: {e}");
+            return 2;
+        }
+    };
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: macroquad::miniquad::conf::Conf {
+            window_title: "Narrowphase Lab".to_string(),
+            window_width: 1280,
+            window_height: 800,
+            sample_count: 1,
+            high_dpi: false,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, main_loop(app, flags));
+    0
+}
+
+fn read_input(over_ui: bool) -> Input {
+    let (x, y) = mouse_position();
+    let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
+    let wheel = mouse_wheel().1;
+    Input {
+        pointer: Some(glam::Vec2::new(x, y)).filter(|p| p.is_finite()),
+        pressed: buttons.map(is_mouse_button_pressed),
+        down: buttons.map(is_mouse_button_down),
+        released: buttons.map(is_mouse_button_released),
+        wheel: if wheel.is_finite() {
+            wheel.clamp(-3.0, 3.0)
+        } else {
+            0.0
+        },
+        shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
+        over_ui,
+    }
+}
+
+/// Writes the window as it is now to a PNG file (after egui drew, before the frame is shown).
+/// An unwritable path is an error message, not a panic.
+fn save_screenshot(path: &std::path::Path) -> Result<(), String> {
+    let img = get_screen_data();
+    let (w, h) = (img.width as usize, img.height as usize);
+    let row = w * 4;
+    if img.bytes.len() < row * h {
+        return Err(format!("{}: the screen could not be read", path.display()));
+    }
+    // OpenGL's rows run bottom-up; PNG's top-down.
+    let mut flipped = Vec::with_capacity(row * h);
+    for y in (0..h).rev() {
+        flipped.extend_from_slice(&img.bytes[y * row..(y + 1) * row]);
+    }
+    image::save_buffer(path, &flipped, w as u32, h as u32, image::ColorType::Rgba8)
+        .map_err(|e| format!("{}: could not write the screenshot: {e}", path.display()))
+}
+
+/// The keys egui-miniquad does not pass to egui (function keys, the keypad), as egui key
+/// events, so that they become commands like every other key.
+fn backend_keys() -> Vec<egui::Event> {
+    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    let modifiers = egui::Modifiers {
+        ctrl,
+        command: ctrl,
+        ..egui::Modifiers::NONE
+    };
+    [
+        (KeyCode::F1, egui::Key::F1),
+        (KeyCode::F12, egui::Key::F12),
+        (KeyCode::KpAdd, egui::Key::Plus),
+        (KeyCode::KpSubtract, egui::Key::Minus),
+    ]
+    .into_iter()
+    .filter(|(k, _)| is_key_pressed(*k))
+    .map(|(_, key)| egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers,
+    })
+    .collect()
+}
+
+async fn main_loop(mut app: App, options: AppFlags) {
+    egui_macroquad::cfg(super::configure);
+    // Closing the window asks first when the scene has unsaved changes.
+    prevent_quit();
+    let start = get_time();
+    let mut frames: u64 = 0;
+    let mut last = start;
+    #[cfg(not(target_arch = "wasm32"))]
+    let mut last_watch = start;
+    loop {
+        let now = get_time();
+        let dt = ((now - last) * 1000.0) as f32;
+        last = now;
+        app.stats.tick(dt);
+        #[cfg(not(target_arch = "wasm32"))]
+        if now - last_watch > 0.4 {
+            last_watch = now;
+            app.check_reload(now);
+        }
+        macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(24, 26, 31, 255));
+        let input = read_input(false);
+        let keys = backend_keys();
+        egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
+        egui_macroquad::draw();
+        frames += 1;
+        // Frame statistics for `--print-state`: the interval between frames, the time our own
+        // work took (UI, input, traces, tessellation and draw calls), and whether a drag was on.
+        // Kept only when they will be printed, so a lecture left open does not grow a list.
+        if frames > 5 && options.print_state {
+            app.stats.timings.push(FrameTiming {
+                interval_ms: dt,
+                work_ms: ((get_time() - now) * 1000.0) as f32,
+                dragging: app.interaction.gesture != input::Gesture::Idle,
+            });
+        }
+        if is_quit_requested() {
+            app.apply(super::command::Command::Quit, now);
+        }
+        let done = app.quit
+            || options.frames.is_some_and(|n| frames >= n)
+            || options.seconds.is_some_and(|s| now - start >= s);
+        if app.screenshot_pending {
+            app.screenshot_pending = false;
+            let path = app.screenshot_path();
+            match save_screenshot(&path) {
+                Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
+                Err(e) => app.show_error(e, now),
+            }
+        }
+        if done {
+            let mut code = 0;
+            if let Some(p) = &options.screenshot
+                && let Err(e) = save_screenshot(p)
+            {
+                eprintln!("narrowphase-lab: {e}");
+                code = 1;
+            }
+            if options.print_state {
+                println!("{}", app.state_json());
+            }
+            std::process::exit(code);
+        }
+        next_frame().await;
+    }
+}

@@ -1,0 +1,91 @@
+//! The session: the lecture and where we are in it, the mode and its step, the one copy of each
+//! option that is not part of the scene, and the pair's traces computed from the document.
+//!
+//! What belongs to the scene (the bodies, the speculative margin) lives only in the
+//! [`Document`](super::document::Document); the session reads it when it recomputes.
+
+use super::modes::{ModeKind, PairOptions};
+use super::pair::Pair;
+use crate::geom::{ManifoldOptions, Rot, SatOptions};
+use crate::scene::{Lecture, Scene};
+
+/// The lecture, the place in it, the options and the pair.
+#[derive(Debug)]
+pub struct Session {
+    /// The lecture being walked.
+    pub lecture: Lecture,
+    /// Index of the current scene in the lecture.
+    pub index: usize,
+    /// The mode shown. A scene opens in its file's mode; saving writes this one back.
+    pub mode: ModeKind,
+    /// The step of the current mode (kept inside its trace by [`Session::clamp_step`]).
+    pub step: usize,
+    /// The options that are not part of the scene.
+    pub options: PairOptions,
+    /// The pair and its traces (the last valid scene's).
+    pub pair: Pair,
+    jitter_sign: f32,
+}
+
+impl Session {
+    /// A session on scene `index` of `lecture`, whose pair is computed from `scene`.
+    pub fn new(lecture: Lecture, index: usize, scene: &Scene) -> Result<Session, String> {
+        let v = scene.validate().map_err(|e| e.to_string())?;
+        let options = PairOptions::default();
+        let pair = Pair::compute(
+            [v.pair.a, v.pair.b],
+            [v.pair.xf_a, v.pair.xf_b],
+            SatOptions::default(),
+            ManifoldOptions::default(),
+        );
+        Ok(Session {
+            lecture,
+            index,
+            mode: scene.mode,
+            step: scene.step,
+            options,
+            pair,
+            jitter_sign: 1.0,
+        })
+    }
+
+    /// The name of the current scene in its lecture (its file name).
+    pub fn scene_name(&self) -> &str {
+        self.lecture
+            .scenes
+            .get(self.index)
+            .map(|s| s.name.as_str())
+            .unwrap_or("")
+    }
+
+    /// Recomputes every trace from `scene` (with jitter when it is on). On an invalid scene,
+    /// keeps the last good pair and returns the error.
+    pub fn recompute(&mut self, scene: &Scene) -> Result<(), String> {
+        let v = scene.validate().map_err(|e| e.to_string())?;
+        let mut xf_b = v.pair.xf_b;
+        if self.options.jitter {
+            let angle = xf_b.q.angle() + 0.001 * self.jitter_sign;
+            self.jitter_sign = -self.jitter_sign;
+            xf_b.q = Rot::from_angle(angle);
+        }
+        let sat_options = SatOptions {
+            merge_parallel: self.options.merge_parallel,
+        };
+        let manifold_options = ManifoldOptions {
+            speculative_margin: scene.speculative_margin,
+            hysteresis: self.options.hysteresis,
+        };
+        self.pair = Pair::compute(
+            [v.pair.a, v.pair.b],
+            [v.pair.xf_a, xf_b],
+            sat_options,
+            manifold_options,
+        );
+        Ok(())
+    }
+
+    /// Keeps the step inside a trace of `count` steps.
+    pub fn clamp_step(&mut self, count: usize) {
+        self.step = self.step.min(count.saturating_sub(1));
+    }
+}

@@ -1,0 +1,100 @@
+//! Draws the world view: grid, shapes (with hover, ring and vertex handles), the mode's
+//! picture, then in every mode the normal and the contact points, the banner and the hint.
+
+use super::App;
+use super::draw::{self, Canvas, colors};
+use super::input::{self, Hover};
+use super::modes::ModeKind;
+use glam::Vec2;
+
+impl App {
+    /// Draws the world on the background layer, through [`Canvas`] only.
+    pub(super) fn draw_world(&self, ctx: &egui::Context) {
+        let canvas = Canvas::new(ctx, &self.cam, ctx.pixels_per_point());
+        draw::grid(&canvas);
+        let pair = &self.session.pair;
+        let views = self.body_views();
+
+        // The shapes, B over A, with the hover highlight.
+        for (i, view) in views.iter().enumerate() {
+            let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
+            let hot = match self.interaction.hover {
+                Some(Hover::Inside(b)) | Some(Hover::Ring(b)) | Some(Hover::Vertex(b, _)) => {
+                    b.index() == i
+                }
+                None => false,
+            };
+            canvas.shape(s, xf, colors::body(i), if hot { 3.0 } else { 2.0 });
+            let c = xf.apply(s.centroid());
+            canvas.label(
+                c,
+                Vec2::new(-6.0, 8.0),
+                if i == 0 { "A" } else { "B" },
+                colors::body(i),
+            );
+            if let Some(Hover::Ring(b)) = self.interaction.hover
+                && b.index() == i
+            {
+                let outline = draw::outline(s, xf, self.cam.zoom);
+                let ring = colors::body(i).gamma_multiply(0.25);
+                canvas.polyline(&outline, true, 2.0 * input::RING_PX, ring, false);
+            }
+            if self.vertex_edit && view.has_vertices {
+                let body = if i == 0 {
+                    input::Body::A
+                } else {
+                    input::Body::B
+                };
+                for (k, v) in s.vertices().iter().enumerate() {
+                    let hot = self.interaction.hover == Some(Hover::Vertex(body, k));
+                    canvas.ring(
+                        xf.apply(*v),
+                        if hot { 8.0 } else { 5.0 },
+                        2.0,
+                        colors::ACCENT,
+                    );
+                }
+            }
+        }
+
+        // The mode's picture.
+        self.mode().draw(&canvas, pair, self.session.step);
+
+        // In every mode: the normal and the contact points.
+        let m = &pair.manifold;
+        let len = 60.0 / self.cam.zoom;
+        for (k, p) in m.points().enumerate() {
+            canvas.arrow(p.position, p.position + m.normal * len, 2.5, colors::INK);
+            canvas.point(p.position, 5.0, colors::INK);
+            // Manifold mode labels its candidates itself (kept and dropped, with separations).
+            let text = if self.session.mode == ModeKind::Manifold {
+                format!("p{k}")
+            } else {
+                format!("p{k} {:+.3}", p.separation)
+            };
+            canvas.label(p.position, Vec2::new(8.0, 22.0), text, colors::INK);
+        }
+        if m.is_empty() {
+            let q = &pair.query;
+            canvas.dashed(q.point_a, q.point_b, 1.5, colors::DIM);
+            canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::DIM);
+            canvas.label(
+                q.point_a,
+                Vec2::new(8.0, -8.0),
+                format!("n, gap {:.3}", q.separation.max(0.0)),
+                colors::DIM,
+            );
+        }
+
+        // The banner and the hint.
+        if let Some(b) = &self.banner {
+            let color = if b.error { colors::BAD } else { colors::GOOD };
+            canvas.banner(&b.text, color);
+        }
+        canvas.hint(if self.vertex_edit {
+            "vertex edit · F1 help"
+        } else {
+            "drag inside: move · drag the ring: turn · F1 help"
+        });
+    }
+}
