@@ -8,7 +8,8 @@ use glam::Vec2;
 use narrowphase_lab::geom::{
     AxisSource, EpaStep, FeatureId, FeatureKind, GjkStep, GjkStop, IncidentFeature, MAX_VERTICES,
     Manifold, ManifoldOptions, ManifoldStep, NoTrace, QueryOutput, SatOptions, SatOutput, SatStep,
-    Shape, ShapeError, ShapeWarning, Transform, collide, epa, gjk, pair_frame, query, sat,
+    Shape, ShapeError, ShapeParam, ShapeWarning, Transform, collide, epa, gjk, pair_frame, query,
+    sat,
 };
 use std::f32::consts::{FRAC_1_SQRT_2, FRAC_PI_4, PI};
 
@@ -1239,17 +1240,17 @@ fn non_finite_numbers_rejected() {
     let pts = [Vec2::ZERO, Vec2::X, Vec2::new(0.0, f32::NAN)];
     let err = Shape::polygon(&pts, 0.0).unwrap_err();
     assert!(
-        matches!(&err, ShapeError::NonFinite { field, .. } if field == "vertices[2].y"),
+        matches!(&err, ShapeError::NonFinite { field, .. } if *field == ShapeParam::VertexY(2)),
         "{err:?}"
     );
     let err = Shape::circle(f32::INFINITY).unwrap_err();
     assert!(
-        matches!(&err, ShapeError::NonFinite { field, .. } if field == "radius"),
+        matches!(&err, ShapeError::NonFinite { field, .. } if *field == ShapeParam::Radius),
         "{err:?}"
     );
     let err = Shape::make_box(1.0, 1.0, f32::NAN).unwrap_err();
     assert!(
-        matches!(&err, ShapeError::NonFinite { field, .. } if field == "radius"),
+        matches!(&err, ShapeError::NonFinite { field, .. } if *field == ShapeParam::Radius),
         "{err:?}"
     );
 }
@@ -1258,7 +1259,9 @@ fn non_finite_numbers_rejected() {
 #[test]
 fn non_positive_sizes_rejected() {
     let field_of = |e: ShapeError| match e {
-        ShapeError::NonPositive { field, .. } | ShapeError::Negative { field, .. } => field,
+        ShapeError::NonPositive { field, .. } | ShapeError::Negative { field, .. } => {
+            field.to_string()
+        }
         other => panic!("unexpected {other:?}"),
     };
     assert_eq!(

@@ -1,9 +1,10 @@
 //! The one camera: maps world coordinates (units, y up) to window pixels (y down) and back.
 
+use crate::geom::limits::{MAX_ZOOM, MIN_ZOOM};
 use glam::Vec2;
 
-/// Smallest and largest zoom, in pixels per world unit.
-pub const ZOOM_RANGE: (f32, f32) = (0.05, 20_000.0);
+/// Smallest and largest zoom, in pixels per world unit: the range a scene file accepts.
+pub const ZOOM_RANGE: (f32, f32) = (MIN_ZOOM, MAX_ZOOM);
 
 /// A view of the world onto a rectangle of the window.
 #[derive(Clone, Copy, Debug, PartialEq)]

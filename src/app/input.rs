@@ -7,7 +7,7 @@
 //! pointer is over a panel.
 
 use super::camera::Camera;
-use crate::geom::{Shape, Transform};
+use crate::geom::{Rot, Shape, Transform};
 use glam::Vec2;
 
 /// Half-width of the turning ring around a shape's outline, in pixels.
@@ -69,7 +69,10 @@ pub struct Pose {
 impl Pose {
     /// The transform of this pose.
     pub fn transform(&self) -> Transform {
-        Transform::new(self.position, self.angle_deg.to_radians())
+        Transform {
+            p: self.position,
+            q: Rot::from_degrees(self.angle_deg),
+        }
     }
 }
 

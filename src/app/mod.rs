@@ -35,6 +35,7 @@ mod world;
 pub use run::run;
 
 use crate::cli::AppFlags;
+use crate::geom::limits::MAX_COORDINATE;
 use crate::scene::{self, Lecture, Scene, ShapeSpec};
 use camera::Camera;
 use document::{Document, EditSource};
@@ -214,7 +215,7 @@ impl App {
                 Edit::Pose(b, pose) => {
                     if pose.position.is_finite()
                         && pose.angle_deg.is_finite()
-                        && pose.position.abs().max_element() < 1.0e6
+                        && pose.position.abs().max_element() <= MAX_COORDINATE
                     {
                         let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
                         body.position = pose.position;

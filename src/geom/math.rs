@@ -79,6 +79,31 @@ impl Rot {
         Rot { c, s }
     }
 
+    /// The rotation by `deg` degrees counter-clockwise; exact at multiples of 90° (a box turned
+    /// a quarter is still exactly axis-aligned). Every conversion from degrees goes through it,
+    /// so the pair computed and the shape drawn or hit-tested turn by the same rotation.
+    pub fn from_degrees(deg: f32) -> Rot {
+        if !deg.is_finite() {
+            return Rot::IDENTITY;
+        }
+        let r = (deg as f64).rem_euclid(360.0);
+        let (s, c) = if r == 0.0 {
+            (0.0, 1.0)
+        } else if r == 90.0 {
+            (1.0, 0.0)
+        } else if r == 180.0 {
+            (0.0, -1.0)
+        } else if r == 270.0 {
+            (-1.0, 0.0)
+        } else {
+            r.to_radians().sin_cos()
+        };
+        Rot {
+            c: c as f32,
+            s: s as f32,
+        }
+    }
+
     /// The angle in radians, in (-π, π].
     pub fn angle(self) -> f32 {
         self.s.atan2(self.c)

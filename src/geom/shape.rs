@@ -8,8 +8,8 @@
 use super::math::{Transform, cross, right_perp, try_normalize};
 use glam::Vec2;
 
-/// The most vertices a polygon core may have.
-pub const MAX_VERTICES: usize = 64;
+pub use crate::geom::limits::MAX_VERTICES;
+use crate::geom::limits::{MAX_SIZE, MIN_SIZE};
 
 /// What kind of core a [`Shape`] has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,40 @@ pub enum ShapeKind {
     Polygon,
 }
 
+/// The parameter of a shape constructor that a [`ShapeError`] is about: typed, so the scene
+/// layer names it in its own words (and field paths) without reading a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeParam {
+    /// A circle's, capsule's or rounded shape's radius.
+    Radius,
+    /// A capsule's length.
+    Length,
+    /// A box's width.
+    Width,
+    /// A box's height.
+    Height,
+    /// A regular polygon's circumradius.
+    Circumradius,
+    /// The x coordinate of polygon vertex `i` (as given).
+    VertexX(usize),
+    /// The y coordinate of polygon vertex `i` (as given).
+    VertexY(usize),
+}
+
+impl std::fmt::Display for ShapeParam {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShapeParam::Radius => write!(f, "radius"),
+            ShapeParam::Length => write!(f, "length"),
+            ShapeParam::Width => write!(f, "width"),
+            ShapeParam::Height => write!(f, "height"),
+            ShapeParam::Circumradius => write!(f, "circumradius"),
+            ShapeParam::VertexX(i) => write!(f, "vertices[{i}].x"),
+            ShapeParam::VertexY(i) => write!(f, "vertices[{i}].y"),
+        }
+    }
+}
+
 /// Why a shape could not be built. `field` names the offending parameter (`radius`,
 /// `vertices[3]`, …) so the caller can point at it.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -30,7 +64,7 @@ pub enum ShapeError {
     #[error("{field}: must be a finite number, got {value}")]
     NonFinite {
         /// The parameter.
-        field: String,
+        field: ShapeParam,
         /// The value found.
         value: f32,
     },
@@ -38,7 +72,7 @@ pub enum ShapeError {
     #[error("{field}: must be > 0, got {value}")]
     NonPositive {
         /// The parameter.
-        field: String,
+        field: ShapeParam,
         /// The value found.
         value: f32,
     },
@@ -46,7 +80,7 @@ pub enum ShapeError {
     #[error("{field}: must be >= 0, got {value}")]
     Negative {
         /// The parameter.
-        field: String,
+        field: ShapeParam,
         /// The value found.
         value: f32,
     },
@@ -81,7 +115,7 @@ pub enum ShapeError {
     #[error("{field}: {value} is out of the supported range (sizes between 1e-6 and 1e6)")]
     OutOfRange {
         /// The parameter.
-        field: String,
+        field: ShapeParam,
         /// The value found.
         value: f32,
     },
@@ -128,10 +162,6 @@ impl std::fmt::Display for ShapeWarning {
     }
 }
 
-/// Smallest and largest sizes accepted, so that products of coordinates stay finite in `f32`.
-const MIN_SIZE: f32 = 1.0e-6;
-const MAX_SIZE: f32 = 1.0e6;
-
 /// A convex core with a radius. Vertices are counter-clockwise; `normals[i]` is the outward unit
 /// normal of the edge from `vertices[i]` to `vertices[i + 1]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -152,47 +182,32 @@ pub struct Shape {
     bounding_radius: f32,
 }
 
-fn check_finite(field: &str, value: f32) -> Result<(), ShapeError> {
+fn check_finite(field: ShapeParam, value: f32) -> Result<(), ShapeError> {
     if value.is_finite() {
         Ok(())
     } else {
-        Err(ShapeError::NonFinite {
-            field: field.to_string(),
-            value,
-        })
+        Err(ShapeError::NonFinite { field, value })
     }
 }
 
-fn check_size(field: &str, value: f32) -> Result<(), ShapeError> {
+fn check_size(field: ShapeParam, value: f32) -> Result<(), ShapeError> {
     check_finite(field, value)?;
     if value <= 0.0 {
-        return Err(ShapeError::NonPositive {
-            field: field.to_string(),
-            value,
-        });
+        return Err(ShapeError::NonPositive { field, value });
     }
     if !(MIN_SIZE..=MAX_SIZE).contains(&value) {
-        return Err(ShapeError::OutOfRange {
-            field: field.to_string(),
-            value,
-        });
+        return Err(ShapeError::OutOfRange { field, value });
     }
     Ok(())
 }
 
-fn check_rounding(field: &str, value: f32) -> Result<(), ShapeError> {
+fn check_rounding(field: ShapeParam, value: f32) -> Result<(), ShapeError> {
     check_finite(field, value)?;
     if value < 0.0 {
-        return Err(ShapeError::Negative {
-            field: field.to_string(),
-            value,
-        });
+        return Err(ShapeError::Negative { field, value });
     }
     if value > MAX_SIZE {
-        return Err(ShapeError::OutOfRange {
-            field: field.to_string(),
-            value,
-        });
+        return Err(ShapeError::OutOfRange { field, value });
     }
     Ok(())
 }
@@ -234,14 +249,14 @@ impl Shape {
 
     /// A circle of radius `radius` centred on the local origin.
     pub fn circle(radius: f32) -> Result<Shape, ShapeError> {
-        check_size("radius", radius)?;
+        check_size(ShapeParam::Radius, radius)?;
         Ok(Shape::from_core(&[Vec2::ZERO], radius))
     }
 
     /// A capsule: cap centres at `(±length/2, 0)`, radius `radius`.
     pub fn capsule(length: f32, radius: f32) -> Result<Shape, ShapeError> {
-        check_size("length", length)?;
-        check_size("radius", radius)?;
+        check_size(ShapeParam::Length, length)?;
+        check_size(ShapeParam::Radius, radius)?;
         let h = 0.5 * length;
         Ok(Shape::from_core(
             &[Vec2::new(-h, 0.0), Vec2::new(h, 0.0)],
@@ -252,9 +267,9 @@ impl Shape {
     /// A box `width` × `height` core centred on the origin, inflated by `radius` (so it is
     /// `width + 2 radius` across).
     pub fn make_box(width: f32, height: f32, radius: f32) -> Result<Shape, ShapeError> {
-        check_size("width", width)?;
-        check_size("height", height)?;
-        check_rounding("radius", radius)?;
+        check_size(ShapeParam::Width, width)?;
+        check_size(ShapeParam::Height, height)?;
+        check_rounding(ShapeParam::Radius, radius)?;
         let (w, h) = (0.5 * width, 0.5 * height);
         let v = [
             Vec2::new(-w, -h),
@@ -271,7 +286,7 @@ impl Shape {
         if !(3..=MAX_VERTICES as u32).contains(&sides) {
             return Err(ShapeError::BadSides { sides });
         }
-        check_size("circumradius", circumradius)?;
+        check_size(ShapeParam::Circumradius, circumradius)?;
         let n = sides as usize;
         let mut v = [Vec2::ZERO; MAX_VERTICES];
         for (i, p) in v.iter_mut().take(n).enumerate() {
@@ -296,21 +311,19 @@ impl Shape {
     /// Coinciding and collinear vertices are removed and reported as warnings; a clockwise list
     /// is reversed. Errors name the offending vertex by its index in `points`.
     pub fn polygon(points: &[Vec2], radius: f32) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
-        check_rounding("radius", radius)?;
+        check_rounding(ShapeParam::Radius, radius)?;
         if points.len() > MAX_VERTICES {
             return Err(ShapeError::TooManyVertices {
                 count: points.len(),
             });
         }
         for (i, p) in points.iter().enumerate() {
-            check_finite(&format!("vertices[{i}].x"), p.x)?;
-            check_finite(&format!("vertices[{i}].y"), p.y)?;
-            if p.x.abs() > MAX_SIZE || p.y.abs() > MAX_SIZE {
-                let value = if p.x.abs() > MAX_SIZE { p.x } else { p.y };
-                return Err(ShapeError::OutOfRange {
-                    field: format!("vertices[{i}]"),
-                    value,
-                });
+            check_finite(ShapeParam::VertexX(i), p.x)?;
+            check_finite(ShapeParam::VertexY(i), p.y)?;
+            for (field, value) in [(ShapeParam::VertexX(i), p.x), (ShapeParam::VertexY(i), p.y)] {
+                if value.abs() > MAX_SIZE {
+                    return Err(ShapeError::OutOfRange { field, value });
+                }
             }
         }
         let (cleaned, warnings) = clean_polygon(points)?;
@@ -450,20 +463,6 @@ impl Shape {
             }
         };
         core - self.radius
-    }
-
-    /// Area of the whole rounded shape.
-    pub fn area(&self) -> f32 {
-        let r = self.radius;
-        let core = polygon_area(self.vertices()).abs();
-        let perimeter: f32 = match self.count {
-            1 => 0.0,
-            2 => 2.0 * (self.vertices[1] - self.vertices[0]).length(),
-            n => (0..n)
-                .map(|i| (self.vertices[(i + 1) % n] - self.vertices[i]).length())
-                .sum(),
-        };
-        core + perimeter * r + std::f32::consts::PI * r * r
     }
 }
 

@@ -4,7 +4,8 @@
 //! use, so editors and terminals can jump to the spot.
 
 use super::locate::TextPos;
-use crate::geom::ShapeError;
+use crate::geom::limits::{MAX_SIZE, MIN_SIZE};
+use crate::geom::{MAX_VERTICES, ShapeError};
 use std::path::PathBuf;
 
 /// Why a scene could not be loaded, validated or saved.
@@ -155,7 +156,7 @@ pub(crate) fn shape_field(e: &ShapeError) -> String {
         ShapeError::NonFinite { field, .. }
         | ShapeError::NonPositive { field, .. }
         | ShapeError::Negative { field, .. }
-        | ShapeError::OutOfRange { field, .. } => field.clone(),
+        | ShapeError::OutOfRange { field, .. } => field.to_string(),
         ShapeError::TooFewVertices { .. } | ShapeError::TooManyVertices { .. } => {
             "vertices".to_string()
         }
@@ -164,23 +165,31 @@ pub(crate) fn shape_field(e: &ShapeError) -> String {
     }
 }
 
-/// The library's message without its leading `field: `, with a huge or tiny value written in
-/// scientific notation (`1e30`, not thirty-one digits).
+/// A shape error in the scene's words, worded here once from the library's typed problem (a
+/// huge or tiny value in scientific notation: `1e30`, not thirty-one digits).
 fn shape_message(e: &ShapeError) -> String {
-    let text = e.to_string();
-    let field = shape_field(e);
-    let text = text
-        .strip_prefix(&format!("{field}: "))
-        .map(str::to_string)
-        .unwrap_or(text);
     match e {
-        ShapeError::NonFinite { value, .. }
-        | ShapeError::NonPositive { value, .. }
-        | ShapeError::Negative { value, .. }
-        | ShapeError::OutOfRange { value, .. } => {
-            text.replacen(&value.to_string(), &num(*value), 1)
+        ShapeError::NonFinite { value, .. } => {
+            format!("must be a finite number, got {}", num(*value))
         }
-        _ => text,
+        ShapeError::NonPositive { value, .. } => format!("must be > 0, got {}", num(*value)),
+        ShapeError::Negative { value, .. } => format!("must be >= 0, got {}", num(*value)),
+        ShapeError::OutOfRange { value, .. } => format!(
+            "{} is out of the supported range (sizes between {} and {})",
+            num(*value),
+            num(MIN_SIZE),
+            num(MAX_SIZE)
+        ),
+        ShapeError::TooFewVertices { distinct } => {
+            format!("a polygon needs at least 3 distinct, non-collinear vertices, got {distinct}")
+        }
+        ShapeError::TooManyVertices { count } => {
+            format!("at most {MAX_VERTICES} vertices are allowed, got {count}")
+        }
+        ShapeError::NonConvex { .. } => "the polygon is not convex at this vertex".to_string(),
+        ShapeError::BadSides { sides } => {
+            format!("must be between 3 and {MAX_VERTICES}, got {sides}")
+        }
     }
 }
 

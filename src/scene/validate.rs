@@ -11,16 +11,7 @@ use super::types::{Body, Scene, ShapeSpec, View};
 use crate::geom::{ManifoldOptions, Rot, Shape, ShapeError, ShapeWarning, Transform};
 use glam::Vec2;
 
-/// Largest accepted |coordinate| of a position or of the view centre, in world units.
-pub const MAX_COORDINATE: f32 = 1.0e6;
-/// Largest accepted |angle| in degrees.
-pub const MAX_ANGLE_DEG: f32 = 1.0e6;
-/// Largest accepted speculative margin, in world units.
-pub const MAX_MARGIN: f32 = 1.0e6;
-/// Smallest accepted zoom, in pixels per world unit.
-pub const MIN_ZOOM: f32 = 0.01;
-/// Largest accepted zoom, in pixels per world unit.
-pub const MAX_ZOOM: f32 = 1.0e5;
+pub use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_MARGIN, MAX_ZOOM, MIN_ZOOM};
 
 /// A scene's pair, ready for the geometry library: `(a, xf_a, b, xf_b)` and the options.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -114,27 +105,10 @@ impl Body {
     }
 }
 
-/// The rotation by `deg` degrees counter-clockwise; exact at multiples of 90°.
+/// The rotation by `deg` degrees counter-clockwise; exact at multiples of 90° (see
+/// [`Rot::from_degrees`], which every conversion from degrees uses).
 pub fn rot_from_degrees(deg: f32) -> Rot {
-    if !deg.is_finite() {
-        return Rot::IDENTITY;
-    }
-    let r = (deg as f64).rem_euclid(360.0);
-    let (s, c) = if r == 0.0 {
-        (0.0, 1.0)
-    } else if r == 90.0 {
-        (1.0, 0.0)
-    } else if r == 180.0 {
-        (0.0, -1.0)
-    } else if r == 270.0 {
-        (-1.0, 0.0)
-    } else {
-        r.to_radians().sin_cos()
-    };
-    Rot {
-        c: c as f32,
-        s: s as f32,
-    }
+    Rot::from_degrees(deg)
 }
 
 fn body(

@@ -4,6 +4,7 @@ use crate::app::App;
 use crate::app::command::Command;
 use crate::app::draw::colors;
 use crate::app::modes::{self, ModeKind};
+use crate::geom::limits::MAX_COORDINATE;
 use crate::scene::{Body, ShapeSpec};
 use egui::{Color32, RichText};
 use glam::Vec2;
@@ -112,7 +113,7 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
             .add(
                 egui::DragValue::new(&mut body.position.x)
                     .speed(0.01)
-                    .range(-1.0e5..=1.0e5),
+                    .range(-MAX_COORDINATE..=MAX_COORDINATE),
             )
             .changed();
         ui.label("y");
@@ -120,7 +121,7 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
             .add(
                 egui::DragValue::new(&mut body.position.y)
                     .speed(0.01)
-                    .range(-1.0e5..=1.0e5),
+                    .range(-MAX_COORDINATE..=MAX_COORDINATE),
             )
             .changed();
     });
