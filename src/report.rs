@@ -279,11 +279,12 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
             flip,
             swapped,
             reference,
+            band,
         } => json!({
             "step": "reference_face",
             "sep_a": num(*sep_a), "edge_a": edge_a, "sep_b": num(*sep_b), "edge_b": edge_b,
             "threshold": num(*threshold), "hysteresis": hysteresis, "flip": flip,
-            "swapped": swapped,
+            "swapped": swapped, "band": num(*band),
             "reference": face(reference, o),
         }),
         ManifoldStep::IncidentFace(f) => json!({ "step": "incident_face", "incident": face(f, o) }),
@@ -328,9 +329,11 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
             face: f,
             face_separation,
             region,
+            core_point,
             separation,
         } => json!({
             "step": "circle_core", "centre": vec(*centre + o), "face": face(f, o),
+            "core_point": vec(*core_point + o),
             "face_separation": num(*face_separation),
             "region": match region {
                 CircleRegion::Face(i) => json!({ "face": i }),

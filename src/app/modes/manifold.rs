@@ -270,15 +270,17 @@ impl Mode for ManifoldMode {
         let zoom = canvas.camera().zoom;
         let all = steps(pair);
         let upto = &all[..(step + 1).min(all.len())];
-        let mut reference: Option<Face> = None;
+        let mut reference: Option<(Face, f32)> = None;
         for s in upto {
             match s {
-                ManifoldStep::ReferenceFace { reference: f, .. } => reference = Some(*f),
+                ManifoldStep::ReferenceFace {
+                    reference: f, band, ..
+                } => reference = Some((*f, *band)),
                 ManifoldStep::IncidentFace(f) => face_line(&c, f, colors::INCIDENT, "incident"),
                 _ => {}
             }
         }
-        if let Some(f) = reference {
+        if let Some((f, band)) = reference {
             face_line(&c, &f, colors::REFERENCE, "reference");
             // The side planes and the front plane.
             let t = left_perp(f.normal);
@@ -297,11 +299,9 @@ impl Mode for ManifoldMode {
                 true,
             );
             c.infinite_line(f.v1, t, 1.0, colors::REFERENCE.gamma_multiply(0.35), true);
-            let margin = pair.manifold_options.speculative_margin;
-            let radius = pair.shapes[0].radius() + pair.shapes[1].radius();
-            if margin + radius > 0.0 {
+            if band > 0.0 {
                 // The band in which a point still counts: radii plus margin in front of the core face.
-                let off = f.normal * (margin + radius);
+                let off = f.normal * band;
                 c.polygon(
                     &[f.v1, f.v2, f.v2 + off, f.v1 + off],
                     colors::REFERENCE.gamma_multiply(0.12),
@@ -399,21 +399,15 @@ impl Mode for ManifoldMode {
                 centre,
                 face,
                 region,
+                core_point,
                 ..
             } => {
                 let color = if face.on_b { colors::B } else { colors::A };
                 match region {
                     CircleRegion::Face(_) => face_line(&c, face, colors::REFERENCE, "face"),
                     CircleRegion::Vertex(_) => {
-                        let v = if (*centre - face.v1).length_squared()
-                            < (*centre - face.v2).length_squared()
-                        {
-                            face.v1
-                        } else {
-                            face.v2
-                        };
-                        c.point(v, 6.0, colors::REFERENCE);
-                        c.dashed(v, *centre, 1.5, colors::ACCENT);
+                        c.point(*core_point, 6.0, colors::REFERENCE);
+                        c.dashed(*core_point, *centre, 1.5, colors::ACCENT);
                     }
                 }
                 c.point(*centre, 4.0, color);

@@ -26,7 +26,8 @@ impl App {
                 let q = &self.session.pair.query;
                 let c = if q.overlap { colors::BAD } else { colors::GOOD };
                 ui.label(RichText::new(format!("separation {:+.5}", q.separation)).color(c));
-                ui.label(format!("normal ({:+.3}, {:+.3})", q.normal.x, q.normal.y));
+                let n = self.session.pair.normal;
+                ui.label(format!("normal ({:+.3}, {:+.3})", n.x, n.y));
                 ui.label(format!("{} point(s)", self.session.pair.manifold.len()));
                 ui.separator();
                 ui.label(format!("{:.1} ms", self.stats.frame_ms));

@@ -96,6 +96,7 @@ pub fn circle_polygon(
         face: face_rec,
         face_separation: face_sep,
         region,
+        core_point,
         separation,
     });
 

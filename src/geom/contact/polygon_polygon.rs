@@ -341,6 +341,7 @@ pub fn polygons(
         flip: clip.flip,
         swapped,
         reference: clip.reference,
+        band: margin + radius,
     };
     if separation - radius > margin {
         trace.step(|| reference_step(&attempt(preferred), false));

@@ -230,6 +230,9 @@ pub enum ManifoldStep {
         swapped: bool,
         /// The chosen reference face.
         reference: Face,
+        /// How far in front of the reference core face a point still counts: the speculative
+        /// margin as the algorithm used it (clamped to ≥ 0) plus both radii.
+        band: f32,
     },
     /// The incident face: the other core's face most anti-parallel to the reference normal.
     IncidentFace(Face),
@@ -283,6 +286,9 @@ pub enum ManifoldStep {
         face_separation: f32,
         /// Which region decided the normal.
         region: CircleRegion,
+        /// The core's point the normal starts from: the vertex in a vertex region, the centre
+        /// projected onto the face in a face region.
+        core_point: Vec2,
         /// Separation of the surfaces.
         separation: f32,
     },
