@@ -324,6 +324,30 @@ fn gjk_steps_draw_different_pictures() {
     );
 }
 
+#[test]
+fn gjk_mode_draws_the_minkowski_difference_beside_the_world() {
+    let Some(d) = display() else { return };
+    let (img, s) = screenshot(&d, "scenes/02_tilted_box.ron", "gjk", "3", "minkowski.png");
+    assert_eq!(s["mode"], "gjk");
+    // The world view is the canvas's left half; the Minkowski pane its right half. Its outline
+    // is drawn in the Minkowski colour: count those pixels right of both bodies' centres, in the
+    // pane (between the world view's right edge and the right panel).
+    const MINKOWSKI: [u8; 3] = [120, 200, 210];
+    let right_of_world = screen(&s, "a").0.max(screen(&s, "b").0) + 160.0;
+    let in_pane = (0..img.h)
+        .flat_map(|y| (0..img.w).map(move |x| (x, y)))
+        .filter(|&(x, _)| (x as f64) > right_of_world && x < 850)
+        .filter(|&(x, y)| {
+            let p = img.at(x as f64, y as f64);
+            (0..3).all(|k| (p[k] as i32 - MINKOWSKI[k] as i32).abs() <= 40)
+        })
+        .count();
+    assert!(
+        in_pane > 300,
+        "the Minkowski pane shows {in_pane} pixels of the difference's colour: is it drawn?"
+    );
+}
+
 fn wait_for_window(d: &Display) -> String {
     let out = Command::new("xdotool")
         .args([

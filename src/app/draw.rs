@@ -70,7 +70,11 @@ impl<'a> Canvas<'a> {
             egui::pos2(cam.viewport_min.x, cam.viewport_min.y) / ppp,
             egui::vec2(cam.viewport_size.x, cam.viewport_size.y) / ppp,
         );
-        let painter = painter.with_clip_rect(rect);
+        // Replace the clip rectangle, not intersect it (`with_clip_rect` would): a second view
+        // made from the world's painter lies beside the world's rectangle, and the intersection
+        // of the two is empty.
+        let mut painter = painter;
+        painter.set_clip_rect(rect);
         painter.rect_filled(rect, 0.0, colors::BACKGROUND);
         Canvas {
             painter,
