@@ -317,3 +317,90 @@ fn bad_flags_exit_2() {
         assert!(!text(&out.stderr).contains("panicked"));
     }
 }
+
+/// Runs the binary with a deadline: a command that hangs fails the test instead of hanging it.
+#[cfg(unix)]
+fn run_within(args: &[&str], seconds: u64) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not finish within {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// A fresh temporary folder named `name`.
+#[cfg(unix)]
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn check_on_a_folder_refuses_dangling_links_link_loops_and_fifos() {
+    use std::os::unix::fs::symlink;
+    let dir = fresh_dir("odd-folder");
+    std::fs::write(dir.join("a_good.ron"), GOOD).expect("write");
+    symlink(dir.join("nowhere.ron"), dir.join("b_dangling.ron")).expect("link");
+    symlink(dir.join("c_loop2.ron"), dir.join("c_loop1.ron")).expect("link");
+    symlink(dir.join("c_loop1.ron"), dir.join("c_loop2.ron")).expect("link");
+    mkfifo(&dir.join("d_pipe.ron"));
+    let out = run_within(&["check", dir.to_str().unwrap()], 20);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(
+        stdout.contains("ok:") && stdout.contains("a_good.ron"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("b_dangling.ron") && stderr.contains("which does not exist"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("c_loop1.ron") && stderr.contains("c_loop2.ron"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("d_pipe.ron") && stderr.contains("FIFO"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn report_and_check_on_a_fifo_exit_2_at_once() {
+    let dir = fresh_dir("fifo");
+    let pipe = dir.join("scene.ron");
+    mkfifo(&pipe);
+    for cmd in ["report", "check"] {
+        let out = run_within(&[cmd, pipe.to_str().unwrap()], 10);
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("scene.ron") && stderr.contains("not a scene file"),
+            "{cmd}: {stderr}"
+        );
+    }
+}

@@ -43,6 +43,9 @@ pub enum SceneErrorKind {
     /// A folder holds no scene files.
     #[error("no *.ron scene files in this folder")]
     EmptyLecture,
+    /// The path is not a readable regular file (a folder, a FIFO, a device, a dangling link).
+    #[error("not a scene file: {0}")]
+    NotAFile(String),
 }
 
 impl SceneError {

@@ -180,13 +180,15 @@ impl Lecture {
     }
 }
 
-/// The `*.ron` files directly in `folder`, sorted by file name.
+/// The `*.ron` entries directly in `folder` that are not folders, sorted by file name. A
+/// dangling link, a link loop or a FIFO named `*.ron` is listed, so that loading it reports why
+/// it is not a scene instead of the lecture silently skipping it.
 pub fn scene_files(folder: &Path) -> Result<Vec<PathBuf>, SceneError> {
     let entries =
         std::fs::read_dir(folder).map_err(|e| SceneError::file(folder, SceneErrorKind::Io(e)))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort_by_key(|p| p.file_name().map(|n| n.to_os_string()));
     Ok(files)

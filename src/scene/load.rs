@@ -85,9 +85,51 @@ pub fn parse_bytes(bytes: &[u8], file: impl AsRef<Path>) -> Result<LoadedScene, 
     }
 }
 
-/// Reads and parses a scene file.
+/// Why `path` is not a regular file that can be read as a scene, or `None` when it is one.
+/// Asked before opening it: opening a FIFO for reading waits for a writer, for ever.
+pub fn not_a_file(path: &Path) -> Option<String> {
+    let link = std::fs::symlink_metadata(path).ok()?;
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => None,
+        Ok(m) if m.is_dir() => Some("it is a folder".into()),
+        Ok(m) => Some(format!("it is {}", special_kind(&m))),
+        Err(e) if link.file_type().is_symlink() => Some(match std::fs::read_link(path) {
+            Ok(target) if e.kind() == std::io::ErrorKind::NotFound => {
+                format!("a link to {}, which does not exist", target.display())
+            }
+            _ => format!("a link that cannot be followed ({e})"),
+        }),
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+/// What kind of special file `m` describes, in words.
+fn special_kind(m: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    let _ = m;
+    "not a regular file"
+}
+
+/// Reads and parses a scene file. Anything but a readable regular file (a folder, a FIFO, a
+/// device, a dangling link, a link loop) is refused with the reason, before it is opened.
 pub fn load(path: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
     let path = path.as_ref();
+    if let Some(why) = not_a_file(path) {
+        return Err(SceneError::file(path, SceneErrorKind::NotAFile(why)));
+    }
     let io = |e| SceneError::file(path, SceneErrorKind::Io(e));
     // Read at most one byte past the limit, so `/dev/zero` or a huge file is refused quickly.
     let mut bytes = Vec::new();
