@@ -146,3 +146,64 @@ fn optional_fields_take_their_defaults() {
         scene::ShapeSpec::Box { radius: 0.0, .. }
     ));
 }
+
+#[test]
+fn saving_a_moved_commented_scene_changes_only_the_moved_numbers() {
+    let dir = temp_dir("save_commented");
+    let path = dir.join("01_resting_box.ron");
+    let original = text_of("01_resting_box.ron");
+    assert!(original.lines().filter(|l| l.contains("//")).count() >= 4);
+    std::fs::write(&path, original).unwrap();
+    let mut scene = scene::load(&path).unwrap().scene;
+    scene.b.position = glam::Vec2::new(0.75, 0.5);
+    scene.b.angle_deg = 12.5;
+    scene::save(&path, &scene).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    // It loads back as the moved scene (as `check` would).
+    assert_eq!(scene::load(&path).unwrap().scene, scene);
+    // Every comment line is still there, and only B's line changed, in its numbers.
+    for line in original.lines().filter(|l| l.contains("//")) {
+        assert!(saved.contains(line), "lost {line:?}");
+    }
+    let changed: Vec<(&str, &str)> = original
+        .lines()
+        .zip(saved.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(original.lines().count(), saved.lines().count());
+    assert_eq!(
+        changed,
+        vec![(
+            "    b: Body(shape: Box(width: 2.0, height: 1.0), position: (0.0, 0.48), angle_deg: 0.0),",
+            "    b: Body(shape: Box(width: 2.0, height: 1.0), position: (0.75, 0.5), angle_deg: 12.5),"
+        )]
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_link_writes_its_target_and_keeps_the_link_and_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("save_link");
+    let real = dir.join("real.ron");
+    let link = dir.join("link.ron");
+    std::fs::write(&real, text_of("07_circles.ron")).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink("real.ron", &link).unwrap();
+    let mut scene = scene::load(&link).unwrap().scene;
+    scene.a.position.x += 0.5;
+    scene::save(&link, &scene).unwrap();
+    // The link is still a link, to the same file, which now holds the edit.
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("real.ron"));
+    assert_eq!(scene::load(&real).unwrap().scene, scene);
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    // Nothing else was left in the folder (no temporary file).
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+}

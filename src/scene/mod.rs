@@ -9,7 +9,8 @@
 //! 2. [`PairTraces::compute`]: every traced algorithm on the pair, once.
 //! 3. The app draws the traces; `report` prints them as JSON.
 //!
-//! [`save`] writes a scene back (pretty RON, atomically; comments are not kept). A
+//! [`save`] writes a scene back (atomically, changing only the values that changed, so the
+//! file's comments and layout are kept). A
 //! [`Lecture`] is a folder of scenes in file-name order; the built-in one is compiled in.
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod error;
 pub mod lecture;
 pub mod load;
 pub mod locate;
+pub mod preserve;
 pub mod traces;
 pub mod types;
 pub mod validate;
