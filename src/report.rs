@@ -7,9 +7,12 @@
 //! Minkowski difference `B − A` (GJK simplices, EPA polytopes) and directions are the same in
 //! both frames and are printed as traced.
 //!
-//! Top-level fields: `overlap` and `separation` come from the GJK/EPA query (the general test
-//! for every pair), and so does `normal` unless the manifold's normal is exactly as good (see
-//! [`PairTraces::normal`]); `points` and `algorithm` from `collide` (the manifold, with
+//! Top-level fields describe the whole pair: `overlap` and `separation` come from the GJK/EPA
+//! query (the general test for every pair), and so does `normal` unless the manifold's normal is
+//! exactly as good (see [`PairTraces::normal`]); for compound bodies, over every part pair (the
+//! least separation, and that pair's normal), with `manifolds` listing each part pair's points
+//! and `selected_parts` naming the pair the rest describes. `points` (their union) and
+//! `algorithm` come from `collide` (the manifold, with
 //! the scene's speculative margin); then the detail each mode shows: `sat`, `gjk`, `epa`
 //! (`null` when the cores are apart) and `clip` (the manifold's steps). Numbers are `f32`
 //! printed in their shortest exact form; `normal` is never null, since the library always
@@ -17,7 +20,7 @@
 
 use crate::geom::{
     AxisSource, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, GjkStep, GjkStop,
-    IncidentFeature, ManifoldStep, SimplexVertex, VoronoiRegion,
+    IncidentFeature, ManifoldPoint, ManifoldStep, SimplexVertex, VoronoiRegion,
 };
 use crate::geom::{EpaGuard, EpaStep, SatStep};
 use crate::scene::{PairTraces, Scene};
@@ -28,18 +31,20 @@ use serde_json::{Value, json};
 pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
     let o = traces.origin();
     let q = &traces.query;
+    let w = &traces.whole;
     json!({
         "title": scene.title,
         "mode": scene.mode.name(),
-        "overlap": q.overlap,
-        "separation": num(q.separation),
-        "normal": vec(traces.normal),
-        "points": traces.manifold.points().map(|p| json!({
-            "position": vec(p.position),
-            "separation": num(p.separation),
-            "id": p.id.pack(),
-            "feature": feature(&p.id),
+        "overlap": w.overlap,
+        "separation": num(w.separation),
+        "normal": vec(w.normal),
+        "points": w.points().map(|(id, p)| point(id, p)).collect::<Vec<_>>(),
+        "manifolds": w.manifolds.iter().map(|m| json!({
+            "parts": m.parts,
+            "normal": vec(m.manifold.normal),
+            "points": m.manifold.points().map(|p| point(m.id(p), p)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
+        "selected_parts": w.selected,
         "algorithm": traces.manifold_path().name(),
         "speculative_margin": num(scene.speculative_margin),
         "query": {
@@ -81,6 +86,17 @@ fn num(v: f32) -> Value {
         .parse::<f64>()
         .map(Value::from)
         .unwrap_or(Value::Null)
+}
+
+/// A contact point: world position, separation, full id (part bits included) and the id in
+/// words.
+fn point(id: u64, p: &ManifoldPoint) -> Value {
+    json!({
+        "position": vec(p.position),
+        "separation": num(p.separation),
+        "id": id,
+        "feature": feature(&p.id),
+    })
 }
 
 fn vec(v: Vec2) -> Value {

@@ -47,6 +47,7 @@ impl Pair {
             b,
             xf_b: xfs[1],
             options: manifold_options,
+            bodies: None,
         };
         let traces = PairTraces::compute_with(&pair, sat_options);
         Pair {

@@ -22,3 +22,7 @@ pub const MAX_MARGIN: f32 = 1.0e6;
 pub const MIN_ZOOM: f32 = 0.01;
 /// Largest zoom, in pixels per world unit.
 pub const MAX_ZOOM: f32 = 1.0e5;
+/// Fewest parts of a compound body.
+pub const MIN_PARTS: usize = 2;
+/// Most parts of a compound body (a part index fits the 8 bits a feature id gives it).
+pub const MAX_PARTS: usize = 16;

@@ -164,6 +164,20 @@ impl Transform {
         self.q.apply_inv(v - self.p)
     }
 
+    /// The transform of a frame placed by `other` inside this one: `self ∘ other` (first
+    /// `other`, then `self`). A part at `other` in a body at `self` is at `self.compose(other)`.
+    #[inline]
+    pub fn compose(self, other: Transform) -> Transform {
+        let q = Rot {
+            c: self.q.c * other.q.c - self.q.s * other.q.s,
+            s: self.q.s * other.q.c + self.q.c * other.q.s,
+        };
+        Transform {
+            p: self.apply(other.p),
+            q,
+        }
+    }
+
     /// The transform from `other`'s frame into this one's: `self⁻¹ ∘ other`.
     #[inline]
     pub fn inv_mul(self, other: Transform) -> Transform {

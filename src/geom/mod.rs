@@ -29,6 +29,7 @@
 //! assert!(m.points().all(|p| (p.separation + 0.01).abs() < 1e-5));
 //! ```
 
+pub mod compound;
 pub mod contact;
 pub mod epa;
 pub mod frame;
@@ -41,6 +42,7 @@ pub mod sat;
 pub mod shape;
 pub mod trace;
 
+pub use compound::{CompoundOutput, Part, PartManifold, collide_compound, part_id, select_parts};
 pub use contact::{
     Candidate, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
     ManifoldOptions, ManifoldPoint, ManifoldStep, collide,

@@ -11,12 +11,37 @@
 //! Recompute only when the pair changes. Steps are in the pair frame (world minus
 //! [`PairTraces::origin`], A's position); outputs say in their docs which frame they use.
 
-use super::validate::Pair;
+use super::validate::{Bodies, Pair};
 use crate::geom::{
-    EpaStep, GjkStep, Manifold, ManifoldStep, QueryOutput, SatOptions, SatOutput, SatStep, collide,
-    pair_frame, query, sat,
+    EpaStep, GjkStep, Manifold, ManifoldStep, PartManifold, QueryOutput, SatOptions, SatOutput,
+    SatStep, collide, collide_compound, pair_frame, query, sat, select_parts,
 };
 use glam::Vec2;
+
+/// Two bodies, every part pair considered: what `report` prints at its top level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Whole {
+    /// One manifold per part pair with points (world coordinates; ids without part bits, see
+    /// [`PartManifold::id`]).
+    pub manifolds: Vec<PartManifold>,
+    /// True when any part pair overlaps.
+    pub overlap: bool,
+    /// The least separation over the part pairs.
+    pub separation: f32,
+    /// The normal of the part pair with that separation (A to B).
+    pub normal: Vec2,
+    /// The part pair every trace describes.
+    pub selected: [usize; 2],
+}
+
+impl Whole {
+    /// Every point of every manifold, with its full id (part bits included).
+    pub fn points(&self) -> impl Iterator<Item = (u64, &crate::geom::ManifoldPoint)> {
+        self.manifolds
+            .iter()
+            .flat_map(|m| m.manifold.points().map(move |p| (m.id(p), p)))
+    }
+}
 
 /// How many roundings of the pair's size two depths may differ by and still be the same depth.
 const SAME_DEPTH_ROUNDINGS: f32 = 16.0;
@@ -65,6 +90,9 @@ pub struct PairTraces {
     pub manifold_steps: Vec<ManifoldStep>,
     /// The pair's contact normal (unit, A to B), as `report` prints it; see [`pair_normal`].
     pub normal: Vec2,
+    /// The whole pair: every part pair's manifold and the answer over all of them (for two
+    /// single shapes, the one manifold and the query's answer).
+    pub whole: Whole,
 }
 
 impl PairTraces {
@@ -81,6 +109,7 @@ impl PairTraces {
             b,
             xf_b,
             options,
+            bodies,
         } = pair;
         let mut sat_steps = Vec::new();
         let sat = sat(a, *xf_a, b, *xf_b, sat_options, &mut sat_steps);
@@ -89,8 +118,39 @@ impl PairTraces {
         let mut manifold_steps = Vec::new();
         let manifold = collide(a, *xf_a, b, *xf_b, options, &mut manifold_steps);
         let normal = pair_normal(pair, &query, &manifold);
+        let whole = match bodies {
+            None => Whole {
+                manifolds: (!manifold.is_empty())
+                    .then_some(PartManifold {
+                        parts: [0, 0],
+                        manifold,
+                    })
+                    .into_iter()
+                    .collect(),
+                overlap: query.overlap,
+                separation: query.separation,
+                normal,
+                selected: [0, 0],
+            },
+            Some(Bodies {
+                parts,
+                xfs,
+                selected,
+            }) => {
+                let all = collide_compound(&parts[0], xfs[0], &parts[1], xfs[1], options);
+                let least = select_parts(&parts[0], xfs[0], &parts[1], xfs[1]);
+                Whole {
+                    manifolds: all.manifolds,
+                    overlap: least.overlap(),
+                    separation: least.separation,
+                    normal: least.normal,
+                    selected: *selected,
+                }
+            }
+        };
         PairTraces {
             normal,
+            whole,
             sat,
             sat_steps,
             query,

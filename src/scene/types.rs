@@ -96,6 +96,25 @@ pub enum ShapeSpec {
         /// Radius of the caps (> 0).
         radius: f32,
     },
+    /// Several convex parts moving as one body (2 to 16; a part may not be a compound).
+    Compound {
+        /// The parts, each placed in the body's own frame.
+        parts: Vec<Part>,
+    },
+}
+
+/// One part of a compound body.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    /// The part's shape, in its own frame (any shape but a compound).
+    pub shape: ShapeSpec,
+    /// Where the part's local origin sits in the body's frame.
+    #[serde(with = "vec2_tuple")]
+    pub position: Vec2,
+    /// The part's rotation in the body's frame, degrees counter-clockwise (optional; default 0).
+    #[serde(default)]
+    pub angle_deg: f32,
 }
 
 /// The mode the app opens in.

@@ -8,24 +8,76 @@
 
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
 use super::types::{Body, Scene, ShapeSpec, View};
-use crate::geom::{ManifoldOptions, Rot, Shape, ShapeError, ShapeWarning, Transform};
+use crate::geom::limits::{MAX_PARTS, MIN_PARTS};
+use crate::geom::{
+    ManifoldOptions, Part, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
+};
 use glam::Vec2;
 
 pub use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_MARGIN, MAX_ZOOM, MIN_ZOOM};
 
 /// A scene's pair, ready for the geometry library: `(a, xf_a, b, xf_b)` and the options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// For compound bodies, `a` and `b` are the *selected* part pair (the least separation over all
+/// part pairs), placed in the world, and `bodies` holds every part: every trace describes the
+/// selected pair, and the report adds the manifolds of all of them.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Pair {
-    /// A's shape, in its own frame.
+    /// A's shape (its selected part, for a compound), in its own frame.
     pub a: Shape,
     /// A's transform to world.
     pub xf_a: Transform,
-    /// B's shape, in its own frame.
+    /// B's shape (its selected part, for a compound), in its own frame.
     pub b: Shape,
     /// B's transform to world.
     pub xf_b: Transform,
     /// Manifold options (the scene's speculative margin; hysteresis on).
     pub options: ManifoldOptions,
+    /// When either body is a compound: both bodies' parts and transforms, and which part pair
+    /// `a` and `b` are.
+    pub bodies: Option<Bodies>,
+}
+
+/// Both bodies of a pair as parts (a single shape is one part at the identity).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bodies {
+    /// A's parts, then B's, each in its body's frame.
+    pub parts: [Vec<Part>; 2],
+    /// The bodies' transforms to world.
+    pub xfs: [Transform; 2],
+    /// The selected part of A and of B.
+    pub selected: [usize; 2],
+}
+
+impl Pair {
+    /// The pair of two bodies made of parts, showing part pair `selected` (clamped to the parts
+    /// there are); a single part each gives a plain pair with no `bodies`.
+    pub fn of_parts(
+        parts: [Vec<Part>; 2],
+        xfs: [Transform; 2],
+        selected: [usize; 2],
+        options: ManifoldOptions,
+    ) -> Pair {
+        let pick = |k: usize| {
+            let list = &parts[k];
+            let i = selected[k].min(list.len().saturating_sub(1));
+            (i, list[i].shape, xfs[k].compose(list[i].xf))
+        };
+        let ((ia, a, xf_a), (ib, b, xf_b)) = (pick(0), pick(1));
+        let single = parts[0].len() == 1 && parts[1].len() == 1;
+        Pair {
+            a,
+            xf_a: if single { xfs[0] } else { xf_a },
+            b,
+            xf_b: if single { xfs[1] } else { xf_b },
+            options,
+            bodies: (!single).then_some(Bodies {
+                parts,
+                xfs,
+                selected: [ia, ib],
+            }),
+        }
+    }
 }
 
 /// A scene that passed validation: its pair and what the loader changed on the way.
@@ -42,8 +94,8 @@ impl Scene {
     /// [`crate::scene::parse`] adds those.
     pub fn validate(&self) -> Result<Validated, SceneError> {
         let mut warnings = Vec::new();
-        let (a, xf_a) = body("a", &self.a, &mut warnings)?;
-        let (b, xf_b) = body("b", &self.b, &mut warnings)?;
+        let (parts_a, xf_a) = body("a", &self.a, &mut warnings)?;
+        let (parts_b, xf_b) = body("b", &self.b, &mut warnings)?;
         let margin = self.speculative_margin;
         check_finite("speculative_margin", margin)?;
         if !(0.0..=MAX_MARGIN).contains(&margin) {
@@ -61,23 +113,40 @@ impl Scene {
             speculative_margin: margin,
             ..ManifoldOptions::default()
         };
+        let selected = if parts_a.len() == 1 && parts_b.len() == 1 {
+            [0, 0]
+        } else {
+            select_parts(&parts_a, xf_a, &parts_b, xf_b).parts
+        };
         Ok(Validated {
-            pair: Pair {
-                a,
-                xf_a,
-                b,
-                xf_b,
-                options,
-            },
+            pair: Pair::of_parts([parts_a, parts_b], [xf_a, xf_b], selected, options),
             warnings,
         })
     }
 }
 
 impl Body {
-    /// The library shape, with the cleaner's warnings, or the library's error.
+    /// The library shape, with the cleaner's warnings, or the library's error. A compound's is
+    /// its first part's (see [`shape_parts`] for all of them).
     pub fn shape(&self) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
-        match &self.shape {
+        single_shape(&self.shape)
+    }
+
+    /// The transform to world: the position, and the angle in degrees (multiples of 90° are
+    /// exact, so a box turned a quarter is still exactly axis-aligned).
+    pub fn transform(&self) -> Transform {
+        Transform {
+            p: self.position,
+            q: rot_from_degrees(self.angle_deg),
+        }
+    }
+}
+
+/// The library shape of one convex shape (a compound's first part), with the cleaner's
+/// warnings, or the library's error.
+pub fn single_shape(spec: &ShapeSpec) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
+    {
+        match spec {
             ShapeSpec::Circle { radius } => Shape::circle(*radius).map(|s| (s, Vec::new())),
             ShapeSpec::Box {
                 width,
@@ -92,15 +161,10 @@ impl Body {
             ShapeSpec::Capsule { length, radius } => {
                 Shape::capsule(*length, *radius).map(|s| (s, Vec::new()))
             }
-        }
-    }
-
-    /// The transform to world: the position, and the angle in degrees (multiples of 90° are
-    /// exact, so a box turned a quarter is still exactly axis-aligned).
-    pub fn transform(&self) -> Transform {
-        Transform {
-            p: self.position,
-            q: rot_from_degrees(self.angle_deg),
+            ShapeSpec::Compound { parts } => match parts.first() {
+                Some(p) if !matches!(p.shape, ShapeSpec::Compound { .. }) => single_shape(&p.shape),
+                _ => Err(ShapeError::TooFewVertices { distinct: 0 }),
+            },
         }
     }
 }
@@ -111,42 +175,89 @@ pub fn rot_from_degrees(deg: f32) -> Rot {
     Rot::from_degrees(deg)
 }
 
+/// A body's parts (one at the identity for a single shape) and its transform, every value
+/// checked; errors name the field (`a.shape.parts[2].shape.radius`).
 fn body(
     name: &str,
     body: &Body,
     warnings: &mut Vec<SceneWarning>,
-) -> Result<(Shape, Transform), SceneError> {
-    let (shape, shape_warnings) = body.shape().map_err(|e| {
+) -> Result<(Vec<Part>, Transform), SceneError> {
+    let parts = match &body.shape {
+        ShapeSpec::Compound { parts } => {
+            let field = format!("{name}.shape.parts");
+            if !(MIN_PARTS..=MAX_PARTS).contains(&parts.len()) {
+                let msg = format!(
+                    "a compound has {MIN_PARTS} to {MAX_PARTS} parts, got {}",
+                    parts.len()
+                );
+                return Err(value_error(&field, msg));
+            }
+            let mut out = Vec::with_capacity(parts.len());
+            for (i, p) in parts.iter().enumerate() {
+                let at = format!("{field}[{i}]");
+                if matches!(p.shape, ShapeSpec::Compound { .. }) {
+                    let msg = "a part must be a convex shape, not a compound".to_string();
+                    return Err(value_error(&format!("{at}.shape"), msg));
+                }
+                let shape = convex(&format!("{at}.shape"), &p.shape, warnings)?;
+                check_point(&format!("{at}.position"), p.position, MAX_COORDINATE)?;
+                check_angle(&format!("{at}.angle_deg"), p.angle_deg)?;
+                out.push(Part {
+                    shape,
+                    xf: Transform {
+                        p: p.position,
+                        q: rot_from_degrees(p.angle_deg),
+                    },
+                });
+            }
+            out
+        }
+        spec => vec![Part::whole(convex(
+            &format!("{name}.shape"),
+            spec,
+            warnings,
+        )?)],
+    };
+    check_point(&format!("{name}.position"), body.position, MAX_COORDINATE)?;
+    check_angle(&format!("{name}.angle_deg"), body.angle_deg)?;
+    Ok((parts, body.transform()))
+}
+
+/// One convex shape at field `field`, with the cleaner's warnings positioned there.
+fn convex(
+    field: &str,
+    spec: &ShapeSpec,
+    warnings: &mut Vec<SceneWarning>,
+) -> Result<Shape, SceneError> {
+    let (shape, shape_warnings) = single_shape(spec).map_err(|e| {
         SceneError::field(
-            format!("{name}.shape.{}", shape_field(&e)),
+            format!("{field}.{}", shape_field(&e)),
             SceneErrorKind::Shape(e),
         )
     })?;
     for w in shape_warnings {
         let spot = match w {
             ShapeWarning::Duplicate { removed, .. } | ShapeWarning::Collinear { removed } => {
-                format!("{name}.shape.vertices[{removed}]")
+                format!("{field}.vertices[{removed}]")
             }
-            ShapeWarning::Reversed => format!("{name}.shape.vertices"),
+            ShapeWarning::Reversed => format!("{field}.vertices"),
         };
-        warnings.push(SceneWarning::new(
-            format!("{name}.shape"),
-            spot,
-            w.to_string(),
-        ));
+        warnings.push(SceneWarning::new(field.to_string(), spot, w.to_string()));
     }
-    check_point(&format!("{name}.position"), body.position, MAX_COORDINATE)?;
-    let angle = format!("{name}.angle_deg");
-    check_finite(&angle, body.angle_deg)?;
-    if body.angle_deg.abs() > MAX_ANGLE_DEG {
+    Ok(shape)
+}
+
+fn check_angle(field: &str, angle_deg: f32) -> Result<(), SceneError> {
+    check_finite(field, angle_deg)?;
+    if angle_deg.abs() > MAX_ANGLE_DEG {
         let msg = format!(
             "must be between -{0} and {0}, got {1}",
             num(MAX_ANGLE_DEG),
-            num(body.angle_deg)
+            num(angle_deg)
         );
-        return Err(value_error(&angle, msg));
+        return Err(value_error(field, msg));
     }
-    Ok((shape, body.transform()))
+    Ok(())
 }
 
 fn check_view(view: &View) -> Result<(), SceneError> {

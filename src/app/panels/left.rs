@@ -9,7 +9,14 @@ use crate::scene::{Body, ShapeSpec};
 use egui::{Color32, RichText};
 use glam::Vec2;
 
-const KINDS: [&str; 5] = ["Circle", "Box", "Polygon", "Regular polygon", "Capsule"];
+const KINDS: [&str; 6] = [
+    "Circle",
+    "Box",
+    "Polygon",
+    "Regular polygon",
+    "Capsule",
+    "Compound",
+];
 
 fn kind_index(s: &ShapeSpec) -> usize {
     match s {
@@ -18,6 +25,7 @@ fn kind_index(s: &ShapeSpec) -> usize {
         ShapeSpec::Polygon { .. } => 2,
         ShapeSpec::RegularPolygon { .. } => 3,
         ShapeSpec::Capsule { .. } => 4,
+        ShapeSpec::Compound { .. } => 5,
     }
 }
 
@@ -41,9 +49,32 @@ fn default_shape(kind: usize) -> ShapeSpec {
             sides: 6,
             circumradius: 0.6,
         },
-        _ => ShapeSpec::Capsule {
+        4 => ShapeSpec::Capsule {
             length: 1.0,
             radius: 0.3,
+        },
+        // An L of two boxes.
+        _ => ShapeSpec::Compound {
+            parts: vec![
+                crate::scene::Part {
+                    shape: ShapeSpec::Box {
+                        width: 1.2,
+                        height: 0.3,
+                        radius: 0.0,
+                    },
+                    position: Vec2::new(0.0, -0.45),
+                    angle_deg: 0.0,
+                },
+                crate::scene::Part {
+                    shape: ShapeSpec::Box {
+                        width: 0.3,
+                        height: 1.2,
+                        radius: 0.0,
+                    },
+                    position: Vec2::new(-0.45, 0.0),
+                    angle_deg: 0.0,
+                },
+            ],
         },
     }
 }
@@ -105,6 +136,12 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
         ShapeSpec::Capsule { length, radius } => {
             changed |= size(ui, "length", length, 0.001);
             changed |= size(ui, "radius", radius, 0.001);
+        }
+        ShapeSpec::Compound { parts } => {
+            ui.label(format!(
+                "{} convex parts (edit them in the file)",
+                parts.len()
+            ));
         }
     }
     ui.horizontal(|ui| {

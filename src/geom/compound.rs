@@ -1,0 +1,174 @@
+//! Compound bodies: several convex parts moving as one body, collided part pair by part pair.
+//!
+//! A star lying on a floor touches it with two of its spikes. Both contacts have the same
+//! reference edge on the floor; only the part index tells them apart, so it goes into each
+//! point's feature id (seed 000): `(part_a << 40) | (part_b << 32) | id`. Without those bits
+//! the two contacts share one warm-start slot and fight over it.
+//!
+//! 1. Place every part in the world: the body's transform after the part's own.
+//! 2. For every part pair, the bounding circles: a pair further apart than both radii plus the
+//!    speculative margin cannot touch, and is not collided.
+//! 3. Collide the others with [`collide`] (the same traced algorithm as a single pair), and keep
+//!    the manifolds that have points, their ids carrying the part bits.
+//!
+//! [`select_parts`] then names the part pair that shows the pair: the least separation over all
+//! part pairs (the GJK/EPA query on each), so the deepest pair, or the closest when apart.
+//!
+//! A body of one convex shape is the compound of one part, at the identity: everything here
+//! works for any mix of single and compound bodies.
+
+use crate::geom::contact::{Manifold, ManifoldOptions, ManifoldPoint, collide};
+use crate::geom::math::Transform;
+use crate::geom::query::query;
+use crate::geom::shape::Shape;
+use crate::geom::trace::NoTrace;
+use glam::Vec2;
+
+/// One convex part of a body, placed in the body's own frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Part {
+    /// The part's shape, in its own frame.
+    pub shape: Shape,
+    /// Where the part sits in the body's frame.
+    pub xf: Transform,
+}
+
+impl Part {
+    /// A body of one shape: the part at the body's origin.
+    pub fn whole(shape: Shape) -> Part {
+        Part {
+            shape,
+            xf: Transform::IDENTITY,
+        }
+    }
+}
+
+/// A point's id with the part bits above the single-pair id (seed 000).
+#[inline]
+pub fn part_id(part_a: usize, part_b: usize, id: u32) -> u64 {
+    ((part_a as u64) << 40) | ((part_b as u64) << 32) | id as u64
+}
+
+/// The manifold of one part pair, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PartManifold {
+    /// The part of A and the part of B.
+    pub parts: [usize; 2],
+    /// Their manifold (the points' own ids, without the part bits: see [`PartManifold::id`]).
+    pub manifold: Manifold,
+}
+
+impl PartManifold {
+    /// A point's full id, part bits included.
+    pub fn id(&self, point: &ManifoldPoint) -> u64 {
+        part_id(self.parts[0], self.parts[1], point.id.pack())
+    }
+}
+
+/// The result of [`collide_compound`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompoundOutput {
+    /// One manifold per part pair that has points, in part order (A's part, then B's).
+    pub manifolds: Vec<PartManifold>,
+    /// How many part pairs the bounding circles let through to `collide`.
+    pub collided: usize,
+}
+
+/// The part pair a compound pair is shown by: the least separation over all part pairs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Selection {
+    /// The part of A and the part of B (the first pair on a tie).
+    pub parts: [usize; 2],
+    /// The least separation over all part pairs (signed: negative when penetrating).
+    pub separation: f32,
+    /// The selected pair's normal, from A to B.
+    pub normal: Vec2,
+}
+
+impl Selection {
+    /// True when any part pair overlaps.
+    pub fn overlap(&self) -> bool {
+        self.separation < 0.0
+    }
+}
+
+impl CompoundOutput {
+    /// Every point of every manifold, with its full id.
+    pub fn points(&self) -> impl Iterator<Item = (u64, &ManifoldPoint)> {
+        self.manifolds
+            .iter()
+            .flat_map(|m| m.manifold.points().map(move |p| (m.id(p), p)))
+    }
+}
+
+/// Part `i` of a body at `xf`, placed in the world.
+#[inline]
+pub fn place(xf: Transform, part: &Part) -> Transform {
+    xf.compose(part.xf)
+}
+
+/// Whether two placed parts' bounding circles come within `margin` of each other.
+#[inline]
+fn bounds_meet(a: &Part, xa: Transform, b: &Part, xb: Transform, margin: f32) -> bool {
+    let reach = a.shape.bounding_radius() + b.shape.bounding_radius() + margin;
+    xa.p.distance_squared(xb.p) <= reach * reach
+}
+
+/// The selected part pair: the least separation over all part pairs, by the GJK/EPA query on
+/// each (the first pair on a tie).
+pub fn select_parts(a: &[Part], xf_a: Transform, b: &[Part], xf_b: Transform) -> Selection {
+    let mut best = Selection {
+        parts: [0, 0],
+        separation: f32::INFINITY,
+        normal: Vec2::Y,
+    };
+    for (i, pa) in a.iter().enumerate() {
+        let xa = place(xf_a, pa);
+        for (j, pb) in b.iter().enumerate() {
+            let xb = place(xf_b, pb);
+            let q = query(&pa.shape, xa, &pb.shape, xb, &mut NoTrace, &mut NoTrace);
+            if q.separation < best.separation {
+                best = Selection {
+                    parts: [i, j],
+                    separation: q.separation,
+                    normal: q.normal,
+                };
+            }
+        }
+    }
+    best
+}
+
+/// Collides two bodies made of parts (a single shape is one part at the identity).
+pub fn collide_compound(
+    a: &[Part],
+    xf_a: Transform,
+    b: &[Part],
+    xf_b: Transform,
+    options: &ManifoldOptions,
+) -> CompoundOutput {
+    let margin = options.speculative_margin.max(0.0);
+    let mut manifolds = Vec::new();
+    let mut collided = 0;
+    for (i, pa) in a.iter().enumerate() {
+        let xa = place(xf_a, pa);
+        for (j, pb) in b.iter().enumerate() {
+            let xb = place(xf_b, pb);
+            if !bounds_meet(pa, xa, pb, xb, margin) {
+                continue;
+            }
+            collided += 1;
+            let manifold = collide(&pa.shape, xa, &pb.shape, xb, options, &mut NoTrace);
+            if !manifold.is_empty() {
+                manifolds.push(PartManifold {
+                    parts: [i, j],
+                    manifold,
+                });
+            }
+        }
+    }
+    CompoundOutput {
+        manifolds,
+        collided,
+    }
+}
