@@ -81,6 +81,41 @@ pub enum Command {
         #[arg(value_name = "FILES", required = true)]
         files: Vec<PathBuf>,
     },
+    /// Turn or move one body through many poses and print the pair at each as CSV.
+    ///
+    /// `--turn B --from 0 --to 360 --steps 721` turns B about its position; `--move B --to X,Y
+    /// --steps N` moves it in a line from where the scene puts it. One CSV row per pose, both
+    /// ends included: `t,overlap,separation,normal_x,normal_y,points,ids` (t is the angle in
+    /// degrees or the distance moved; ids space-separated).
+    Sweep(SweepArgs),
+}
+
+/// What `sweep` turns or moves, and how far.
+#[derive(Clone, Debug, Args, PartialEq)]
+pub struct SweepArgs {
+    /// The scene file.
+    #[arg(value_name = "SCENE.ron")]
+    pub scene: PathBuf,
+    /// Turn this body (`a` or `b`).
+    #[arg(
+        long,
+        value_name = "A|B",
+        conflicts_with = "move",
+        required_unless_present = "move"
+    )]
+    pub turn: Option<String>,
+    /// Move this body (`a` or `b`).
+    #[arg(long = "move", value_name = "A|B")]
+    pub r#move: Option<String>,
+    /// First angle, degrees (with --turn).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub from: f32,
+    /// Last angle in degrees (with --turn), or the last position `X,Y` (with --move).
+    #[arg(long, allow_negative_numbers = true)]
+    pub to: String,
+    /// How many poses, both ends included (at least 2).
+    #[arg(long, default_value_t = 361)]
+    pub steps: usize,
 }
 
 /// The app's flags: what it opens, in which mode and step, and what it does at exit.
@@ -200,4 +235,55 @@ pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i
         }
     }
     if invalid { EXIT_INVALID } else { 0 }
+}
+
+/// `sweep`: the pair at every pose as CSV on `out`; a bad argument or scene on `err`, exit 2.
+pub fn sweep(args: &SweepArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let SweepArgs {
+        scene: path,
+        turn,
+        r#move: mover,
+        from,
+        to,
+        steps,
+    } = args;
+    let (turn, mover, from, steps) = (turn.as_deref(), mover.as_deref(), *from, *steps);
+    use crate::scene::sweep::{Motion, Mover, sweep, to_csv};
+    let fail = |err: &mut dyn Write, msg: String| {
+        let _ = writeln!(err, "error: {msg}");
+        EXIT_INVALID
+    };
+    let body = match turn.or(mover).map(str::to_ascii_lowercase).as_deref() {
+        Some("a") => Mover::A,
+        Some("b") => Mover::B,
+        other => {
+            let got = other.unwrap_or("nothing");
+            return fail(err, format!("the body to sweep is A or B, got {got}"));
+        }
+    };
+    let motion = if turn.is_some() {
+        match to.trim().parse::<f32>() {
+            Ok(t) if t.is_finite() && from.is_finite() => Motion::Turn { from, to: t },
+            _ => return fail(err, format!("--to: an angle in degrees, got {to:?}")),
+        }
+    } else {
+        let xy: Vec<Option<f32>> = to.split(',').map(|v| v.trim().parse().ok()).collect();
+        match xy.as_slice() {
+            [Some(x), Some(y)] if x.is_finite() && y.is_finite() => Motion::Move {
+                to: glam::Vec2::new(*x, *y),
+            },
+            _ => return fail(err, format!("--to: a position X,Y, got {to:?}")),
+        }
+    };
+    let loaded = match scene::load(path) {
+        Ok(l) => l,
+        Err(e) => return fail(err, e.to_string()),
+    };
+    match sweep(&loaded.scene, body, motion, steps) {
+        Ok(rows) => match out.write_all(to_csv(&rows).as_bytes()) {
+            Ok(()) => 0,
+            Err(e) => fail(err, e.to_string()),
+        },
+        Err(e) => fail(err, format!("{}: {e}", path.display())),
+    }
 }

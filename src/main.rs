@@ -1,5 +1,5 @@
 //! `narrowphase-lab`: the command line. Parses the arguments and hands over to the app, or to
-//! the `report` and `check` commands (see `narrowphase_lab::cli`).
+//! the `report`, `check` and `sweep` commands (see `narrowphase_lab::cli`).
 
 use clap::Parser;
 use narrowphase_lab::{
@@ -15,6 +15,9 @@ fn main() {
         }
         Some(Command::Check { files }) => {
             cli::check(&files, &mut std::io::stdout(), &mut std::io::stderr())
+        }
+        Some(Command::Sweep(args)) => {
+            cli::sweep(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
         None => app::run(args.app),
     };

@@ -23,7 +23,8 @@ use crate::geom::{
     IncidentFeature, ManifoldPoint, ManifoldStep, SimplexVertex, VoronoiRegion,
 };
 use crate::geom::{EpaGuard, EpaStep, SatStep};
-use crate::scene::{PairTraces, Scene};
+use crate::scene::questions::{AxisAnswer, Which};
+use crate::scene::{Answer, PairTraces, Scene, answer};
 use glam::Vec2;
 use serde_json::{Value, json};
 
@@ -45,6 +46,11 @@ pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
             "points": m.manifold.points().map(|p| point(m.id(p), p)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "selected_parts": w.selected,
+        "questions": scene.questions.iter().map(|q| json!({
+            "kind": q.kind,
+            "prompt": q.prompt.as_deref().unwrap_or(q.kind.default_prompt()),
+            "answer": answer_json(&answer(q, traces)),
+        })).collect::<Vec<_>>(),
         "algorithm": traces.manifold_path().name(),
         "speculative_margin": num(scene.speculative_margin),
         "query": {
@@ -86,6 +92,43 @@ fn num(v: f32) -> Value {
         .parse::<f64>()
         .map(Value::from)
         .unwrap_or(Value::Null)
+}
+
+/// An answer as DESIGN.md ("Scene file") gives its shape.
+fn answer_json(a: &Answer) -> Value {
+    let body = |w: Which| if w == Which::A { "a" } else { "b" };
+    let axis = |x: &AxisAnswer| match x.source {
+        AxisSource::FaceA(i) => json!({ "axis": vec(x.axis), "body": "a", "edge": i }),
+        AxisSource::FaceB(j) => json!({ "axis": vec(x.axis), "body": "b", "edge": j }),
+        AxisSource::Vertices { a, b } => {
+            json!({ "axis": vec(x.axis), "vertices": { "a": a, "b": b } })
+        }
+    };
+    match a {
+        Answer::Overlap(o) => json!(o),
+        Answer::ContactCount(n) => json!(n),
+        Answer::ReferenceFace(f) => {
+            f.map_or(Value::Null, |(w, e)| json!({ "body": body(w), "edge": e }))
+        }
+        Answer::SeparatingAxis(x) => x.as_ref().map_or(Value::Null, axis),
+        Answer::NormalAxis(x) => axis(x),
+        Answer::GjkClosestFeature {
+            step,
+            vertices,
+            direction,
+        } => json!({
+            "step": step,
+            "feature": match vertices.len() { 1 => "vertex", 2 => "edge", _ => "inside" },
+            "vertices": vertices,
+            "direction": direction.map(vec),
+        }),
+        Answer::ClipSurvivors(points) => json!(
+            points
+                .iter()
+                .map(|(p, kept)| json!({ "position": vec(*p), "kept": kept }))
+                .collect::<Vec<_>>()
+        ),
+    }
 }
 
 /// A contact point: world position, separation, full id (part bits included) and the id in

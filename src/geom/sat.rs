@@ -69,14 +69,16 @@ pub struct SatAxis {
     /// The core vertices of B that cast B's shadow ends: `[at min, at max]`, as for A.
     pub support_b: [usize; 2],
     /// True when this is not the best axis but its gap equals the best one's within
-    /// [`TIE_TOLERANCE`] (relative, at least absolute for gaps under 1): it would give the same
-    /// depth. Filled in the trace only.
+    /// [`TIE_ROUNDINGS`] roundings of the projections: it would give the same depth. Filled
+    /// in the trace only.
     pub tie: bool,
 }
 
-/// How close two gaps must be to count as a tie for the best axis: `1e-5` of the best gap
-/// (or absolute when it is under 1) — about a hundred f32 roundings of the projections.
-pub const TIE_TOLERANCE: f32 = 1.0e-5;
+/// How close two gaps must be to count as a tie for the best axis, in roundings of the
+/// projections: a gap is the difference of two projection ends, each rounded relative to its
+/// own size, so the tolerance is this many `f32::EPSILON`s of the largest end (the pair's size
+/// and its distance from the pair frame's origin), never a fixed length.
+pub const TIE_ROUNDINGS: f32 = 100.0;
 
 impl SatAxis {
     /// The contact normal this axis gives, pointing from A to B along the axis.
@@ -267,7 +269,20 @@ pub fn sat_cores<T: Trace<SatStep>>(
         },
     };
     // 3. Mark the ties with the best axis, then hand the steps over in order.
-    let tolerance = TIE_TOLERANCE * best_gap.abs().max(1.0);
+    let ends = pending
+        .iter()
+        .filter_map(|s| match s {
+            SatStep::Axis(r) => Some(
+                r.a[0]
+                    .abs()
+                    .max(r.a[1].abs())
+                    .max(r.b[0].abs())
+                    .max(r.b[1].abs()),
+            ),
+            _ => None,
+        })
+        .fold(0.0, f32::max);
+    let tolerance = TIE_ROUNDINGS * f32::EPSILON * ends;
     let mut index = 0;
     for mut step in pending {
         if let SatStep::Axis(row) = &mut step {

@@ -37,6 +37,71 @@ pub struct Scene {
         deserialize_with = "view_de"
     )]
     pub view: Option<View>,
+    /// Questions the student answers before the app reveals (optional; the answers come from
+    /// the algorithms, never from the file).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<Ask>,
+}
+
+/// A question to predict before the app reveals the answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ask {
+    /// What is asked.
+    pub kind: AskKind,
+    /// The GJK step it is about (for `GjkClosestFeature`; optional, default 0, clamped).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub step: Option<usize>,
+    /// The question's words (optional; a default is worded from the kind).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub prompt: Option<String>,
+}
+
+/// The kinds of question, each answered by the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AskKind {
+    /// Do the shapes overlap?
+    Overlap,
+    /// How many contact points does the manifold have?
+    ContactCount,
+    /// Which face is the reference face?
+    ReferenceFace,
+    /// Which axis separates the shapes (or none)?
+    SeparatingAxis,
+    /// Which axis gives the contact normal (the least overlap)?
+    NormalAxis,
+    /// At GJK step K, which feature of the simplex is closest to the origin, and where does the
+    /// search go next?
+    GjkClosestFeature,
+    /// Which clipped points survive?
+    ClipSurvivors,
+}
+
+impl AskKind {
+    /// The question in words, for a scene that gives none.
+    pub fn default_prompt(self) -> &'static str {
+        match self {
+            AskKind::Overlap => "Do the two shapes overlap?",
+            AskKind::ContactCount => "How many contact points will the manifold have?",
+            AskKind::ReferenceFace => "Which face becomes the reference face?",
+            AskKind::SeparatingAxis => "Which axis separates the shapes, if any?",
+            AskKind::NormalAxis => "Which axis gives the contact normal?",
+            AskKind::GjkClosestFeature => {
+                "At this GJK step, which feature of the simplex is closest to the origin, and where does the search go next?"
+            }
+            AskKind::ClipSurvivors => "Which of the clipped points survive?",
+        }
+    }
 }
 
 /// A shape placed in the world.
@@ -175,6 +240,20 @@ fn view_ser<S: serde::Serializer>(view: &Option<View>, s: S) -> Result<S::Ok, S:
 
 fn view_de<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<View>, D::Error> {
     View::deserialize(d).map(Some)
+}
+
+/// An optional field written as its plain value (`step: 2`, not `step: Some(2)`).
+fn plain_ser<T: Serialize, S: serde::Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => v.serialize(s),
+        None => s.serialize_none(),
+    }
+}
+
+fn plain_de<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 /// `Vec2` as an `(x, y)` tuple (glam's own form is a tuple *struct*, which RON would write as

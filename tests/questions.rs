@@ -1,0 +1,114 @@
+//! Predict-then-reveal questions: every kind answered by the library on scenes whose answers
+//! are worked out by hand, as `report` prints them.
+
+use narrowphase_lab::report::report;
+use narrowphase_lab::scene::{PairTraces, parse};
+use serde_json::{Value, json};
+
+const ALL_KINDS: &str = "questions: [
+        Ask(kind: Overlap),
+        Ask(kind: ContactCount, prompt: \"How many points hold the box up?\"),
+        Ask(kind: ReferenceFace),
+        Ask(kind: SeparatingAxis),
+        Ask(kind: NormalAxis),
+        Ask(kind: GjkClosestFeature, step: 1),
+        Ask(kind: ClipSurvivors),
+    ]";
+
+fn answers(bodies: &str) -> Vec<Value> {
+    let text = format!("Scene(title: \"q\", {bodies}, {ALL_KINDS})");
+    let loaded = parse(&text, "q.ron").expect("valid");
+    let r = report(&loaded.scene, &PairTraces::compute(&loaded.pair));
+    r["questions"].as_array().expect("questions").clone()
+}
+
+#[test]
+fn a_box_resting_flat_on_a_floor() {
+    // The floor's top face is its edge 2 (a box's edges run bottom, right, top, left); the box
+    // sinks 0.02 along its whole bottom edge, so two points, both kept.
+    let q = answers(
+        "a: Body(shape: Box(width: 8.0, height: 1.0), position: (0.0, -0.5)),
+         b: Body(shape: Box(width: 2.0, height: 1.0), position: (0.0, 0.48))",
+    );
+    assert_eq!(q[0]["kind"], "Overlap");
+    assert_eq!(q[0]["prompt"], "Do the two shapes overlap?");
+    assert_eq!(q[0]["answer"], true);
+    assert_eq!(q[1]["prompt"], "How many points hold the box up?");
+    assert_eq!(q[1]["answer"], 2);
+    assert_eq!(q[2]["answer"], json!({ "body": "a", "edge": 2 }));
+    assert_eq!(q[3]["answer"], Value::Null);
+    assert_eq!(
+        q[4]["answer"],
+        json!({ "axis": [0.0, 1.0], "body": "a", "edge": 2 })
+    );
+    let kept: Vec<bool> = q[6]["answer"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| p["kept"].as_bool().expect("kept"))
+        .collect();
+    assert_eq!(kept, vec![true, true]);
+}
+
+#[test]
+fn a_box_tilted_on_one_corner_keeps_one_clipped_point() {
+    // Turned 10°, the box's low corner is in and its other bottom corner is 0.33 up: of the two
+    // clipped points, one survives.
+    let q = answers(
+        "a: Body(shape: Box(width: 8.0, height: 1.0), position: (0.0, -0.5)),
+         b: Body(shape: Box(width: 2.0, height: 1.0), position: (0.0, 0.65), angle_deg: 10.0)",
+    );
+    assert_eq!(q[1]["answer"], 1);
+    let kept: Vec<bool> = q[6]["answer"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| p["kept"].as_bool().expect("kept"))
+        .collect();
+    assert_eq!(kept.iter().filter(|k| **k).count(), 1);
+    assert_eq!(kept.len(), 2);
+}
+
+#[test]
+fn two_circles_apart() {
+    // Centres 3 apart, radii 1: separated by 1 along the line between the centres, which is the
+    // one SAT axis (the vertex pair); no reference face, no points.
+    let q = answers(
+        "a: Body(shape: Circle(radius: 1.0), position: (0.0, 0.0)),
+         b: Body(shape: Circle(radius: 1.0), position: (3.0, 0.0))",
+    );
+    assert_eq!(q[0]["answer"], false);
+    assert_eq!(q[1]["answer"], 0);
+    assert_eq!(q[2]["answer"], Value::Null);
+    assert_eq!(
+        q[3]["answer"],
+        json!({ "axis": [1.0, 0.0], "vertices": { "a": 0, "b": 0 } })
+    );
+    // GJK on two points: one vertex, the origin's closest, and it stops (no direction).
+    let g = &q[5]["answer"];
+    assert_eq!(g["feature"], "vertex");
+    assert_eq!(g["step"], 0, "the step is clamped to GJK's last");
+}
+
+#[test]
+fn gjk_on_a_box_and_a_circle_names_the_closest_edge_and_the_search_direction() {
+    // A circle above a box's top face: GJK's second iteration keeps an edge of the Minkowski
+    // difference and searches straight down towards the origin… or stops when it has it.
+    let q = answers(
+        "a: Body(shape: Box(width: 2.0, height: 1.0), position: (0.0, 0.0)),
+         b: Body(shape: Circle(radius: 0.5), position: (0.3, 2.0))",
+    );
+    let g = &q[5]["answer"];
+    assert_eq!(g["step"], 1);
+    assert_eq!(g["feature"], "edge");
+    assert_eq!(g["vertices"].as_array().map(Vec::len), Some(2));
+    // The edge of B − A closest to the origin is the top face's (horizontal): the search from it
+    // goes straight down, or GJK stops there.
+    match &g["direction"] {
+        Value::Null => {}
+        d => {
+            let (x, y) = (d[0].as_f64().unwrap(), d[1].as_f64().unwrap());
+            assert!(x.abs() < 1e-6 && (y + 1.0).abs() < 1e-6, "{d}");
+        }
+    }
+}
