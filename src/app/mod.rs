@@ -30,6 +30,7 @@ pub mod panels;
 pub mod run;
 pub mod session;
 pub mod state;
+pub mod visible;
 mod world;
 
 pub use run::run;
@@ -409,9 +410,23 @@ impl App {
             "work_ms": stats(timings.iter().map(|t| t.work_ms)),
             "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
             "drag_work_ms": stats(dragging().map(|t| t.work_ms)),
+            "peak_memory_kb": peak_memory_kb(),
         })
         .to_string()
     }
+}
+
+/// The process's peak resident memory so far (kB, Linux's `VmHWM`), for `--print-state`;
+/// `None` where it cannot be read.
+fn peak_memory_kb() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 fn body_mut(scene: &mut Scene, b: Body) -> &mut scene::Body {

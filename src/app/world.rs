@@ -35,9 +35,8 @@ impl App {
             if let Some(Hover::Ring(b)) = self.interaction.hover
                 && b.index() == i
             {
-                let outline = draw::outline(s, xf, self.cam.zoom);
                 let ring = colors::body(i).gamma_multiply(0.25);
-                canvas.polyline(&outline, true, 2.0 * input::RING_PX, ring, false);
+                canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring);
             }
             if self.vertex_edit && view.has_vertices {
                 let body = if i == 0 {
