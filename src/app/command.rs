@@ -93,6 +93,8 @@ pub enum Command {
     Quit,
     /// Answer the unsaved-changes question.
     Confirm(Answer),
+    /// Answer "the file changed on disk": reload it (true; undoable) or keep mine (false).
+    ReloadFromDisk(bool),
 }
 
 /// Smallest and largest presenter scale.
@@ -219,6 +221,7 @@ impl App {
             }
             Command::Quit => self.request_quit(),
             Command::Confirm(answer) => self.confirm(answer, now),
+            Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),
         }
     }
 

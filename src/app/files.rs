@@ -94,6 +94,8 @@ impl App {
     }
 
     /// Reloads the scene when its file changed on disk; a broken edit keeps the last good scene.
+    /// With unsaved edits it asks first (reload / keep mine): the file's scene waits in
+    /// [`Dialogs::on_disk`](super::state::Dialogs::on_disk).
     pub fn check_reload(&mut self, now: f64) {
         let Some(path) = self.doc.path().map(|p| p.to_path_buf()) else {
             return;
@@ -106,31 +108,68 @@ impl App {
         }
         self.doc.set_stamp(Some(stamp));
         match scene::load(&path) {
-            Ok(l) => {
-                let keep_view = (self.cam.center, self.cam.zoom);
-                self.doc.reloaded(l.scene.clone());
-                if let Some(Ok(s)) = self
-                    .session
-                    .lecture
-                    .scenes
-                    .get_mut(self.session.index)
-                    .map(|slot| &mut slot.scene)
-                {
-                    s.scene = l.scene;
-                }
-                let (mode, step) = (self.session.mode, self.session.step);
-                self.enter_scene();
-                if self.doc.scene().view.is_none() {
-                    (self.cam.center, self.cam.zoom) = keep_view;
-                    self.frame_pending = false;
-                }
-                self.session.mode = mode;
-                self.session.step = step;
-                self.clamp_step();
-                self.show_info(format!("reloaded {}", path.display()), now);
+            Ok(l) if *self.doc.scene() == l.scene => {
+                self.dialogs.on_disk = None;
+                self.doc.keep_mine(l.scene);
             }
+            Ok(l) if self.doc.modified() || self.dialogs.on_disk.is_some() => {
+                self.dialogs.on_disk = Some(Box::new(l.scene));
+                self.show_info(
+                    format!(
+                        "{} changed on disk: reload it or keep yours?",
+                        path.display()
+                    ),
+                    now,
+                );
+            }
+            Ok(l) => self.take_from_disk(l.scene, now),
             Err(e) => self.show_error(format!("{e} (keeping the last good scene)"), now),
         }
+    }
+
+    /// Answers "the file changed on disk": take the file's scene (one undo step) or keep the
+    /// edits on screen (they become unsaved changes against the new file).
+    pub fn answer_on_disk(&mut self, reload: bool, now: f64) {
+        let Some(scene) = self.dialogs.on_disk.take() else {
+            return;
+        };
+        if reload {
+            self.take_from_disk(*scene, now);
+        } else {
+            self.doc.keep_mine(*scene);
+            self.show_info("kept your version: Ctrl+S overwrites the file", now);
+        }
+    }
+
+    /// Shows `scene`, read again from the scene's file, keeping the mode, step and (when the
+    /// file has none) the view; undoable.
+    fn take_from_disk(&mut self, scene: scene::Scene, now: f64) {
+        let keep_view = (self.cam.center, self.cam.zoom);
+        self.doc.reloaded(scene.clone());
+        if let Some(Ok(s)) = self
+            .session
+            .lecture
+            .scenes
+            .get_mut(self.session.index)
+            .map(|slot| &mut slot.scene)
+        {
+            s.scene = scene;
+        }
+        let (mode, step) = (self.session.mode, self.session.step);
+        self.enter_scene();
+        if self.doc.scene().view.is_none() {
+            (self.cam.center, self.cam.zoom) = keep_view;
+            self.frame_pending = false;
+        }
+        self.session.mode = mode;
+        self.session.step = step;
+        self.clamp_step();
+        let name = self
+            .doc
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        self.show_info(format!("reloaded {name} — Ctrl+Z undoes it"), now);
     }
 
     /// Where F12 writes: next to the scene (or in the current folder for a built-in one).

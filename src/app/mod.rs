@@ -411,8 +411,23 @@ impl App {
             "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
             "drag_work_ms": stats(dragging().map(|t| t.work_ms)),
             "peak_memory_kb": peak_memory_kb(),
+            "asking": self.asking(),
         })
         .to_string()
+    }
+}
+
+impl App {
+    /// The question the app is waiting on, for `--print-state`: `"reload"` (the file changed
+    /// on disk), `"unsaved"` (leaving a modified scene), or null.
+    fn asking(&self) -> Option<&'static str> {
+        if self.dialogs.on_disk.is_some() {
+            Some("reload")
+        } else if self.dialogs.confirm.is_some() {
+            Some("unsaved")
+        } else {
+            None
+        }
     }
 }
 
