@@ -789,3 +789,56 @@ fn a_file_changed_on_disk_under_unsaved_edits_asks_and_stays_undoable() {
         }
     }
 }
+
+/// Issue 17, item 3: a lecture of five files whose fourth is broken. PageDown from the third
+/// shows the fourth as an error slide (its file, line and column), and the next PageDown goes
+/// on to the fifth.
+#[test]
+fn a_broken_file_in_a_lecture_is_an_error_slide_and_paging_goes_on() {
+    let Some(d) = display() else { return };
+    let dir = tmp("broken-lecture");
+    std::fs::create_dir_all(&dir).expect("folder");
+    let names = [
+        "01_resting_box.ron",
+        "02_tilted_box.ron",
+        "03_near_parallel.ron",
+        "04_broken.ron",
+        "05_containment.ron",
+    ];
+    for name in names {
+        let text = if name == "04_broken.ron" {
+            "Scene(\n    title: \"Broken\",\n    a: Body(shape: Circle(radius: -1.0), position: (0.0, 0.0)),\n    b: Body(shape: Circle(radius: 1.0), position: (3.0, 0.0)),\n)\n".to_string()
+        } else {
+            std::fs::read_to_string(format!("scenes/{name}")).expect("scene")
+        };
+        std::fs::write(dir.join(name), text).expect("write");
+    }
+    let third = dir.join(names[2]);
+    let third = third.to_str().expect("utf-8");
+    for presses in [1, 2, 3] {
+        let (child, window) = start_app(&d, &[third, "--seconds", "4", "--print-state"]);
+        for _ in 0..presses {
+            key(&d, &window, "Next");
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        let s = finish(child);
+        match presses {
+            1 => {
+                assert_eq!(s["scene_index"], 3, "{s}");
+                let e = s["slide_error"].as_str().unwrap_or_default();
+                assert!(
+                    e.contains("04_broken.ron:3:") && e.contains("radius"),
+                    "the error names the file, line and field: {e}"
+                );
+            }
+            _ => {
+                // Past the broken file (and stopping at the lecture's end).
+                assert_eq!(s["scene_index"], 4, "{s}");
+                assert_eq!(s["slide_error"], serde_json::Value::Null, "{s}");
+                let title = s["scene"]["title"].as_str().unwrap_or_default();
+                let five = std::fs::read_to_string("scenes/05_containment.ron").expect("scene");
+                assert!(five.contains(&format!("title: \"{title}\"")), "{title}");
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 impl App {
     /// Goes to scene `index` of the lecture, or asks first when the scene is modified;
     /// `force` goes even then (the changes were saved or discarded).
-    pub fn go_to(&mut self, index: usize, now: f64, force: bool) {
+    pub fn go_to(&mut self, index: usize, _now: f64, force: bool) {
         if index >= self.session.lecture.scenes.len() || (index == self.session.index && !force) {
             return;
         }
@@ -18,22 +18,30 @@ impl App {
             self.dialogs.confirm = Some(Leave::Scene(index));
             return;
         }
-        self.enter(index, now);
+        self.enter(index);
     }
 
     /// Opens scene `index` of the lecture, changes or not.
-    fn enter(&mut self, index: usize, now: f64) {
+    fn enter(&mut self, index: usize) {
         let Some(l) = self.session.lecture.scenes.get(index) else {
             return;
         };
         match scene_of(l) {
             Ok(s) => {
                 self.session.index = index;
+                self.slide_error = None;
                 self.doc = Document::new(s, l.path.clone());
                 self.banner = None;
                 self.enter_scene();
             }
-            Err(e) => self.show_error(e, now),
+            // A broken file is a slide of its own: its error is shown, and PageDown and
+            // PageUp go on from it to the scenes after and before it.
+            Err(e) => {
+                self.session.index = index;
+                self.slide_error = Some(e);
+                self.banner = None;
+                self.interaction = super::input::Interaction::default();
+            }
         }
     }
 
@@ -46,7 +54,7 @@ impl App {
         match Lecture::open(&path) {
             Ok((lecture, index)) => {
                 self.session.lecture = lecture;
-                self.enter(index, now);
+                self.enter(index);
             }
             Err(e) => self.show_error(e.to_string(), now),
         }
@@ -68,7 +76,7 @@ impl App {
             return;
         }
         self.session.lecture = Lecture::builtin();
-        self.enter(index, now);
+        self.enter(index);
     }
 
     /// Saves atomically to `path`, with the view and mode the scene is to open in. Returns

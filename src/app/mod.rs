@@ -78,6 +78,9 @@ pub struct App {
     pub quit: bool,
     /// Frame times.
     pub stats: FrameStats,
+    /// The lecture's current file could not be loaded: its error (with file, line and
+    /// column), shown as the slide; the document still holds the last good scene, untouched.
+    pub slide_error: Option<String>,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -118,6 +121,7 @@ impl App {
             screenshot_pending: false,
             quit: false,
             stats: FrameStats::default(),
+            slide_error: None,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -350,7 +354,14 @@ impl App {
             self.doc.end(EditSource::Panel);
         }
 
-        // 3. Canvas input: the mode's own view first, then the shape gestures.
+        // 3. Canvas input: the mode's own view first, then the shape gestures (none on an
+        // error slide: its shapes are not shown).
+        if self.slide_error.is_some() {
+            input = Input {
+                over_ui: true,
+                ..input
+            };
+        }
         let mode = self.modes.get_mut(self.session.mode);
         let mode_used = mode.handle_input(&input, &self.cam, &self.session.pair);
         if !mode_used || self.interaction.gesture != input::Gesture::Idle {
@@ -412,6 +423,8 @@ impl App {
             "drag_work_ms": stats(dragging().map(|t| t.work_ms)),
             "peak_memory_kb": peak_memory_kb(),
             "asking": self.asking(),
+            "scene_index": self.session.index,
+            "slide_error": self.slide_error,
         })
         .to_string()
     }

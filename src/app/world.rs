@@ -12,6 +12,17 @@ impl App {
     pub(super) fn draw_world(&self, ctx: &egui::Context) {
         let canvas = Canvas::new(ctx, &self.cam, ctx.pixels_per_point());
         draw::grid(&canvas);
+        if let Some(e) = &self.slide_error {
+            canvas.banner(
+                &format!(
+                    "{} could not be loaded:\n{e}\n\nPageDown / PageUp go on to the other scenes.",
+                    self.session.scene_name()
+                ),
+                colors::BAD,
+            );
+            canvas.hint("fix the file and open it again (Ctrl+O) · F1 help");
+            return;
+        }
         let pair = &self.session.pair;
         let views = self.body_views();
 
