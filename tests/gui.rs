@@ -842,3 +842,35 @@ fn a_broken_file_in_a_lecture_is_an_error_slide_and_paging_goes_on() {
         }
     }
 }
+
+/// Issue 17, item 6: a real `xdotool key ctrl+s` chord (Ctrl and S pressed and released with no
+/// delay, as macro keys and presenter remotes send them) on a dragged scene saves it.
+#[test]
+fn a_fast_ctrl_s_chord_saves_the_file() {
+    let Some(d) = display() else { return };
+    let file = tmp("ctrl-s/scene.ron");
+    std::fs::create_dir_all(file.parent().expect("folder")).expect("folder");
+    let text = std::fs::read_to_string("scenes/01_resting_box.ron").expect("scene");
+    for round in 0..3 {
+        std::fs::write(&file, &text).expect("write");
+        let f = file.to_str().expect("utf-8");
+        let before = state(&run(&d, &[f, "--frames", "5", "--print-state"]));
+        let (child, window) = start_app(&d, &[f, "--seconds", "4", "--print-state"]);
+        drag_b(&d, &window, screen(&before, "b"));
+        std::thread::sleep(Duration::from_millis(200));
+        key(&d, &window, "ctrl+s");
+        let s = finish(child);
+        assert_eq!(s["modified"], false, "round {round}: not saved: {s}");
+        let saved = std::fs::read_to_string(&file).expect("read");
+        assert_ne!(saved, text, "round {round}: the file did not change");
+        let on_disk = state(&run(&d, &[f, "--frames", "3", "--print-state"]));
+        assert_eq!(
+            on_disk["scene"]["b"]["position"], s["scene"]["b"]["position"],
+            "round {round}: the file holds the dragged position"
+        );
+        assert_ne!(
+            on_disk["scene"]["b"]["position"],
+            before["scene"]["b"]["position"]
+        );
+    }
+}
