@@ -136,8 +136,8 @@ pub struct AppFlags {
     /// Exit after this many seconds.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub seconds: Option<f64>,
-    /// Write a PNG screenshot of the window when exiting.
-    #[arg(long, value_name = "OUT.png")]
+    /// Write a PNG screenshot of the window when exiting (the name must end in `.png`).
+    #[arg(long, value_name = "OUT.png", value_parser = parse_png_path)]
     pub screenshot: Option<PathBuf>,
     /// When exiting, print the scene, mode, step, zoom and the bodies' screen positions as one
     /// JSON line on stdout.
@@ -161,6 +161,22 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
         _ => Err(format!("expected a number of seconds >= 0, got `{s}`")),
+    }
+}
+
+/// `--screenshot OUT.png`: refused unless it ends in `.png` (the only format written), so a
+/// wrong name fails at once, before a window opens or a file is made.
+fn parse_png_path(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    let png = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if png && path.file_stem().is_some() {
+        Ok(path)
+    } else {
+        Err(format!(
+            "only PNG screenshots are supported: the file name must end in .png, got `{s}`"
+        ))
     }
 }
 

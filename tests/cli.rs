@@ -404,3 +404,26 @@ fn report_and_check_on_a_fifo_exit_2_at_once() {
         );
     }
 }
+
+/// Issue 17, item 8: only PNG screenshots are written, so any other name is refused at once —
+/// exit 2, the reason on stderr, no window (no display is needed) and no file left behind.
+#[test]
+fn a_screenshot_name_that_is_not_png_is_refused_before_anything_is_made() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-shot");
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    for name in ["x.jpg", "x.JPEG", "x", "x.png.gif", ".png"] {
+        let path = dir.join(name);
+        let _ = std::fs::remove_file(&path);
+        let out = Command::new(BIN)
+            .args(["--frames", "1", "--screenshot"])
+            .arg(&path)
+            .env_remove("DISPLAY")
+            .output()
+            .expect("the binary runs");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("only PNG screenshots"), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(!path.exists(), "{name}: a file was left behind");
+    }
+}

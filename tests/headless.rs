@@ -70,3 +70,71 @@ fn every_mode_scene_and_step_renders_with_step_text_and_no_nan() {
     eprintln!("{frames} frames rendered");
     assert!(frames > 3 * scenes);
 }
+
+/// Issue 17, item 1, in every mode and step: a radius-1000 circle and a large rounded box at
+/// the largest zoom (the world view and the Minkowski pane alike), with the view on the
+/// circle's edge, on the box's rounded corner, inside the circle and far away. What the canvas
+/// hands egui stays small: drawing is clipped to the view, arcs are sampled where they are
+/// seen, dashes only along the visible part. (Before, one dashed core or axis 2e8 pixels long
+/// made millions of dashes, and the app grew past 3 GB.)
+#[test]
+fn huge_shapes_at_the_largest_zoom_tessellate_to_a_bounded_mesh() {
+    use narrowphase_lab::geom::limits::MAX_ZOOM;
+    let dir = std::env::temp_dir().join(format!("npl-headless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("huge.ron");
+    std::fs::write(
+        &file,
+        "Scene(title: \"Huge shapes\", \
+         a: Body(shape: Circle(radius: 1000.0), position: (0.0, 0.0)), \
+         b: Body(shape: Box(width: 2000.0, height: 1000.0, radius: 500.0), position: (0.0, 2100.0)))",
+    )
+    .expect("write");
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags {
+        path: Some(file),
+        ..AppFlags::default()
+    })
+    .expect("opens");
+    let views = [
+        glam::Vec2::new(1000.0, 0.0),
+        glam::Vec2::new(1353.5534, 1246.4466),
+        glam::Vec2::new(0.0, 0.0),
+        glam::Vec2::new(9.0e5, -9.0e5),
+    ];
+    let mut worst = 0;
+    for mode in ModeKind::ALL {
+        app.apply(Command::SetMode(mode), 0.0);
+        // One frame lays the views out (and frames the Minkowski pane).
+        let _ = ctx.run(raw_input(), |ctx| {
+            app.frame(ctx, 0.0, Input::default(), &[])
+        });
+        for centre in views {
+            for step in 0..app.step_count() {
+                app.apply(Command::Step(StepTo::At(step)), 0.0);
+                app.cam.zoom = MAX_ZOOM;
+                app.cam.center = centre;
+                app.modes.gjk.mcam.zoom = MAX_ZOOM;
+                app.modes.gjk.mcam.center = centre;
+                let out = ctx.run(raw_input(), |ctx| {
+                    app.frame(ctx, 0.0, Input::default(), &[]);
+                });
+                let meshes = ctx.tessellate(out.shapes, out.pixels_per_point);
+                let vertices: usize = meshes
+                    .iter()
+                    .map(|m| match &m.primitive {
+                        egui::epaint::Primitive::Mesh(m) => m.vertices.len(),
+                        _ => 0,
+                    })
+                    .sum();
+                worst = worst.max(vertices);
+                assert!(
+                    vertices < 200_000,
+                    "{} at {centre} step {step}: {vertices} vertices",
+                    mode.name()
+                );
+            }
+        }
+    }
+    eprintln!("largest frame: {worst} vertices");
+}

@@ -93,6 +93,8 @@ pub enum Command {
     Quit,
     /// Answer the unsaved-changes question.
     Confirm(Answer),
+    /// Answer "the file changed on disk": reload it (true; undoable) or keep mine (false).
+    ReloadFromDisk(bool),
 }
 
 /// Smallest and largest presenter scale.
@@ -107,6 +109,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
             Key::Y => Some(Command::Redo),
             Key::S => Some(Command::Save),
             Key::O => Some(Command::ShowOpen),
+            Key::Q => Some(Command::Quit),
             Key::Equals | Key::Plus => Some(Command::ScaleBy(0.25)),
             Key::Minus => Some(Command::ScaleBy(-0.25)),
             _ => None,
@@ -219,6 +222,7 @@ impl App {
             }
             Command::Quit => self.request_quit(),
             Command::Confirm(answer) => self.confirm(answer, now),
+            Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),
         }
     }
 
@@ -349,6 +353,9 @@ mod tests {
             Some(Command::Redo)
         );
         assert_eq!(key_command(Key::Z, Modifiers::COMMAND), Some(Command::Undo));
+        // Ctrl+Q quits (through the unsaved-changes question when modified); Q alone does not.
+        assert_eq!(key_command(Key::Q, Modifiers::COMMAND), Some(Command::Quit));
+        assert_eq!(key_command(Key::Q, none), None);
         assert_eq!(
             key_command(Key::Num2, none),
             Some(Command::SetMode(ModeKind::Gjk))

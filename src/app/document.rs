@@ -156,12 +156,25 @@ impl Document {
         self.path = Some(path);
     }
 
-    /// The file changed on disk and was read again as `scene`: the history stays, the saved
-    /// copy is the new text.
+    /// The file changed on disk and was read again as `scene`: the saved copy is the new
+    /// text, and taking it is one undo step (undo brings back what was on screen).
     pub fn reloaded(&mut self, scene: Scene) {
         self.stamp = self.path.as_deref().and_then(file_stamp);
-        self.pending = None;
-        self.scene = scene.clone();
+        if let Some((_, before)) = self.pending.take()
+            && before != self.scene
+        {
+            self.push_undo(before);
+        }
+        if self.scene != scene {
+            let before = std::mem::replace(&mut self.scene, scene.clone());
+            self.push_undo(before);
+        }
+        self.saved = scene;
+    }
+
+    /// The file changed on disk to `scene` but the edits on screen are kept: they are now
+    /// unsaved changes against the new text (saving overwrites it).
+    pub fn keep_mine(&mut self, scene: Scene) {
         self.saved = scene;
     }
 
@@ -203,6 +216,27 @@ mod tests {
         d.begin(EditSource::Panel);
         d.end(EditSource::Panel);
         assert_eq!(d.undo_len(), 0);
+    }
+
+    #[test]
+    fn a_reload_is_one_undo_step_and_keeping_mine_stays_modified() {
+        let mut d = doc();
+        let original = d.scene().clone();
+        d.edit(|s| s.b.position.x += 1.0);
+        let mine = d.scene().clone();
+        let mut disk = original.clone();
+        disk.title = "changed on disk".into();
+        d.reloaded(disk.clone());
+        assert_eq!(*d.scene(), disk);
+        assert!(!d.modified());
+        assert!(d.undo(), "the reload is undoable");
+        assert_eq!(*d.scene(), mine);
+        assert!(d.modified(), "mine differs from the file now");
+        let mut d = doc();
+        d.edit(|s| s.b.position.x += 1.0);
+        d.keep_mine(disk);
+        assert_eq!(*d.scene(), mine);
+        assert!(d.modified());
     }
 
     #[test]

@@ -5,9 +5,16 @@
 //! [`Canvas::with_origin`] and draw it as is.
 
 use super::camera::Camera;
+use super::visible::{self, Visible};
 use crate::geom::{Shape, Transform};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape as EShape, Stroke};
-use glam::Vec2;
+use glam::{DVec2, Vec2};
+
+/// How far (egui points) beyond the view lines and fills are kept: more than half the widest
+/// stroke, so that the edges a clip makes are never seen.
+const CLIP_MARGIN: f64 = 24.0;
+/// Dash and gap of dashed lines, in pixels.
+const DASH: (f32, f32) = (7.0, 5.0);
 
 /// The palette: A blue, B violet in every mode; reference green, incident orange.
 pub mod colors {
@@ -158,8 +165,33 @@ impl<'a> Canvas<'a> {
 
     /// A world (or frame) point in egui points.
     pub fn pos(&self, w: Vec2) -> Pos2 {
-        let s = self.cam.to_screen(w + self.origin) / self.ppp;
-        Pos2::new(s.x, s.y)
+        self.to_pos(self.map(w))
+    }
+
+    /// A world (or frame) point relative to the view's centre, in egui points, y up, in f64:
+    /// exact enough at any zoom (at zoom 1e5 a world point can be 1e11 pixels away).
+    fn map(&self, w: Vec2) -> DVec2 {
+        let world = w.as_dvec2() + self.origin.as_dvec2();
+        (world - self.cam.center.as_dvec2()) * (self.cam.zoom as f64 / self.ppp as f64)
+    }
+
+    /// A length in world units as egui points.
+    fn map_len(&self, r: f32) -> f64 {
+        r as f64 * self.cam.zoom as f64 / self.ppp as f64
+    }
+
+    /// A mapped point (see [`Canvas::map`]) as an egui position.
+    fn to_pos(&self, q: DVec2) -> Pos2 {
+        let c = (self.cam.viewport_min + self.cam.viewport_size * 0.5).as_dvec2() / self.ppp as f64;
+        Pos2::new((c.x + q.x) as f32, (c.y - q.y) as f32)
+    }
+
+    /// The view and its margin, in mapped coordinates: what is drawn is clipped to it.
+    fn visible(&self) -> Visible {
+        Visible::new(
+            self.cam.viewport_size.as_dvec2() / self.ppp as f64,
+            CLIP_MARGIN,
+        )
     }
 
     /// A length in pixels as egui points.
@@ -167,22 +199,31 @@ impl<'a> Canvas<'a> {
         pixels / self.ppp
     }
 
-    /// A straight line, `width` in pixels.
+    /// A straight line, `width` in pixels (only its visible part is drawn).
     pub fn line(&self, a: Vec2, b: Vec2, width: f32, color: Color32) {
-        self.painter.line_segment(
-            [self.pos(a), self.pos(b)],
-            Stroke::new(self.px(width), color),
-        );
+        if let Some((a, b)) = self.visible().clip_segment(self.map(a), self.map(b)) {
+            self.painter.line_segment(
+                [self.to_pos(a), self.to_pos(b)],
+                Stroke::new(self.px(width), color),
+            );
+        }
     }
 
-    /// A dashed line.
+    /// A dashed line: only its visible part is dashed, in step with the whole line's dashes
+    /// (so they do not crawl when the view moves).
     pub fn dashed(&self, a: Vec2, b: Vec2, width: f32, color: Color32) {
-        let pts = [self.pos(a), self.pos(b)];
-        self.painter.extend(EShape::dashed_line(
-            &pts,
+        let (ma, mb) = (self.map(a), self.map(b));
+        let Some((ca, cb)) = self.visible().clip_segment(ma, mb) else {
+            return;
+        };
+        let period = (self.px(DASH.0) + self.px(DASH.1)) as f64;
+        let offset = ((ca - ma).length() % period) as f32;
+        self.painter.extend(EShape::dashed_line_with_offset(
+            &[self.to_pos(ca), self.to_pos(cb)],
             Stroke::new(self.px(width), color),
-            self.px(7.0),
-            self.px(5.0),
+            &[self.px(DASH.0)],
+            &[self.px(DASH.1)],
+            offset,
         ));
     }
 
@@ -199,15 +240,16 @@ impl<'a> Canvas<'a> {
 
     /// An arrow from `from` to `to` with a head of `head` pixels.
     pub fn arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color32) {
-        let (a, b) = (self.pos(from), self.pos(to));
-        let v = b - a;
-        let len = v.length();
-        let stroke = Stroke::new(self.px(width), color);
-        self.painter.line_segment([a, b], stroke);
-        if len < 1.0 {
+        let (ma, mb) = (self.map(from), self.map(to));
+        let len = (mb - ma).length() as f32;
+        self.line(from, to, width, color);
+        if len < 1.0 || !self.visible().contains(mb) {
             return;
         }
-        let dir = v / len;
+        // The tip and the direction in egui points (y down), from the exact mapped points.
+        let b = self.to_pos(mb);
+        let d = (mb - ma) / (mb - ma).length();
+        let dir = egui::vec2(d.x as f32, -d.y as f32);
         let head = self.px(6.0 + 2.5 * width).min(len * 0.5);
         let side = egui::vec2(-dir.y, dir.x) * head * 0.5;
         let base = b - dir * head;
@@ -237,15 +279,10 @@ impl<'a> Canvas<'a> {
         );
     }
 
-    /// A world-size circle outline (for radii).
+    /// A world-size circle outline (for radii), sampled for what is visible.
     pub fn world_circle(&self, c: Vec2, r: f32, width: f32, color: Color32, fill: Color32) {
-        let pts: Vec<Vec2> = (0..64)
-            .map(|i| {
-                let t = std::f32::consts::TAU * i as f32 / 64.0;
-                c + Vec2::new(t.cos(), t.sin()) * r
-            })
-            .collect();
-        self.polygon(&pts, fill, width, color);
+        let pts = visible::rounded(&[self.map(c)], &[], self.map_len(r), &self.visible());
+        self.fill_mapped(&pts, fill, width, color);
     }
 
     /// A text label at a world point, offset by `offset` pixels (x right, y down).
@@ -275,7 +312,17 @@ impl<'a> Canvas<'a> {
 
     /// A closed convex polygon: fill and outline (`width` pixels).
     pub fn polygon(&self, pts: &[Vec2], fill: Color32, width: f32, color: Color32) {
-        let pts: Vec<Pos2> = pts.iter().map(|p| self.pos(*p)).collect();
+        let pts: Vec<DVec2> = pts.iter().map(|p| self.map(*p)).collect();
+        self.fill_mapped(&pts, fill, width, color);
+    }
+
+    /// A convex polygon of mapped points, clipped to the view, filled and outlined.
+    fn fill_mapped(&self, pts: &[DVec2], fill: Color32, width: f32, color: Color32) {
+        let clipped = self.visible().clip_convex(pts);
+        if clipped.len() < 2 {
+            return;
+        }
+        let pts: Vec<Pos2> = clipped.iter().map(|p| self.to_pos(*p)).collect();
         self.painter.add(EShape::convex_polygon(
             pts,
             fill,
@@ -285,23 +332,63 @@ impl<'a> Canvas<'a> {
 
     /// An open or closed polyline.
     pub fn polyline(&self, pts: &[Vec2], closed: bool, width: f32, color: Color32, dashed: bool) {
-        let mut p: Vec<Pos2> = pts.iter().map(|p| self.pos(*p)).collect();
-        if closed && p.len() > 2 {
-            p.push(p[0]);
+        let pts: Vec<DVec2> = pts.iter().map(|p| self.map(*p)).collect();
+        self.polyline_mapped(&pts, closed, width, color, dashed);
+    }
+
+    /// A polyline of mapped points: each visible run drawn (dashed or not).
+    fn polyline_mapped(
+        &self,
+        pts: &[DVec2],
+        closed: bool,
+        width: f32,
+        color: Color32,
+        dashed: bool,
+    ) {
+        let mut pts = pts.to_vec();
+        if closed && pts.len() > 2 {
+            pts.push(pts[0]);
         }
         let stroke = Stroke::new(self.px(width), color);
-        if dashed {
-            self.painter
-                .extend(EShape::dashed_line(&p, stroke, self.px(7.0), self.px(5.0)));
-        } else {
-            self.painter.add(EShape::line(p, stroke));
+        for run in self.visible().clip_polyline(&pts) {
+            let p: Vec<Pos2> = run.iter().map(|q| self.to_pos(*q)).collect();
+            if dashed {
+                self.painter.extend(EShape::dashed_line(
+                    &p,
+                    stroke,
+                    self.px(DASH.0),
+                    self.px(DASH.1),
+                ));
+            } else {
+                self.painter.add(EShape::line(p, stroke));
+            }
         }
+    }
+
+    /// The outline of `shape` at `xf` in mapped points, its arcs sampled for what is visible.
+    fn outline_mapped(&self, shape: &Shape, xf: Transform) -> Vec<DVec2> {
+        let core: Vec<DVec2> = shape
+            .vertices()
+            .iter()
+            .map(|v| self.map(xf.apply(*v)))
+            .collect();
+        let normals: Vec<DVec2> = shape
+            .normals()
+            .iter()
+            .map(|n| xf.q.apply(*n).as_dvec2())
+            .collect();
+        visible::rounded(
+            &core,
+            &normals,
+            self.map_len(shape.radius()),
+            &self.visible(),
+        )
     }
 
     /// A shape at `xf`: translucent fill, solid outline, the core dashed when rounded.
     pub fn shape(&self, shape: &Shape, xf: Transform, color: Color32, width: f32) {
-        let outline = outline(shape, xf, self.cam.zoom);
-        self.polygon(&outline, color.gamma_multiply(0.22), width, color);
+        let outline = self.outline_mapped(shape, xf);
+        self.fill_mapped(&outline, color.gamma_multiply(0.22), width, color);
         if shape.radius() > 0.0 {
             let core: Vec<Vec2> = shape.vertices().iter().map(|v| xf.apply(*v)).collect();
             match core.len() {
@@ -309,6 +396,38 @@ impl<'a> Canvas<'a> {
                 _ => self.polyline(&core, core.len() > 2, 1.2, color.gamma_multiply(0.8), true),
             }
         }
+    }
+
+    /// The outline of `shape` at `xf` as a closed line (the hover ring).
+    pub fn shape_outline(&self, shape: &Shape, xf: Transform, width: f32, color: Color32) {
+        let outline = self.outline_mapped(shape, xf);
+        self.polyline_mapped(&outline, true, width, color, false);
+    }
+
+    /// A convex counter-clockwise point set (1, 2 or more points; not a [`Shape`], such as the
+    /// Minkowski difference) inflated by `r`: fill and outline.
+    pub fn rounded_polygon(
+        &self,
+        core: &[Vec2],
+        r: f32,
+        fill: Color32,
+        width: f32,
+        color: Color32,
+    ) {
+        let n = core.len();
+        let mapped: Vec<DVec2> = core.iter().map(|p| self.map(*p)).collect();
+        let normals: Vec<DVec2> = (0..n)
+            .map(|i| {
+                let e = core[(i + 1) % n] - core[i];
+                Vec2::new(e.y, -e.x)
+                    .try_normalize()
+                    .unwrap_or(Vec2::Y)
+                    .as_dvec2()
+            })
+            .collect();
+        let normals = if n == 1 { Vec::new() } else { normals };
+        let outline = visible::rounded(&mapped, &normals, self.map_len(r), &self.visible());
+        self.fill_mapped(&outline, fill, width, color);
     }
 
     /// A thick bar from `a` to `b` (a shadow on an axis).
@@ -333,114 +452,55 @@ impl<'a> Canvas<'a> {
     }
 }
 
-/// The outline of a rounded shape at `xf` as a convex polygon, arcs sampled finely enough for
-/// the zoom (pixels per unit). The edge normals are the ones the shape stores.
-pub fn outline(shape: &Shape, xf: Transform, zoom: f32) -> Vec<Vec2> {
-    let core: Vec<Vec2> = shape.vertices().iter().map(|v| xf.apply(*v)).collect();
-    if shape.radius() <= 0.0 || core.len() < 2 {
-        return rounded_outline(&core, shape.radius(), zoom);
-    }
-    let normals: Vec<Vec2> = shape.normals().iter().map(|n| xf.q.apply(*n)).collect();
-    inflate(&core, &normals, shape.radius(), zoom)
-}
-
-/// The outline of a convex counter-clockwise core (1, 2 or more points) inflated by `r`: for
-/// a point set that is not a [`Shape`] (the Minkowski difference), so its edge normals are
-/// computed here.
-pub fn rounded_outline(core: &[Vec2], r: f32, zoom: f32) -> Vec<Vec2> {
-    let n = core.len();
-    if r <= 0.0 || n == 0 {
-        return core.to_vec();
-    }
-    if n == 1 {
-        return inflate(core, &[], r, zoom);
-    }
-    let normals: Vec<Vec2> = (0..n)
-        .map(|i| {
-            let e = core[(i + 1) % n] - core[i];
-            Vec2::new(e.y, -e.x).try_normalize().unwrap_or(Vec2::Y)
-        })
-        .collect();
-    inflate(core, &normals, r, zoom)
-}
-
-/// `core` inflated by `r`, with `normals[i]` the outward normal of edge `i` (from vertex `i`
-/// to the next).
-fn inflate(core: &[Vec2], normals: &[Vec2], r: f32, zoom: f32) -> Vec<Vec2> {
-    let n = core.len();
-    let segments_full = ((r * zoom).max(0.0).sqrt() * 6.0).clamp(16.0, 96.0) as usize;
-    let mut pts = Vec::new();
-    if n == 1 {
-        for i in 0..segments_full {
-            let t = std::f32::consts::TAU * i as f32 / segments_full as f32;
-            pts.push(core[0] + Vec2::new(t.cos(), t.sin()) * r);
-        }
-        return pts;
-    }
-    for i in 0..n {
-        let n0 = normals[(i + n - 1) % n];
-        let n1 = normals[i];
-        let a0 = n0.y.atan2(n0.x);
-        let mut sweep = n1.y.atan2(n1.x) - a0;
-        while sweep <= 0.0 {
-            sweep += std::f32::consts::TAU;
-        }
-        if sweep >= std::f32::consts::TAU - 1e-4 {
-            sweep = 0.0;
-        }
-        let steps = ((sweep / std::f32::consts::TAU) * segments_full as f32)
-            .ceil()
-            .max(1.0) as usize;
-        for k in 0..=steps {
-            let t = a0 + sweep * k as f32 / steps as f32;
-            pts.push(core[i] + Vec2::new(t.cos(), t.sin()) * r);
-        }
-    }
-    pts
-}
-
 /// Draws the background grid with unit labels and the world origin.
+///
+/// Lines are counted by index, not by adding the step to a coordinate: far from the origin
+/// at a large zoom the step can be below an `f32` coordinate's resolution, and `x += step`
+/// would never reach the edge.
 pub fn grid(canvas: &Canvas) {
     let cam = canvas.camera();
     let min = cam.to_world(cam.viewport_min + Vec2::new(0.0, cam.viewport_size.y));
     let max = cam.to_world(cam.viewport_min + Vec2::new(cam.viewport_size.x, 0.0));
     // A step of 1, 2 or 5 times a power of ten, at least ~40 pixels.
-    let raw = 40.0 / cam.zoom;
-    let pow = 10f32.powf(raw.log10().floor());
+    let raw = 40.0 / cam.zoom as f64;
+    let pow = 10f64.powf(raw.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0]
         .iter()
         .map(|m| m * pow)
         .find(|s| *s >= raw)
         .unwrap_or(10.0 * pow);
     let major = step * 5.0;
-    let count_x = ((max.x - min.x) / step) as i64;
-    let count_y = ((max.y - min.y) / step) as i64;
-    if !(0..2000).contains(&count_x) || !(0..2000).contains(&count_y) {
+    let (min, max) = (min.as_dvec2(), max.as_dvec2());
+    if !(min.is_finite() && max.is_finite() && step.is_finite() && step > 0.0) {
         return;
     }
-    let is_major = |v: f32| ((v / major).round() * major - v).abs() < step * 0.01;
-    let mut x = (min.x / step).floor() * step;
-    while x <= max.x {
-        let c = if is_major(x) {
+    // The lines' indices: from the first multiple of the step at or after `lo` to `hi`.
+    let range = |lo: f64, hi: f64, step: f64| {
+        let first = (lo / step).ceil() as i64;
+        let last = (hi / step).floor() as i64;
+        (last >= first && last - first < 2000).then_some((first, last))
+    };
+    let (Some(xs), Some(ys)) = (range(min.x, max.x, step), range(min.y, max.y, step)) else {
+        return;
+    };
+    let colour = |k: i64| {
+        if k % 5 == 0 {
             colors::GRID_MAJOR
         } else {
             colors::GRID
-        };
-        canvas.line(Vec2::new(x, min.y), Vec2::new(x, max.y), 1.0, c);
-        x += step;
+        }
+    };
+    let world = |x: f64, y: f64| Vec2::new(x as f32, y as f32);
+    for k in xs.0..=xs.1 {
+        let x = k as f64 * step;
+        canvas.line(world(x, min.y), world(x, max.y), 1.0, colour(k));
     }
-    let mut y = (min.y / step).floor() * step;
-    while y <= max.y {
-        let c = if is_major(y) {
-            colors::GRID_MAJOR
-        } else {
-            colors::GRID
-        };
-        canvas.line(Vec2::new(min.x, y), Vec2::new(max.x, y), 1.0, c);
-        y += step;
+    for k in ys.0..=ys.1 {
+        let y = k as f64 * step;
+        canvas.line(world(min.x, y), world(max.x, y), 1.0, colour(k));
     }
     // Unit labels along the bottom and left edges, on major lines.
-    let fmt = |v: f32| {
+    let fmt = |v: f64| {
         let v = if v.abs() < step * 1e-3 { 0.0 } else { v };
         if major >= 1.0 {
             format!("{v:.0}")
@@ -448,28 +508,31 @@ pub fn grid(canvas: &Canvas) {
             format!("{v:.*}", (-major.log10().floor()) as usize)
         }
     };
-    let mut x = (min.x / major).ceil() * major;
-    while x <= max.x {
-        let p = canvas.pos(Vec2::new(x, min.y));
-        canvas.screen_text(p + egui::vec2(3.0, -3.0), fmt(x));
-        x += major;
+    if let Some((first, last)) = range(min.x, max.x, major) {
+        for k in first..=last {
+            let x = k as f64 * major;
+            let p = canvas.pos(world(x, min.y));
+            canvas.screen_text(p + egui::vec2(3.0, -3.0), fmt(x));
+        }
     }
-    let mut y = (min.y / major).ceil() * major;
-    while y <= max.y {
-        let p = canvas.pos(Vec2::new(min.x, y));
-        canvas.screen_text(p + egui::vec2(3.0, -3.0), fmt(y));
-        y += major;
+    if let Some((first, last)) = range(min.y, max.y, major) {
+        for k in first..=last {
+            let y = k as f64 * major;
+            let p = canvas.pos(world(min.x, y));
+            canvas.screen_text(p + egui::vec2(3.0, -3.0), fmt(y));
+        }
     }
     // The origin.
+    let (lo, hi) = (world(min.x, min.y), world(max.x, max.y));
     canvas.line(
-        Vec2::new(min.x, 0.0),
-        Vec2::new(max.x, 0.0),
+        Vec2::new(lo.x, 0.0),
+        Vec2::new(hi.x, 0.0),
         1.5,
         colors::GRID_MAJOR,
     );
     canvas.line(
-        Vec2::new(0.0, min.y),
-        Vec2::new(0.0, max.y),
+        Vec2::new(0.0, lo.y),
+        Vec2::new(0.0, hi.y),
         1.5,
         colors::GRID_MAJOR,
     );

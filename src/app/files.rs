@@ -10,7 +10,7 @@ use std::path::PathBuf;
 impl App {
     /// Goes to scene `index` of the lecture, or asks first when the scene is modified;
     /// `force` goes even then (the changes were saved or discarded).
-    pub fn go_to(&mut self, index: usize, now: f64, force: bool) {
+    pub fn go_to(&mut self, index: usize, _now: f64, force: bool) {
         if index >= self.session.lecture.scenes.len() || (index == self.session.index && !force) {
             return;
         }
@@ -18,22 +18,30 @@ impl App {
             self.dialogs.confirm = Some(Leave::Scene(index));
             return;
         }
-        self.enter(index, now);
+        self.enter(index);
     }
 
     /// Opens scene `index` of the lecture, changes or not.
-    fn enter(&mut self, index: usize, now: f64) {
+    fn enter(&mut self, index: usize) {
         let Some(l) = self.session.lecture.scenes.get(index) else {
             return;
         };
         match scene_of(l) {
             Ok(s) => {
                 self.session.index = index;
+                self.slide_error = None;
                 self.doc = Document::new(s, l.path.clone());
                 self.banner = None;
                 self.enter_scene();
             }
-            Err(e) => self.show_error(e, now),
+            // A broken file is a slide of its own: its error is shown, and PageDown and
+            // PageUp go on from it to the scenes after and before it.
+            Err(e) => {
+                self.session.index = index;
+                self.slide_error = Some(e);
+                self.banner = None;
+                self.interaction = super::input::Interaction::default();
+            }
         }
     }
 
@@ -46,7 +54,7 @@ impl App {
         match Lecture::open(&path) {
             Ok((lecture, index)) => {
                 self.session.lecture = lecture;
-                self.enter(index, now);
+                self.enter(index);
             }
             Err(e) => self.show_error(e.to_string(), now),
         }
@@ -68,7 +76,7 @@ impl App {
             return;
         }
         self.session.lecture = Lecture::builtin();
-        self.enter(index, now);
+        self.enter(index);
     }
 
     /// Saves atomically to `path`, with the view and mode the scene is to open in. Returns
@@ -94,6 +102,8 @@ impl App {
     }
 
     /// Reloads the scene when its file changed on disk; a broken edit keeps the last good scene.
+    /// With unsaved edits it asks first (reload / keep mine): the file's scene waits in
+    /// [`Dialogs::on_disk`](super::state::Dialogs::on_disk).
     pub fn check_reload(&mut self, now: f64) {
         let Some(path) = self.doc.path().map(|p| p.to_path_buf()) else {
             return;
@@ -106,31 +116,68 @@ impl App {
         }
         self.doc.set_stamp(Some(stamp));
         match scene::load(&path) {
-            Ok(l) => {
-                let keep_view = (self.cam.center, self.cam.zoom);
-                self.doc.reloaded(l.scene.clone());
-                if let Some(Ok(s)) = self
-                    .session
-                    .lecture
-                    .scenes
-                    .get_mut(self.session.index)
-                    .map(|slot| &mut slot.scene)
-                {
-                    s.scene = l.scene;
-                }
-                let (mode, step) = (self.session.mode, self.session.step);
-                self.enter_scene();
-                if self.doc.scene().view.is_none() {
-                    (self.cam.center, self.cam.zoom) = keep_view;
-                    self.frame_pending = false;
-                }
-                self.session.mode = mode;
-                self.session.step = step;
-                self.clamp_step();
-                self.show_info(format!("reloaded {}", path.display()), now);
+            Ok(l) if *self.doc.scene() == l.scene => {
+                self.dialogs.on_disk = None;
+                self.doc.keep_mine(l.scene);
             }
+            Ok(l) if self.doc.modified() || self.dialogs.on_disk.is_some() => {
+                self.dialogs.on_disk = Some(Box::new(l.scene));
+                self.show_info(
+                    format!(
+                        "{} changed on disk: reload it or keep yours?",
+                        path.display()
+                    ),
+                    now,
+                );
+            }
+            Ok(l) => self.take_from_disk(l.scene, now),
             Err(e) => self.show_error(format!("{e} (keeping the last good scene)"), now),
         }
+    }
+
+    /// Answers "the file changed on disk": take the file's scene (one undo step) or keep the
+    /// edits on screen (they become unsaved changes against the new file).
+    pub fn answer_on_disk(&mut self, reload: bool, now: f64) {
+        let Some(scene) = self.dialogs.on_disk.take() else {
+            return;
+        };
+        if reload {
+            self.take_from_disk(*scene, now);
+        } else {
+            self.doc.keep_mine(*scene);
+            self.show_info("kept your version: Ctrl+S overwrites the file", now);
+        }
+    }
+
+    /// Shows `scene`, read again from the scene's file, keeping the mode, step and (when the
+    /// file has none) the view; undoable.
+    fn take_from_disk(&mut self, scene: scene::Scene, now: f64) {
+        let keep_view = (self.cam.center, self.cam.zoom);
+        self.doc.reloaded(scene.clone());
+        if let Some(Ok(s)) = self
+            .session
+            .lecture
+            .scenes
+            .get_mut(self.session.index)
+            .map(|slot| &mut slot.scene)
+        {
+            s.scene = scene;
+        }
+        let (mode, step) = (self.session.mode, self.session.step);
+        self.enter_scene();
+        if self.doc.scene().view.is_none() {
+            (self.cam.center, self.cam.zoom) = keep_view;
+            self.frame_pending = false;
+        }
+        self.session.mode = mode;
+        self.session.step = step;
+        self.clamp_step();
+        let name = self
+            .doc
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        self.show_info(format!("reloaded {name} — Ctrl+Z undoes it"), now);
     }
 
     /// Where F12 writes: next to the scene (or in the current folder for a built-in one).

@@ -30,6 +30,7 @@ pub mod panels;
 pub mod run;
 pub mod session;
 pub mod state;
+pub mod visible;
 mod world;
 
 pub use run::run;
@@ -77,6 +78,9 @@ pub struct App {
     pub quit: bool,
     /// Frame times.
     pub stats: FrameStats,
+    /// The lecture's current file could not be loaded: its error (with file, line and
+    /// column), shown as the slide; the document still holds the last good scene, untouched.
+    pub slide_error: Option<String>,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -117,6 +121,7 @@ impl App {
             screenshot_pending: false,
             quit: false,
             stats: FrameStats::default(),
+            slide_error: None,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -349,7 +354,14 @@ impl App {
             self.doc.end(EditSource::Panel);
         }
 
-        // 3. Canvas input: the mode's own view first, then the shape gestures.
+        // 3. Canvas input: the mode's own view first, then the shape gestures (none on an
+        // error slide: its shapes are not shown).
+        if self.slide_error.is_some() {
+            input = Input {
+                over_ui: true,
+                ..input
+            };
+        }
         let mode = self.modes.get_mut(self.session.mode);
         let mode_used = mode.handle_input(&input, &self.cam, &self.session.pair);
         if !mode_used || self.interaction.gesture != input::Gesture::Idle {
@@ -409,9 +421,40 @@ impl App {
             "work_ms": stats(timings.iter().map(|t| t.work_ms)),
             "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
             "drag_work_ms": stats(dragging().map(|t| t.work_ms)),
+            "peak_memory_kb": peak_memory_kb(),
+            "asking": self.asking(),
+            "scene_index": self.session.index,
+            "slide_error": self.slide_error,
         })
         .to_string()
     }
+}
+
+impl App {
+    /// The question the app is waiting on, for `--print-state`: `"reload"` (the file changed
+    /// on disk), `"unsaved"` (leaving a modified scene), or null.
+    fn asking(&self) -> Option<&'static str> {
+        if self.dialogs.on_disk.is_some() {
+            Some("reload")
+        } else if self.dialogs.confirm.is_some() {
+            Some("unsaved")
+        } else {
+            None
+        }
+    }
+}
+
+/// The process's peak resident memory so far (kB, Linux's `VmHWM`), for `--print-state`;
+/// `None` where it cannot be read.
+fn peak_memory_kb() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 fn body_mut(scene: &mut Scene, b: Body) -> &mut scene::Body {

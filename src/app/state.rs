@@ -1,6 +1,7 @@
 //! Small pieces of the app's state that are neither document nor session: the banner, the
 //! dialogs, and the frame timings `--print-state` reports.
 
+use crate::scene::Scene;
 use std::path::PathBuf;
 
 /// A message across the top of the canvas.
@@ -38,6 +39,9 @@ pub struct Dialogs {
     pub confirm: Option<Leave>,
     /// A leave that goes on once the scene is saved (the answer was *Save*).
     pub after_save: Option<Leave>,
+    /// The scene's file changed on disk while it had unsaved edits: the file's new scene,
+    /// waiting for "reload / keep mine".
+    pub on_disk: Option<Box<Scene>>,
 }
 
 /// How long one frame took, for `--print-state`.

@@ -12,6 +12,17 @@ impl App {
     pub(super) fn draw_world(&self, ctx: &egui::Context) {
         let canvas = Canvas::new(ctx, &self.cam, ctx.pixels_per_point());
         draw::grid(&canvas);
+        if let Some(e) = &self.slide_error {
+            canvas.banner(
+                &format!(
+                    "{} could not be loaded:\n{e}\n\nPageDown / PageUp go on to the other scenes.",
+                    self.session.scene_name()
+                ),
+                colors::BAD,
+            );
+            canvas.hint("fix the file and open it again (Ctrl+O) · F1 help");
+            return;
+        }
         let pair = &self.session.pair;
         let views = self.body_views();
 
@@ -35,9 +46,8 @@ impl App {
             if let Some(Hover::Ring(b)) = self.interaction.hover
                 && b.index() == i
             {
-                let outline = draw::outline(s, xf, self.cam.zoom);
                 let ring = colors::body(i).gamma_multiply(0.25);
-                canvas.polyline(&outline, true, 2.0 * input::RING_PX, ring, false);
+                canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring);
             }
             if self.vertex_edit && view.has_vertices {
                 let body = if i == 0 {

@@ -13,7 +13,8 @@ use glam::Vec2;
 
 /// GJK/EPA mode state: the Minkowski view's camera, playback, hover.
 pub struct GjkMode {
-    mcam: Camera,
+    /// The Minkowski view's camera.
+    pub mcam: Camera,
     framed: bool,
     pan_last: Option<Vec2>,
     playing: bool,
@@ -352,9 +353,9 @@ impl Mode for GjkMode {
         let hull = pair.minkowski_hull();
         let core: Vec<Vec2> = hull.iter().map(|v| v.w).collect();
         if r > 0.0 {
-            let outline = draw::rounded_outline(&core, r, self.mcam.zoom);
-            m.polygon(
-                &outline,
+            m.rounded_polygon(
+                &core,
+                r,
                 colors::MINKOWSKI.gamma_multiply(0.10),
                 1.5,
                 colors::MINKOWSKI.gamma_multiply(0.7),

@@ -29,6 +29,32 @@ impl App {
         if self.dialogs.save_as.is_some() {
             self.save_as_dialog(ctx, out);
         }
+        if self.dialogs.on_disk.is_some() {
+            let name = self
+                .doc
+                .path()
+                .and_then(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            egui::Window::new("Changed on disk")
+                .collapsible(false)
+                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+                .show(ctx, |ui| {
+                    ui.label(format!(
+                        "{name} changed on disk, and this scene has changes that are not saved."
+                    ));
+                    ui.label("Either way, Ctrl+Z takes you back.");
+                    ui.horizontal(|ui| {
+                        let (r, k) = ui
+                            .input(|i| (i.key_pressed(egui::Key::R), i.key_pressed(egui::Key::K)));
+                        if ui.button("Reload the file (R)").clicked() || r {
+                            out.push(Command::ReloadFromDisk(true));
+                        } else if ui.button("Keep mine (K)").clicked() || k {
+                            out.push(Command::ReloadFromDisk(false));
+                        }
+                    });
+                });
+        }
         if self.dialogs.confirm.is_some() {
             egui::Window::new("Unsaved changes")
                 .collapsible(false)

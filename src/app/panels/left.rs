@@ -4,7 +4,7 @@ use crate::app::App;
 use crate::app::command::Command;
 use crate::app::draw::colors;
 use crate::app::modes::{self, ModeKind};
-use crate::geom::limits::MAX_COORDINATE;
+use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_SIZE};
 use crate::scene::{Body, ShapeSpec};
 use egui::{Color32, RichText};
 use glam::Vec2;
@@ -85,7 +85,7 @@ fn size(ui: &mut egui::Ui, label: &str, v: &mut f32, min: f32) -> bool {
         ui.add(
             egui::DragValue::new(v)
                 .speed(0.01)
-                .range(min..=1000.0)
+                .range(min..=MAX_SIZE)
                 .max_decimals(4),
         )
         .changed()
@@ -168,7 +168,7 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
             .add(
                 egui::DragValue::new(&mut body.angle_deg)
                     .speed(0.5)
-                    .range(-360.0..=360.0),
+                    .range(-MAX_ANGLE_DEG..=MAX_ANGLE_DEG),
             )
             .changed();
     });

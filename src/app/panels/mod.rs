@@ -29,6 +29,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+S", "save (atomic)"),
     ("Ctrl+O", "open a scene or lecture"),
+    ("Ctrl+Q", "quit (asks first when modified)"),
     ("PageUp / PageDown", "previous / next scene"),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
     ("F1", "this help"),
