@@ -874,3 +874,72 @@ fn a_fast_ctrl_s_chord_saves_the_file() {
         );
     }
 }
+
+/// Issue 17, item 7: B is dragged (unsaved) and the app is sent SIGTERM: it writes the edits to
+/// a recovery file beside the scene and exits 143; the next start offers them (`asking` is
+/// `"recover"`), R restores them as one undoable edit (the scene modified, B where it was
+/// dragged) and the file is gone; D discards them.
+#[test]
+fn unsaved_edits_survive_sigterm_and_are_offered_at_the_next_start() {
+    let Some(d) = display() else { return };
+    let text = std::fs::read_to_string("scenes/01_resting_box.ron").expect("scene");
+    for answer in ["r", "d"] {
+        let file = tmp(&format!("recover-{answer}.ron"));
+        let recover = file.with_file_name(format!(".recover-{answer}.ron.recover"));
+        std::fs::write(&file, &text).expect("write");
+        let _ = std::fs::remove_file(&recover);
+        let f = file.to_str().expect("utf-8");
+        let before = state(&run(&d, &[f, "--frames", "5", "--print-state"]));
+        let (child, window) = start_app(&d, &[f, "--seconds", "20"]);
+        drag_b(&d, &window, screen(&before, "b"));
+        std::thread::sleep(Duration::from_millis(300));
+        let pid = child.id().to_string();
+        assert!(
+            Command::new("kill")
+                .args(["-TERM", &pid])
+                .status()
+                .expect("kill")
+                .success()
+        );
+        let out = child.wait_with_output().expect("exits");
+        assert_eq!(
+            out.status.code(),
+            Some(143),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(String::from_utf8_lossy(&out.stderr).contains("unsaved edits kept"));
+        // The file on disk is untouched; the recovery file has the dragged B.
+        assert_eq!(std::fs::read_to_string(&file).expect("read"), text);
+        let kept = narrowphase_lab::scene::parse(
+            &std::fs::read_to_string(&recover).expect("a recovery file"),
+            &recover,
+        )
+        .expect("it reads as a scene")
+        .scene;
+        let b0 = &before["scene"]["b"]["position"];
+        assert!((kept.b.position.x as f64 - b0[0].as_f64().unwrap()).abs() > 0.1);
+        // The next start asks.
+        let asked = state(&run(&d, &[f, "--frames", "8", "--print-state"]));
+        assert_eq!(asked["asking"], "recover");
+        assert_eq!(asked["modified"], false);
+        // Answer it.
+        let (child, window) = start_app(&d, &[f, "--seconds", "3", "--print-state"]);
+        key(&d, &window, answer);
+        let after = finish(child);
+        assert!(
+            !recover.exists(),
+            "{answer}: the recovery file is still there"
+        );
+        assert_eq!(after["asking"], serde_json::Value::Null);
+        let x = after["scene"]["b"]["position"][0].as_f64().unwrap();
+        if answer == "r" {
+            assert_eq!(after["modified"], true);
+            assert_eq!(after["undo"], 1);
+            assert!((x - kept.b.position.x as f64).abs() < 1e-6, "B at {x}");
+        } else {
+            assert_eq!(after["modified"], false);
+            assert!((x - b0[0].as_f64().unwrap()).abs() < 1e-6, "B at {x}");
+        }
+    }
+}

@@ -95,6 +95,8 @@ pub enum Command {
     Confirm(Answer),
     /// Answer "the file changed on disk": reload it (true; undoable) or keep mine (false).
     ReloadFromDisk(bool),
+    /// Answer "edits were recovered": restore them (true; undoable) or discard them (false).
+    Recover(bool),
 }
 
 /// Smallest and largest presenter scale.
@@ -223,6 +225,7 @@ impl App {
             Command::Quit => self.request_quit(),
             Command::Confirm(answer) => self.confirm(answer, now),
             Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),
+            Command::Recover(restore) => self.answer_recovery(restore, now),
         }
     }
 

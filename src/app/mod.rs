@@ -27,6 +27,7 @@ pub mod input;
 pub mod modes;
 pub mod pair;
 pub mod panels;
+pub mod recovery;
 pub mod run;
 pub mod session;
 pub mod state;
@@ -81,6 +82,8 @@ pub struct App {
     /// The lecture's current file could not be loaded: its error (with file, line and
     /// column), shown as the slide; the document still holds the last good scene, untouched.
     pub slide_error: Option<String>,
+    /// The unsaved scene last kept for recovery (see [`recovery`]); `None` when saved.
+    kept: Option<Scene>,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -122,6 +125,7 @@ impl App {
             quit: false,
             stats: FrameStats::default(),
             slide_error: None,
+            kept: None,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -156,6 +160,57 @@ impl App {
         self.interaction = Interaction::default();
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
+        self.offer_recovery();
+    }
+
+    /// Where this scene's unsaved edits are kept if the app is killed or crashes.
+    fn recovery_path(&self) -> std::path::PathBuf {
+        recovery::path_for(self.doc.path(), self.session.scene_name())
+    }
+
+    /// A recovery file left by a session that ended without saving: offer it (when it reads as
+    /// a scene other than the one on screen), else remove it.
+    fn offer_recovery(&mut self) {
+        let path = self.recovery_path();
+        let Some(text) = recovery::read(&path) else {
+            return;
+        };
+        match scene::parse(&text, &path) {
+            Ok(l) if l.scene != *self.doc.scene() => {
+                self.dialogs.recover = Some((path, Box::new(l.scene)));
+            }
+            _ => recovery::discard(&path),
+        }
+    }
+
+    /// Keeps the scene's unsaved edits (as RON) for the recovery file, when they changed.
+    pub fn keep_for_recovery(&mut self) {
+        let unsaved = self.doc.modified().then(|| self.doc.scene());
+        if unsaved == self.kept.as_ref() {
+            return;
+        }
+        self.kept = unsaved.cloned();
+        let path = self.recovery_path();
+        recovery::keep(
+            self.kept
+                .as_ref()
+                .and_then(|s| scene::to_ron(s).ok())
+                .map(|text| (path, text)),
+        );
+    }
+
+    /// Answers "edits were recovered": restore them (one undoable edit; the scene is then
+    /// modified) or discard them. Either way the recovery file goes.
+    pub fn answer_recovery(&mut self, restore: bool, now: f64) {
+        let Some((path, scene)) = self.dialogs.recover.take() else {
+            return;
+        };
+        recovery::discard(&path);
+        if restore {
+            self.doc.edit(|s: &mut Scene| *s = *scene);
+            self.recompute(now);
+            self.show_info("restored the recovered edits — Ctrl+Z undoes it", now);
+        }
     }
 
     /// The current mode, read-only.
@@ -434,7 +489,9 @@ impl App {
     /// The question the app is waiting on, for `--print-state`: `"reload"` (the file changed
     /// on disk), `"unsaved"` (leaving a modified scene), or null.
     fn asking(&self) -> Option<&'static str> {
-        if self.dialogs.on_disk.is_some() {
+        if self.dialogs.recover.is_some() {
+            Some("recover")
+        } else if self.dialogs.on_disk.is_some() {
             Some("reload")
         } else if self.dialogs.confirm.is_some() {
             Some("unsaved")

@@ -119,6 +119,7 @@ async fn main_loop(mut app: App, options: AppFlags) {
     let mut last = start;
     #[cfg(not(target_arch = "wasm32"))]
     let mut last_watch = start;
+    super::recovery::install();
     loop {
         let now = get_time();
         let dt = ((now - last) * 1000.0) as f32;
@@ -144,6 +145,17 @@ async fn main_loop(mut app: App, options: AppFlags) {
                 work_ms: ((get_time() - now) * 1000.0) as f32,
                 dragging: app.interaction.gesture != input::Gesture::Idle,
             });
+        }
+        // Unsaved edits are kept for the recovery file; asked to end by a signal, write it.
+        app.keep_for_recovery();
+        if super::recovery::terminated() {
+            if let Some(path) = super::recovery::write_now() {
+                eprintln!(
+                    "narrowphase-lab: unsaved edits kept in {} (offered at the next start)",
+                    path.display()
+                );
+            }
+            std::process::exit(143);
         }
         if is_quit_requested() {
             app.apply(super::command::Command::Quit, now);

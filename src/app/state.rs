@@ -42,6 +42,9 @@ pub struct Dialogs {
     /// The scene's file changed on disk while it had unsaved edits: the file's new scene,
     /// waiting for "reload / keep mine".
     pub on_disk: Option<Box<Scene>>,
+    /// Edits recovered from a session that ended without saving: the recovery file and its
+    /// scene, waiting for "restore / discard".
+    pub recover: Option<(std::path::PathBuf, Box<Scene>)>,
 }
 
 /// How long one frame took, for `--print-state`.

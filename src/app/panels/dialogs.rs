@@ -29,6 +29,28 @@ impl App {
         if self.dialogs.save_as.is_some() {
             self.save_as_dialog(ctx, out);
         }
+        if let Some((path, _)) = &self.dialogs.recover {
+            let name = path.display().to_string();
+            egui::Window::new("Recovered edits")
+                .collapsible(false)
+                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+                .show(ctx, |ui| {
+                    ui.label(
+                        "The last session ended (it was closed by the system, or it crashed) \
+                         with changes to this scene that were not saved. They were kept in:",
+                    );
+                    ui.monospace(name);
+                    ui.horizontal(|ui| {
+                        let (r, d) = ui
+                            .input(|i| (i.key_pressed(egui::Key::R), i.key_pressed(egui::Key::D)));
+                        if ui.button("Restore them (R)").clicked() || r {
+                            out.push(Command::Recover(true));
+                        } else if ui.button("Discard them (D)").clicked() || d {
+                            out.push(Command::Recover(false));
+                        }
+                    });
+                });
+        }
         if self.dialogs.on_disk.is_some() {
             let name = self
                 .doc
