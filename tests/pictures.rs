@@ -139,9 +139,17 @@ fn start(d: &Display, args: &[&str], window: (u32, u32)) -> (Running, serde_json
         ])
         .env("DISPLAY", &d.name)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("start the app");
+    let mut stderr = child.stderr.take().expect("stderr");
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        if !text.trim().is_empty() {
+            eprintln!("app stderr: {text}");
+        }
+    });
     let lines = reader(child.stdout.take().expect("stdout"));
     let mut app = Running {
         child,
