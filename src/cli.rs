@@ -143,6 +143,38 @@ pub struct AppFlags {
     /// JSON line on stdout.
     #[arg(long)]
     pub print_state: bool,
+    /// Also print a state line (as `--print-state` does) a frame after every command (a key,
+    /// a button) and once when the window has opened: tests drive the window with keys and
+    /// read each picture's state.
+    #[arg(long)]
+    pub print_state_changes: bool,
+    /// Open at this presenter scale (0.75 to 2.5; Ctrl + and Ctrl − change it).
+    #[arg(long, value_name = "S", value_parser = parse_ui_scale)]
+    pub ui_scale: Option<f32>,
+    /// Open a window of this size in pixels (default 1280x800).
+    #[arg(long, value_name = "WxH", value_parser = parse_window)]
+    pub window: Option<(u32, u32)>,
+}
+
+/// `--ui-scale S`: a presenter scale from 0.75 to 2.5.
+fn parse_ui_scale(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.75..=2.5).contains(&v) => Ok(v),
+        _ => Err(format!("expected a scale from 0.75 to 2.5, got `{s}`")),
+    }
+}
+
+/// `--window WxH`: a window size in pixels, each side from 320 to 8192.
+fn parse_window(s: &str) -> Result<(u32, u32), String> {
+    let parsed = s
+        .split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)));
+    match parsed {
+        Some((w, h)) if (320..=8192).contains(&w) && (320..=8192).contains(&h) => Ok((w, h)),
+        _ => Err(format!(
+            "expected a window size like 1280x800 (each side 320 to 8192), got `{s}`"
+        )),
+    }
 }
 
 /// `--mode sat|gjk|manifold`: the scene's own mode names, parsed once, here.

@@ -138,3 +138,112 @@ fn huge_shapes_at_the_largest_zoom_tessellate_to_a_bounded_mesh() {
     }
     eprintln!("largest frame: {worst} vertices");
 }
+
+/// What a student should never read: a Rust `Debug` name, exponent notation, "(s)" plurals, a
+/// negative zero. Returns the first such thing in `t`.
+fn unreadable(t: &str) -> Option<String> {
+    const DEBUG_NAMES: &[&str] = &[
+        "OriginOnSimplex",
+        "OriginEnclosed",
+        "RepeatedSupport",
+        "NoProgress",
+        "IterationCap",
+        "FlatTriangle",
+        "InvertedWinding",
+        "SidePlane",
+        "CircleFace",
+        "CircleVertex",
+        "CircleCircle",
+        "FaceA",
+        "FaceB",
+        "Some(",
+        "None",
+    ];
+    if let Some(n) = DEBUG_NAMES.iter().find(|n| t.contains(*n)) {
+        return Some(format!("the Debug name {n}"));
+    }
+    for w in t.split(|c: char| !c.is_alphanumeric()) {
+        // CamelCase: an upper-case letter after a lower-case one inside a word.
+        let b = w.as_bytes();
+        if b.windows(2)
+            .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+        {
+            return Some(format!("the CamelCase word {w}"));
+        }
+    }
+    let b = t.as_bytes();
+    for i in 1..b.len().saturating_sub(1) {
+        let after = if b[i + 1] == b'+' || b[i + 1] == b'-' {
+            b.get(i + 2)
+        } else {
+            b.get(i + 1)
+        };
+        if (b[i] == b'e' || b[i] == b'E')
+            && b[i - 1].is_ascii_digit()
+            && after.is_some_and(|c| c.is_ascii_digit())
+        {
+            return Some("exponent notation".to_string());
+        }
+    }
+    if t.contains("(s)") {
+        return Some("a \"(s)\" plural".to_string());
+    }
+    for minus in ["-0.", "−0."] {
+        for (i, _) in t.match_indices(minus) {
+            let rest = &t[i + minus.len()..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let before_ok = i == 0 || !t[..i].ends_with(|c: char| c.is_ascii_digit());
+            if before_ok && !digits.is_empty() && digits.chars().all(|c| c == '0') {
+                return Some("a negative zero".to_string());
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_step_text_or_panel_shows_debug_names_exponents_or_negative_zero() {
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let mut seen = 0;
+    for index in 0..app.session.lecture.scenes.len() {
+        app.go_to(index, 0.0, true);
+        for mode in ModeKind::ALL {
+            app.apply(Command::SetMode(mode), 0.0);
+            for step in 0..app.step_count() {
+                app.apply(Command::Step(StepTo::At(step)), 0.0);
+                let out = ctx.run(raw_input(), |ctx| {
+                    app.frame(ctx, 0.0, Input::default(), &[]);
+                });
+                let mut shown = vec![
+                    app.mode().step_text(&app.session.pair, app.session.step),
+                    app.mode().step_label(&app.session.pair, app.session.step),
+                ];
+                texts(&out.shapes, &mut shown);
+                let scene = app.doc.scene();
+                let authored = [scene.notes.clone(), scene.title.clone()];
+                for t in shown.iter().filter(|t| !authored.contains(t)) {
+                    seen += 1;
+                    if let Some(why) = unreadable(t) {
+                        panic!(
+                            "scene {index} mode {} step {step}: `{t}` shows {why}",
+                            mode.name()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 1000, "{seen} texts checked");
+}
+
+#[test]
+fn the_unreadable_check_catches_what_it_should() {
+    assert!(unreadable("stopped: OriginOnSimplex").is_some());
+    assert!(unreadable("+2.12e0").is_some());
+    assert!(unreadable("0.00e0 (<= tolerance 1.25e-6)").is_some());
+    assert!(unreadable("2 point(s) in").is_some());
+    assert!(unreadable("gap −0.000").is_some());
+    assert!(unreadable("gap -0.0000 here").is_some());
+    assert!(unreadable("separation -0.8634, edge 10.0, 2 points").is_none());
+}

@@ -73,8 +73,12 @@ pub enum Command {
     CloseDialogs,
     /// Turn vertex editing on or off (V).
     ToggleVertexEdit,
-    /// Frame both bodies (F).
+    /// Frame everything the mode draws, in every view (F).
     FrameBodies,
+    /// Full screen on or off (F11).
+    ToggleFullScreen,
+    /// Show or hide the shapes panel (a narrow window folds it).
+    ToggleShapesPanel,
     /// Write a screenshot next to the scene (F12).
     Screenshot,
     /// Change the presenter scale by this much (Ctrl + / Ctrl −), within its range.
@@ -128,6 +132,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::PageDown => Command::NextScene,
         Key::PageUp => Command::PreviousScene,
         Key::F1 => Command::ToggleHelp,
+        Key::F11 => Command::ToggleFullScreen,
         Key::F12 => Command::Screenshot,
         Key::F => Command::FrameBodies,
         Key::V => Command::ToggleVertexEdit,
@@ -156,6 +161,7 @@ pub fn key_commands(events: &[egui::Event]) -> Vec<Command> {
 impl App {
     /// Carries out one command.
     pub fn apply(&mut self, command: Command, now: f64) {
+        self.commands += 1;
         match command {
             Command::SetMode(m) => self.set_mode(m),
             Command::Step(to) => self.step_to(to),
@@ -191,7 +197,9 @@ impl App {
                 self.dialogs.open = false;
             }
             Command::ToggleVertexEdit => self.vertex_edit = !self.vertex_edit,
-            Command::FrameBodies => self.frame_bodies(),
+            Command::FrameBodies => self.frame_all(),
+            Command::ToggleFullScreen => self.fullscreen = !self.fullscreen,
+            Command::ToggleShapesPanel => self.show_left = !self.show_left,
             Command::Screenshot => self.screenshot_pending = true,
             Command::ScaleBy(d) => self.set_ui_scale(self.ui_scale + d),
             Command::SetScale(s) => self.set_ui_scale(s),
@@ -240,11 +248,14 @@ impl App {
             StepTo::Last => last,
             StepTo::At(k) => k.min(last),
         };
+        self.keep_in_view();
     }
 
     fn set_ui_scale(&mut self, s: f32) {
         if s.is_finite() {
             self.ui_scale = s.clamp(UI_SCALE_RANGE.0, UI_SCALE_RANGE.1);
+            // The presenter wants the picture big in the canvas that is left.
+            self.frame_all();
         }
     }
 

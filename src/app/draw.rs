@@ -7,14 +7,227 @@
 use super::camera::Camera;
 use super::visible::{self, Visible};
 use crate::geom::{Shape, Transform};
-use egui::{Align2, Color32, FontId, Painter, Pos2, Shape as EShape, Stroke};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape as EShape, Stroke};
 use glam::{DVec2, Vec2};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// How far (egui points) beyond the view lines and fills are kept: more than half the widest
 /// stroke, so that the edges a clip makes are never seen.
 const CLIP_MARGIN: f64 = 24.0;
 /// Dash and gap of dashed lines, in pixels.
 const DASH: (f32, f32) = (7.0, 5.0);
+
+/// How much a label matters when labels compete for room: the placement pass places the more
+/// important first and drops a lesser one that finds no free spot.
+pub mod priority {
+    /// The view's own words (title, hint, banner): fixed in place, never dropped.
+    pub const CHROME: u8 = 250;
+    /// The bodies' badges (A, B).
+    pub const BODY: u8 = 200;
+    /// What the current step is about (the new support point, the distance, the gap).
+    pub const KEY: u8 = 150;
+    /// Everything else the mode names.
+    pub const NORMAL: u8 = 100;
+    /// Secondary names (the vertices of a simplex, clipped points).
+    pub const MINOR: u8 = 60;
+    /// Grid numbers: fixed in place, the first to go.
+    pub const TICK: u8 = 0;
+}
+
+/// One view of the canvas as drawn in a frame, in window pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnView {
+    /// "world" or "minkowski".
+    pub name: &'static str,
+    /// The view's rectangle `[x, y, w, h]`.
+    pub rect: [f32; 4],
+    /// The screen bounds of everything the mode drew in it (labels included), if anything.
+    pub content: Option<[f32; 4]>,
+    /// The same without the labels: what framing fits to (labels move to find room).
+    pub figure: Option<[f32; 4]>,
+}
+
+/// One canvas label as placed in a frame, in window pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnLabel {
+    /// Its text.
+    pub text: String,
+    /// Its rectangle `[x, y, w, h]`.
+    pub rect: [f32; 4],
+}
+
+/// What the canvas drew in one frame: for `--print-state`, the tests and framing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drawn {
+    /// Each view.
+    pub views: Vec<DrawnView>,
+    /// Every label that was placed (dropped ones are not drawn and not listed).
+    pub labels: Vec<DrawnLabel>,
+}
+
+/// How a label looks and behaves: its rank, its text size and whether it may move.
+#[derive(Clone, Copy)]
+struct Look {
+    rank: u8,
+    font: f32,
+    fixed: bool,
+}
+
+/// A label waiting for the placement pass.
+struct Pending {
+    text: String,
+    anchor: Pos2,
+    offset: egui::Vec2,
+    color: Color32,
+    priority: u8,
+    view: usize,
+    font: f32,
+    fixed: bool,
+}
+
+/// A view being recorded: its rectangle and the bounds of its figure, in egui points.
+struct ViewRecord {
+    name: &'static str,
+    rect: Rect,
+    figure: Rect,
+    /// Drawn to the view's edges by design (lines across the view): content, not figure.
+    across: Rect,
+}
+
+/// The frame's record, shared by every [`Canvas`] made from one [`Canvas::new`].
+struct Recorder {
+    painter: Painter,
+    ppp: f32,
+    views: Vec<ViewRecord>,
+    pending: Vec<Pending>,
+    /// Rectangles drawn over the views (the banner) that labels keep clear of.
+    fixed: Vec<(String, Rect, usize)>,
+}
+
+fn px_rect(r: Rect, ppp: f32) -> [f32; 4] {
+    [
+        r.min.x * ppp,
+        r.min.y * ppp,
+        r.width() * ppp,
+        r.height() * ppp,
+    ]
+}
+
+/// The rectangles a label of `size` may take around `anchor`, best first: the one asked for,
+/// then around the anchor at growing distances.
+fn candidates(anchor: Pos2, wish: Rect, fixed: bool) -> Vec<Rect> {
+    let mut out = vec![wish];
+    if fixed {
+        return out;
+    }
+    let s = wish.size();
+    for d in 0..5 {
+        let g = 6.0 + d as f32 * (s.y * 0.75 + 3.0);
+        for off in [
+            egui::vec2(g, -g - s.y),
+            egui::vec2(g, g),
+            egui::vec2(-g - s.x, -g - s.y),
+            egui::vec2(-g - s.x, g),
+            egui::vec2(-s.x * 0.5, -g - s.y),
+            egui::vec2(-s.x * 0.5, g),
+            egui::vec2(g, -s.y * 0.5),
+            egui::vec2(-g - s.x, -s.y * 0.5),
+        ] {
+            out.push(Rect::from_min_size(anchor + off, s));
+        }
+    }
+    out
+}
+
+/// `r` moved (not resized) to lie inside `view`; None when it is larger than the view.
+fn inside(r: Rect, view: Rect) -> Option<Rect> {
+    if r.width() > view.width() || r.height() > view.height() {
+        return None;
+    }
+    let dx = (view.left() - r.left()).max(0.0) + (view.right() - r.right()).min(0.0);
+    let dy = (view.top() - r.top()).max(0.0) + (view.bottom() - r.bottom()).min(0.0);
+    Some(r.translate(egui::vec2(dx, dy)))
+}
+
+impl Recorder {
+    /// Places the waiting labels (most important first; a label with no free spot is dropped),
+    /// paints them, and returns the frame's record in window pixels.
+    fn finish(&mut self) -> Drawn {
+        let mut placed: Vec<(String, Rect, usize)> = self.fixed.clone();
+        let mut order: Vec<Pending> = std::mem::take(&mut self.pending);
+        order.sort_by_key(|p| std::cmp::Reverse(p.priority));
+        for p in order {
+            let Some(view) = self.views.get(p.view).map(|v| v.rect) else {
+                continue;
+            };
+            let galley =
+                self.painter
+                    .layout_no_wrap(p.text.clone(), FontId::proportional(p.font), p.color);
+            let pad = 2.0;
+            let size = galley.size() + egui::vec2(2.0 * pad, 2.0 * pad);
+            let wish = Align2::LEFT_BOTTOM.anchor_size(p.anchor + p.offset, size);
+            let free = |r: &Rect| placed.iter().all(|(_, q, _)| !q.expand(1.0).intersects(*r));
+            let spot = candidates(p.anchor, wish, p.fixed)
+                .into_iter()
+                .filter_map(|r| inside(r, view))
+                .find(|r| free(r));
+            let Some(rect) = spot else {
+                continue;
+            };
+            let mut painter = self.painter.clone();
+            painter.set_clip_rect(view);
+            if p.priority != priority::CHROME && p.priority != priority::TICK {
+                // A label moved away from its point keeps a thin line back to it.
+                let gap = rect.distance_to_pos(p.anchor);
+                if gap > 14.0 {
+                    let to = rect.clamp(p.anchor);
+                    painter.line_segment(
+                        [p.anchor, to],
+                        Stroke::new(1.0, p.color.gamma_multiply(0.6)),
+                    );
+                }
+                painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
+            }
+            painter.galley(rect.min + egui::vec2(pad, pad), galley, p.color);
+            placed.push((p.text, rect, p.view));
+        }
+        let ppp = self.ppp;
+        let views = self
+            .views
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let f = v.figure;
+                let figure = (f.min.x <= f.max.x && f.min.y <= f.max.y).then_some(f);
+                let mut content = figure;
+                let a = v.across;
+                if a.min.x <= a.max.x && a.min.y <= a.max.y {
+                    content = Some(content.map_or(a, |c| c.union(a)));
+                }
+                for (_, r, view) in &placed {
+                    if *view == i {
+                        content = Some(content.map_or(*r, |c| c.union(*r)));
+                    }
+                }
+                DrawnView {
+                    name: v.name,
+                    rect: px_rect(v.rect, ppp),
+                    content: content.map(|c| px_rect(c, ppp)),
+                    figure: figure.map(|c| px_rect(c, ppp)),
+                }
+            })
+            .collect();
+        let labels = placed
+            .into_iter()
+            .map(|(text, r, _)| DrawnLabel {
+                text,
+                rect: px_rect(r, ppp),
+            })
+            .collect();
+        Drawn { views, labels }
+    }
+}
 
 /// The palette: A blue, B violet in every mode; reference green, incident orange.
 pub mod colors {
@@ -53,26 +266,52 @@ pub mod colors {
 }
 
 /// The canvas painter with its camera: the only way anything is drawn on the canvas.
+///
+/// Sizes given to it (line widths, radii, label offsets) are in egui points, so they grow with
+/// the presenter scale and the screen's density; world lengths go through [`Canvas::span`].
+/// Everything drawn is recorded: each view's figure bounds, and the labels, which wait for the
+/// placement pass in [`Canvas::finish`].
 #[derive(Clone)]
 pub struct Canvas<'a> {
     painter: Painter,
     cam: &'a Camera,
     ppp: f32,
     origin: Vec2,
-    /// Text scale (presenter scale is handled by egui's zoom; this is for canvas labels).
+    rec: Rc<RefCell<Recorder>>,
+    view: usize,
+    /// Drawn as background (the grid): not part of the view's figure.
+    background: bool,
+    /// Text size of canvas labels, in points.
     pub font: f32,
 }
 
 impl<'a> Canvas<'a> {
     /// A canvas on egui's background layer over `cam`'s viewport (clipped to it and cleared);
-    /// `ppp` is egui's pixels per point.
-    pub fn new(ctx: &egui::Context, cam: &'a Camera, ppp: f32) -> Canvas<'a> {
+    /// `ppp` is egui's pixels per point. A `dry` canvas records but paints nothing (framing
+    /// measures a frame with it).
+    pub fn new(ctx: &egui::Context, cam: &'a Camera, ppp: f32, dry: bool) -> Canvas<'a> {
         let ppp = ppp.max(0.1);
-        let painter = ctx.layer_painter(egui::LayerId::background());
-        Canvas::over(painter, cam, ppp)
+        let mut painter = ctx.layer_painter(egui::LayerId::background());
+        if dry {
+            painter.set_invisible();
+        }
+        let rec = Rc::new(RefCell::new(Recorder {
+            painter: painter.clone(),
+            ppp,
+            views: Vec::new(),
+            pending: Vec::new(),
+            fixed: Vec::new(),
+        }));
+        Canvas::over(painter, rec, cam, ppp, "world")
     }
 
-    fn over(painter: Painter, cam: &'a Camera, ppp: f32) -> Canvas<'a> {
+    fn over(
+        painter: Painter,
+        rec: Rc<RefCell<Recorder>>,
+        cam: &'a Camera,
+        ppp: f32,
+        name: &'static str,
+    ) -> Canvas<'a> {
         let rect = egui::Rect::from_min_size(
             egui::pos2(cam.viewport_min.x, cam.viewport_min.y) / ppp,
             egui::vec2(cam.viewport_size.x, cam.viewport_size.y) / ppp,
@@ -83,18 +322,87 @@ impl<'a> Canvas<'a> {
         let mut painter = painter;
         painter.set_clip_rect(rect);
         painter.rect_filled(rect, 0.0, colors::BACKGROUND);
+        let view = {
+            let mut r = rec.borrow_mut();
+            r.views.push(ViewRecord {
+                name,
+                rect,
+                figure: Rect::NOTHING,
+                across: Rect::NOTHING,
+            });
+            r.views.len() - 1
+        };
         Canvas {
             painter,
             cam,
             ppp,
             origin: Vec2::ZERO,
+            rec,
+            view,
+            background: false,
             font: 15.0,
         }
     }
 
     /// A second view on the same layer with its own camera (the Minkowski pane), cleared.
-    pub fn view<'b>(&self, cam: &'b Camera) -> Canvas<'b> {
-        Canvas::over(self.painter.clone(), cam, self.ppp)
+    pub fn view<'b>(&self, cam: &'b Camera, name: &'static str) -> Canvas<'b> {
+        Canvas::over(
+            self.painter.clone(),
+            Rc::clone(&self.rec),
+            cam,
+            self.ppp,
+            name,
+        )
+    }
+
+    /// Places and paints the frame's labels, and returns what the frame drew (window pixels).
+    pub fn finish(self) -> Drawn {
+        self.rec.borrow_mut().finish()
+    }
+
+    /// The same canvas, drawing background (not counted in the view's figure).
+    fn behind(&self) -> Canvas<'a> {
+        Canvas {
+            background: true,
+            ..self.clone()
+        }
+    }
+
+    /// Counts `r` (egui points) into the view's figure.
+    fn mark(&self, r: Rect) {
+        if self.background || !r.is_finite() {
+            return;
+        }
+        if let Some(v) = self.rec.borrow_mut().views.get_mut(self.view) {
+            v.figure = v.figure.union(r);
+        }
+    }
+
+    /// Counts the points `pts`, widened by `half` points, into the view's figure.
+    fn mark_points(&self, pts: &[Pos2], half: f32) {
+        if pts.is_empty() {
+            return;
+        }
+        self.mark(Rect::from_points(pts).expand(half));
+    }
+
+    /// A world length of `points` egui points at this zoom (a picture's fixed-size offsets).
+    pub fn span(&self, points: f32) -> f32 {
+        points * self.ppp / self.cam.zoom
+    }
+
+    /// Queues a label for the placement pass.
+    fn queue(&self, at: (Pos2, egui::Vec2), text: String, color: Color32, look: Look) {
+        self.rec.borrow_mut().pending.push(Pending {
+            text,
+            anchor: at.0,
+            offset: at.1,
+            color,
+            priority: look.rank,
+            view: self.view,
+            font: look.font,
+            fixed: look.fixed,
+        });
     }
 
     /// The view's rectangle in egui points.
@@ -104,12 +412,18 @@ impl<'a> Canvas<'a> {
 
     /// A title in the view's top-left corner.
     pub fn title(&self, text: &str, color: Color32) {
-        self.painter.text(
-            self.rect().left_top() + egui::vec2(10.0, 8.0),
-            Align2::LEFT_TOP,
-            text,
-            FontId::proportional(16.0),
+        let at = self.rect().left_top() + egui::vec2(8.0, 6.0);
+        // Anchored by its bottom-left corner like every label: one line of 16-point text.
+        let offset = egui::vec2(0.0, 16.0 * 1.3 + 4.0);
+        self.queue(
+            (at, offset),
+            text.to_owned(),
             color,
+            Look {
+                rank: priority::CHROME,
+                font: 16.0,
+                fixed: true,
+            },
         );
     }
 
@@ -137,16 +451,28 @@ impl<'a> Canvas<'a> {
             .rect_stroke(area, 6.0, Stroke::new(1.5, color), egui::StrokeKind::Inside);
         self.painter
             .galley(area.min + egui::vec2(10.0, 7.0), galley, colors::INK);
+        self.rec
+            .borrow_mut()
+            .fixed
+            .push((text.to_owned(), area, self.view));
     }
 
     /// A dim hint in the view's bottom-right corner.
     pub fn hint(&self, text: &str) {
-        self.painter.text(
-            self.rect().right_bottom() - egui::vec2(10.0, 8.0),
-            Align2::RIGHT_BOTTOM,
-            text,
-            FontId::proportional(13.0),
+        let galley =
+            self.painter
+                .layout_no_wrap(text.to_owned(), FontId::proportional(13.0), colors::DIM);
+        let at = self.rect().right_bottom() - egui::vec2(8.0, 6.0);
+        let offset = egui::vec2(-galley.size().x - 4.0, 0.0);
+        self.queue(
+            (at, offset),
+            text.to_owned(),
             colors::DIM,
+            Look {
+                rank: priority::CHROME,
+                font: 13.0,
+                fixed: true,
+            },
         );
     }
 
@@ -194,18 +520,20 @@ impl<'a> Canvas<'a> {
         )
     }
 
-    /// A length in pixels as egui points.
-    fn px(&self, pixels: f32) -> f32 {
-        pixels / self.ppp
+    /// A size in egui points (line widths, radii): points are the canvas's unit of size.
+    fn px(&self, points: f32) -> f32 {
+        points
     }
 
-    /// A straight line, `width` in pixels (only its visible part is drawn).
+    /// A straight line, `width` in pixels (only its visible part is drawn; all of it counts
+    /// into the view's figure).
     pub fn line(&self, a: Vec2, b: Vec2, width: f32, color: Color32) {
-        if let Some((a, b)) = self.visible().clip_segment(self.map(a), self.map(b)) {
-            self.painter.line_segment(
-                [self.to_pos(a), self.to_pos(b)],
-                Stroke::new(self.px(width), color),
-            );
+        let (ma, mb) = (self.map(a), self.map(b));
+        self.mark_points(&[self.to_pos(ma), self.to_pos(mb)], width * 0.5);
+        if let Some((a, b)) = self.visible().clip_segment(ma, mb) {
+            let pts = [self.to_pos(a), self.to_pos(b)];
+            self.painter
+                .line_segment(pts, Stroke::new(self.px(width), color));
         }
     }
 
@@ -213,13 +541,15 @@ impl<'a> Canvas<'a> {
     /// (so they do not crawl when the view moves).
     pub fn dashed(&self, a: Vec2, b: Vec2, width: f32, color: Color32) {
         let (ma, mb) = (self.map(a), self.map(b));
+        self.mark_points(&[self.to_pos(ma), self.to_pos(mb)], width * 0.5);
         let Some((ca, cb)) = self.visible().clip_segment(ma, mb) else {
             return;
         };
+        let pts = [self.to_pos(ca), self.to_pos(cb)];
         let period = (self.px(DASH.0) + self.px(DASH.1)) as f64;
         let offset = ((ca - ma).length() % period) as f32;
         self.painter.extend(EShape::dashed_line_with_offset(
-            &[self.to_pos(ca), self.to_pos(cb)],
+            &pts,
             Stroke::new(self.px(width), color),
             &[self.px(DASH.0)],
             &[self.px(DASH.1)],
@@ -227,14 +557,25 @@ impl<'a> Canvas<'a> {
         ));
     }
 
-    /// A line across the whole viewport through `p` along `dir`.
+    /// A line across the whole view through `p` along `dir`: only its part inside the view
+    /// is drawn.
     pub fn infinite_line(&self, p: Vec2, dir: Vec2, width: f32, color: Color32, dashed: bool) {
-        let reach = self.cam.viewport_size.length() / self.cam.zoom;
-        let d = dir.normalize_or_zero() * reach;
+        let (a, d) = (self.pos(p), self.pos(p + dir) - self.pos(p));
+        let Some((t0, t1)) = clip_line(a, d, self.rect().shrink(width)) else {
+            return;
+        };
+        let (pa, pb) = (a + d * t0, a + d * t1);
+        if let Some(v) = self.rec.borrow_mut().views.get_mut(self.view) {
+            v.across = v
+                .across
+                .union(Rect::from_two_pos(pa, pb).expand(width * 0.5));
+        }
+        let stroke = Stroke::new(self.px(width), color);
         if dashed {
-            self.dashed(p - d, p + d, width, color);
+            self.painter
+                .extend(EShape::dashed_line(&[pa, pb], stroke, 7.0, 5.0));
         } else {
-            self.line(p - d, p + d, width, color);
+            self.painter.line_segment([pa, pb], stroke);
         }
     }
 
@@ -248,6 +589,7 @@ impl<'a> Canvas<'a> {
         }
         // The tip and the direction in egui points (y down), from the exact mapped points.
         let b = self.to_pos(mb);
+        self.mark_points(&[b], width * 0.5 + 3.0 + 1.25 * width);
         let d = (mb - ma) / (mb - ma).length();
         let dir = egui::vec2(d.x as f32, -d.y as f32);
         let head = self.px(6.0 + 2.5 * width).min(len * 0.5);
@@ -262,6 +604,7 @@ impl<'a> Canvas<'a> {
 
     /// A filled dot of `radius` pixels with a dark rim.
     pub fn point(&self, p: Vec2, radius: f32, color: Color32) {
+        self.mark_points(&[self.pos(p)], radius + 1.0);
         self.painter.circle(
             self.pos(p),
             self.px(radius),
@@ -272,6 +615,7 @@ impl<'a> Canvas<'a> {
 
     /// A hollow ring of `radius` pixels.
     pub fn ring(&self, p: Vec2, radius: f32, width: f32, color: Color32) {
+        self.mark_points(&[self.pos(p)], radius + width * 0.5);
         self.painter.circle_stroke(
             self.pos(p),
             self.px(radius),
@@ -285,28 +629,32 @@ impl<'a> Canvas<'a> {
         self.fill_mapped(&pts, fill, width, color);
     }
 
-    /// A text label at a world point, offset by `offset` pixels (x right, y down).
+    /// A text label at a world point: its bottom-left corner `offset` points from it (x right,
+    /// y down), or, when that spot is taken or outside the view, the nearest free spot around
+    /// the point (with a thin line back to it); dropped when there is none.
     pub fn label(&self, p: Vec2, offset: Vec2, text: impl ToString, color: Color32) {
-        let at = self.pos(p) + egui::vec2(self.px(offset.x), self.px(offset.y));
-        let font = FontId::proportional(self.font);
-        let galley = self.painter.layout_no_wrap(text.to_string(), font, color);
-        let mut rect = Align2::LEFT_BOTTOM
-            .anchor_size(at, galley.size())
-            .expand(self.px(2.0));
-        // Keep the label inside the view: one running off the right edge flips to the left.
-        let clip = self.painter.clip_rect();
-        if rect.right() > clip.right() {
-            rect = rect.translate(egui::vec2(clip.right() - rect.right(), 0.0));
-        }
-        if rect.left() < clip.left() {
-            rect = rect.translate(egui::vec2(clip.left() - rect.left(), 0.0));
-        }
-        self.painter
-            .rect_filled(rect, self.px(3.0), Color32::from_black_alpha(150));
-        self.painter.galley(
-            rect.min + egui::vec2(self.px(2.0), self.px(2.0)),
-            galley,
+        self.label_ranked(p, offset, text, color, priority::NORMAL);
+    }
+
+    /// [`Canvas::label`] with a rank from [`priority`].
+    pub fn label_ranked(
+        &self,
+        p: Vec2,
+        offset: Vec2,
+        text: impl ToString,
+        color: Color32,
+        rank: u8,
+    ) {
+        let offset = egui::vec2(offset.x, offset.y);
+        self.queue(
+            (self.pos(p), offset),
+            text.to_string(),
             color,
+            Look {
+                rank,
+                font: self.font,
+                fixed: false,
+            },
         );
     }
 
@@ -316,8 +664,11 @@ impl<'a> Canvas<'a> {
         self.fill_mapped(&pts, fill, width, color);
     }
 
-    /// A convex polygon of mapped points, clipped to the view, filled and outlined.
+    /// A convex polygon of mapped points, clipped to the view, filled and outlined (all of it
+    /// counts into the view's figure).
     fn fill_mapped(&self, pts: &[DVec2], fill: Color32, width: f32, color: Color32) {
+        let whole: Vec<Pos2> = pts.iter().map(|p| self.to_pos(*p)).collect();
+        self.mark_points(&whole, width * 0.5);
         let clipped = self.visible().clip_convex(pts);
         if clipped.len() < 2 {
             return;
@@ -336,7 +687,7 @@ impl<'a> Canvas<'a> {
         self.polyline_mapped(&pts, closed, width, color, dashed);
     }
 
-    /// A polyline of mapped points: each visible run drawn (dashed or not).
+    /// A polyline of mapped points: each visible run drawn (dashed or not) and counted.
     fn polyline_mapped(
         &self,
         pts: &[DVec2],
@@ -349,6 +700,8 @@ impl<'a> Canvas<'a> {
         if closed && pts.len() > 2 {
             pts.push(pts[0]);
         }
+        let whole: Vec<Pos2> = pts.iter().map(|q| self.to_pos(*q)).collect();
+        self.mark_points(&whole, width * 0.5);
         let stroke = Stroke::new(self.px(width), color);
         for run in self.visible().clip_polyline(&pts) {
             let p: Vec<Pos2> = run.iter().map(|q| self.to_pos(*q)).collect();
@@ -385,19 +738,6 @@ impl<'a> Canvas<'a> {
         )
     }
 
-    /// A shape at `xf`: translucent fill, solid outline, the core dashed when rounded.
-    pub fn shape(&self, shape: &Shape, xf: Transform, color: Color32, width: f32) {
-        let outline = self.outline_mapped(shape, xf);
-        self.fill_mapped(&outline, color.gamma_multiply(0.22), width, color);
-        if shape.radius() > 0.0 {
-            let core: Vec<Vec2> = shape.vertices().iter().map(|v| xf.apply(*v)).collect();
-            match core.len() {
-                1 => self.point(core[0], 2.5, color),
-                _ => self.polyline(&core, core.len() > 2, 1.2, color.gamma_multiply(0.8), true),
-            }
-        }
-    }
-
     /// The outline of `shape` at `xf` as a closed line (the hover ring).
     pub fn shape_outline(&self, shape: &Shape, xf: Transform, width: f32, color: Color32) {
         let outline = self.outline_mapped(shape, xf);
@@ -430,6 +770,19 @@ impl<'a> Canvas<'a> {
         self.fill_mapped(&outline, fill, width, color);
     }
 
+    /// A shape at `xf`: translucent fill, solid outline, the core dashed when rounded.
+    pub fn shape(&self, shape: &Shape, xf: Transform, color: Color32, width: f32) {
+        let outline = self.outline_mapped(shape, xf);
+        self.fill_mapped(&outline, color.gamma_multiply(0.22), width, color);
+        if shape.radius() > 0.0 {
+            let core: Vec<Vec2> = shape.vertices().iter().map(|v| xf.apply(*v)).collect();
+            match core.len() {
+                1 => self.point(core[0], 2.5, color),
+                _ => self.polyline(&core, core.len() > 2, 1.2, color.gamma_multiply(0.8), true),
+            }
+        }
+    }
+
     /// A thick bar from `a` to `b` (a shadow on an axis).
     pub fn bar(&self, a: Vec2, b: Vec2, width: f32, color: Color32) {
         self.line(a, b, width, color);
@@ -440,16 +793,44 @@ impl<'a> Canvas<'a> {
         self.ppp
     }
 
-    /// Text at a point in egui points (grid labels).
+    /// A grid number at a point in egui points: it stays where it is or is dropped.
     fn screen_text(&self, at: Pos2, text: String) {
-        self.painter.text(
-            at,
-            Align2::LEFT_BOTTOM,
+        self.queue(
+            (at, egui::Vec2::ZERO),
             text,
-            FontId::proportional(12.0),
             colors::DIM,
+            Look {
+                rank: priority::TICK,
+                font: 12.0,
+                fixed: true,
+            },
         );
     }
+}
+
+/// The part `[t0, t1]` of the line `a + t d` inside `r` (Liang–Barsky), if any.
+fn clip_line(a: Pos2, d: egui::Vec2, r: Rect) -> Option<(f32, f32)> {
+    let (mut t0, mut t1) = (f32::NEG_INFINITY, f32::INFINITY);
+    for (p, q) in [
+        (-d.x, a.x - r.left()),
+        (d.x, r.right() - a.x),
+        (-d.y, a.y - r.top()),
+        (d.y, r.bottom() - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t0.is_finite() && t1.is_finite() && t0 < t1).then_some((t0, t1))
 }
 
 /// Draws the background grid with unit labels and the world origin.
@@ -458,6 +839,7 @@ impl<'a> Canvas<'a> {
 /// at a large zoom the step can be below an `f32` coordinate's resolution, and `x += step`
 /// would never reach the edge.
 pub fn grid(canvas: &Canvas) {
+    let canvas = &canvas.behind();
     let cam = canvas.camera();
     let min = cam.to_world(cam.viewport_min + Vec2::new(0.0, cam.viewport_size.y));
     let max = cam.to_world(cam.viewport_min + Vec2::new(cam.viewport_size.x, 0.0));

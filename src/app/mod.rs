@@ -23,6 +23,7 @@ pub mod command;
 pub mod document;
 pub mod draw;
 mod files;
+pub mod framing;
 pub mod input;
 pub mod modes;
 pub mod pair;
@@ -32,6 +33,7 @@ pub mod run;
 pub mod session;
 pub mod state;
 pub mod visible;
+pub mod words;
 mod world;
 
 pub use run::run;
@@ -69,10 +71,20 @@ pub struct App {
     pub warnings: Vec<String>,
     /// UI scale (egui zoom factor).
     pub ui_scale: f32,
-    /// Frame the camera on the bodies at the next layout (the scene has no view).
+    /// Frame the world view at the next frame (the scene has no view, or F).
     pub frame_pending: bool,
-    /// The canvas split of the last frame (a change reframes the world view).
-    pub last_split: f32,
+    /// How each view (world, second) is to be fitted to its picture at the next frame.
+    pub fit: [Option<framing::Fit>; 2],
+    /// The world view's rectangle at the last layout (a change keeps the picture in view).
+    pub last_viewport: Option<(Vec2, Vec2)>,
+    /// The window is full screen (F11).
+    pub fullscreen: bool,
+    /// The shapes panel is unfolded in a narrow window.
+    pub show_left: bool,
+    /// How many commands were carried out (`--print-state-changes` prints after each).
+    pub commands: u64,
+    /// What the canvas drew in the last frame (views, labels), for `--print-state`.
+    pub drawn: draw::Drawn,
     /// A screenshot was asked for (F12).
     pub screenshot_pending: bool,
     /// The user chose to close the window.
@@ -118,9 +130,18 @@ impl App {
             dialogs: Dialogs::default(),
             banner: None,
             warnings: Vec::new(),
-            ui_scale: 1.0,
+            ui_scale: flags
+                .ui_scale
+                .filter(|s| s.is_finite())
+                .unwrap_or(1.0)
+                .clamp(command::UI_SCALE_RANGE.0, command::UI_SCALE_RANGE.1),
             frame_pending: false,
-            last_split: 0.0,
+            fit: [None, None],
+            last_viewport: None,
+            fullscreen: false,
+            show_left: false,
+            commands: 0,
+            drawn: draw::Drawn::default(),
             screenshot_pending: false,
             quit: false,
             stats: FrameStats::default(),
@@ -144,19 +165,12 @@ impl App {
         self.session.mode = scene.mode;
         self.session.step = scene.step;
         self.session.options.jitter = false;
-        match scene.view {
-            Some(v) => {
-                self.cam.center = v.center;
-                self.cam.zoom = v.zoom;
-                self.frame_pending = false;
-            }
-            None => self.frame_pending = true,
-        }
-        self.modes.reset();
         self.warnings = scene
             .validate()
             .map(|v| v.warnings.iter().map(|w| w.to_string()).collect())
             .unwrap_or_default();
+        self.apply_scene_view();
+        self.modes.reset();
         self.interaction = Interaction::default();
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
@@ -238,12 +252,13 @@ impl App {
         self.clamp_step();
     }
 
-    /// Switches mode; a new mode starts at its first step.
+    /// Switches mode; a new mode starts at its first step, in the scene's own view.
     pub fn set_mode(&mut self, m: ModeKind) {
         if self.session.mode != m {
             self.session.mode = m;
             self.session.step = 0;
             self.clamp_step();
+            self.apply_scene_view();
         }
     }
 
@@ -346,7 +361,14 @@ impl App {
         });
     }
 
-    /// Frames both bodies in the camera.
+    /// Frames everything the mode draws, in every view (F): at the next frame.
+    pub fn frame_all(&mut self) {
+        self.frame_pending = true;
+        self.fit[1] = Some(framing::Fit::Frame);
+    }
+
+    /// Frames both bodies in the camera (their outlines only: a first guess that framing
+    /// corrects from what the mode draws).
     pub fn frame_bodies(&mut self) {
         let mut min = Vec2::splat(f32::INFINITY);
         let mut max = Vec2::splat(f32::NEG_INFINITY);
@@ -378,12 +400,19 @@ impl App {
         let split = self.mode().split();
         self.cam.viewport_min = min;
         self.cam.viewport_size = Vec2::new(size.x * (1.0 - split), size.y);
-        // A mode with a second view halves the world view: frame the bodies in what is left.
-        if self.frame_pending || split != self.last_split {
-            self.frame_bodies();
-            self.frame_pending = false;
+        let world = self.cam;
+        self.modes.get_mut(self.session.mode).layout(&world);
+        // A new layout (a mode with a second view, the window, the presenter scale): keep the
+        // picture in view.
+        let viewport = (self.cam.viewport_min, self.cam.viewport_size);
+        if self.last_viewport.is_some_and(|v| v != viewport) {
+            self.keep_in_view();
         }
-        self.last_split = split;
+        self.last_viewport = Some(viewport);
+        if self.frame_pending {
+            // A first guess from the outlines; framing then fits what the mode draws.
+            self.frame_bodies();
+        }
     }
 
     /// One frame's egui work: panels, commands, canvas input, recompute, canvas drawing.
@@ -393,7 +422,6 @@ impl App {
         // 1. The panels.
         ctx.set_zoom_factor(self.ui_scale);
         let mut commands = self.ui(ctx);
-        self.layout(ctx);
         input.over_ui = input.over_ui || ctx.is_pointer_over_area() || ctx.is_using_pointer();
 
         // 2. Keys, unless a text field has them; then every command, in order.
@@ -408,6 +436,8 @@ impl App {
         if !ctx.is_using_pointer() {
             self.doc.end(EditSource::Panel);
         }
+        // The canvas takes the room the panels left (for the mode the commands chose).
+        self.layout(ctx);
 
         // 3. Canvas input: the mode's own view first, then the shape gestures (none on an
         // error slide: its shapes are not shown).
@@ -446,8 +476,9 @@ impl App {
             self.banner = None;
         }
 
-        // 5. The world.
-        self.draw_world(ctx);
+        // 5. The world: fitted to the views first where that was asked for, then drawn.
+        self.fit_views(ctx);
+        self.drawn = self.draw_world(ctx, false);
     }
 
     /// The `--print-state` JSON line.
@@ -466,6 +497,16 @@ impl App {
             "step": self.session.step,
             "zoom": self.cam.zoom,
             "screen": { "a": screen(0), "b": screen(1) },
+            "ui_scale": self.ui_scale,
+            "views": self.drawn.views.iter().map(|v| serde_json::json!({
+                "name": v.name,
+                "rect": v.rect,
+                "content": v.content,
+            })).collect::<Vec<_>>(),
+            "labels": self.drawn.labels.iter().map(|l| serde_json::json!({
+                "text": l.text,
+                "rect": l.rect,
+            })).collect::<Vec<_>>(),
             "modified": self.doc.modified(),
             "undo": self.doc.undo_len(),
             "overlap": pair.query.overlap,

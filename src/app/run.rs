@@ -10,7 +10,7 @@ use macroquad::input::{is_quit_requested, prevent_quit};
 use macroquad::prelude::{
     KeyCode, MouseButton, get_screen_data, get_time, is_key_down, is_key_pressed,
     is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released, mouse_position,
-    mouse_wheel, next_frame,
+    mouse_wheel, next_frame, set_fullscreen,
 };
 
 /// Opens the window and runs the app; returns the process exit code.
@@ -34,10 +34,11 @@ pub fn run(flags: AppFlags) -> i32 {
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
             window_title: "Narrowphase Lab".to_string(),
-            window_width: 1280,
-            window_height: 800,
+            window_width: flags.window.map_or(1280, |w| w.0 as i32),
+            window_height: flags.window.map_or(800, |w| w.1 as i32),
             sample_count: 1,
-            high_dpi: false,
+            // Crisp on high-density screens: egui's pixels per point follow the screen's.
+            high_dpi: true,
             ..Default::default()
         },
         ..Default::default()
@@ -94,6 +95,7 @@ fn backend_keys() -> Vec<egui::Event> {
     };
     [
         (KeyCode::F1, egui::Key::F1),
+        (KeyCode::F11, egui::Key::F11),
         (KeyCode::F12, egui::Key::F12),
         (KeyCode::KpAdd, egui::Key::Plus),
         (KeyCode::KpSubtract, egui::Key::Minus),
@@ -117,6 +119,10 @@ async fn main_loop(mut app: App, options: AppFlags) {
     let start = get_time();
     let mut frames: u64 = 0;
     let mut last = start;
+    let mut fullscreen = app.fullscreen;
+    // `--print-state-changes`: the frame at which to print the next state line.
+    let mut seen_commands = app.commands;
+    let mut state_due: Option<u64> = Some(3);
     #[cfg(not(target_arch = "wasm32"))]
     let mut last_watch = start;
     super::recovery::install();
@@ -135,7 +141,21 @@ async fn main_loop(mut app: App, options: AppFlags) {
         let keys = backend_keys();
         egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
         egui_macroquad::draw();
+        if app.fullscreen != fullscreen {
+            fullscreen = app.fullscreen;
+            set_fullscreen(fullscreen);
+        }
         frames += 1;
+        if options.print_state_changes {
+            if app.commands != seen_commands {
+                seen_commands = app.commands;
+                state_due = Some(frames + 1);
+            }
+            if state_due == Some(frames) {
+                state_due = None;
+                println!("{}", app.state_json());
+            }
+        }
         // Frame statistics for `--print-state`: the interval between frames, the time our own
         // work took (UI, input, traces, tessellation and draw calls), and whether a drag was on.
         // Kept only when they will be printed, so a lecture left open does not grow a list.

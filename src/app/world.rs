@@ -2,15 +2,16 @@
 //! picture, then in every mode the normal and the contact points, the banner and the hint.
 
 use super::App;
-use super::draw::{self, Canvas, colors};
+use super::draw::{self, Canvas, Drawn, colors, priority};
 use super::input::{self, Hover};
 use super::modes::ModeKind;
 use glam::Vec2;
 
 impl App {
-    /// Draws the world on the background layer, through [`Canvas`] only.
-    pub(super) fn draw_world(&self, ctx: &egui::Context) {
-        let canvas = Canvas::new(ctx, &self.cam, ctx.pixels_per_point());
+    /// Draws the world on the background layer, through [`Canvas`] only, and returns what was
+    /// drawn; a `dry` frame paints nothing (framing measures with it).
+    pub(super) fn draw_world(&self, ctx: &egui::Context, dry: bool) -> Drawn {
+        let canvas = Canvas::new(ctx, &self.cam, ctx.pixels_per_point(), dry);
         draw::grid(&canvas);
         if let Some(e) = &self.slide_error {
             canvas.banner(
@@ -21,7 +22,7 @@ impl App {
                 colors::BAD,
             );
             canvas.hint("fix the file and open it again (Ctrl+O) · F1 help");
-            return;
+            return canvas.finish();
         }
         let pair = &self.session.pair;
         let views = self.body_views();
@@ -37,11 +38,12 @@ impl App {
             };
             canvas.shape(s, xf, colors::body(i), if hot { 3.0 } else { 2.0 });
             let c = xf.apply(s.centroid());
-            canvas.label(
+            canvas.label_ranked(
                 c,
                 Vec2::new(-6.0, 8.0),
                 if i == 0 { "A" } else { "B" },
                 colors::body(i),
+                priority::BODY,
             );
             if let Some(Hover::Ring(b)) = self.interaction.hover
                 && b.index() == i
@@ -72,7 +74,7 @@ impl App {
 
         // In every mode: the normal and the contact points.
         let m = &pair.manifold;
-        let len = 60.0 / self.cam.zoom;
+        let len = canvas.span(60.0);
         for (k, p) in m.points().enumerate() {
             canvas.arrow(p.position, p.position + m.normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
@@ -80,9 +82,15 @@ impl App {
             let text = if self.session.mode == ModeKind::Manifold {
                 format!("p{k}")
             } else {
-                format!("p{k} {:+.3}", p.separation)
+                format!("p{k} {}", super::words::signed(p.separation))
             };
-            canvas.label(p.position, Vec2::new(8.0, 22.0), text, colors::INK);
+            canvas.label_ranked(
+                p.position,
+                Vec2::new(8.0, 22.0),
+                text,
+                colors::INK,
+                priority::KEY,
+            );
         }
         if m.is_empty() {
             let q = &pair.query;
@@ -91,7 +99,7 @@ impl App {
             canvas.label(
                 q.point_a,
                 Vec2::new(8.0, -8.0),
-                format!("n, gap {:.3}", q.separation.max(0.0)),
+                format!("n, gap {}", super::words::num(q.separation.max(0.0))),
                 colors::DIM,
             );
         }
@@ -106,5 +114,6 @@ impl App {
         } else {
             "drag inside: move · drag the ring: turn · F1 help"
         });
+        canvas.finish()
     }
 }

@@ -4,9 +4,10 @@
 use super::{Controls, Mode};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
-use crate::app::draw::{self, Canvas, colors};
+use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
+use crate::app::words::{count, num, signed};
 use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};
 use egui::RichText;
 use glam::Vec2;
@@ -15,7 +16,6 @@ use glam::Vec2;
 pub struct GjkMode {
     /// The Minkowski view's camera.
     pub mcam: Camera,
-    framed: bool,
     pan_last: Option<Vec2>,
     playing: bool,
     speed: f32,
@@ -27,7 +27,6 @@ impl Default for GjkMode {
     fn default() -> Self {
         GjkMode {
             mcam: Camera::default(),
-            framed: false,
             pan_last: None,
             playing: false,
             speed: 1.5,
@@ -67,23 +66,27 @@ fn simplex_name(n: usize) -> &'static str {
     }
 }
 
-impl GjkMode {
-    /// Frames the Minkowski view on the difference.
-    fn frame_minkowski(&mut self, pair: &Pair) {
-        let r = pair.shapes[0].radius() + pair.shapes[1].radius();
-        let mut min = Vec2::splat(-0.5);
-        let mut max = Vec2::splat(0.5);
-        for v in pair.minkowski_hull() {
-            min = min.min(v.w - Vec2::splat(r));
-            max = max.max(v.w + Vec2::splat(r));
-        }
-        self.mcam.frame(min, max, 0.08);
-        self.framed = true;
+/// Why GJK stopped, in words.
+pub fn stop_words(stop: GjkStop) -> &'static str {
+    match stop {
+        GjkStop::OriginEnclosed => "the triangle encloses the origin",
+        GjkStop::OriginOnSimplex => "the origin lies on the simplex",
+        GjkStop::NoProgress => "no closer point found",
+        GjkStop::RepeatedSupport => "the support point came again",
+        GjkStop::IterationCap => "the iteration cap",
     }
+}
 
-    /// Forget the Minkowski framing (a new scene).
-    pub fn reset_view(&mut self) {
-        self.framed = false;
+/// An EPA guard that fired, in words.
+pub fn guard_words(guard: EpaGuard) -> String {
+    match guard {
+        EpaGuard::FlatTriangle => {
+            "the start triangle is flat (the shapes touch along a line)".to_string()
+        }
+        EpaGuard::InvertedWinding { edge } => {
+            format!("rounding inverted the winding of edge {edge}; its normal was flipped")
+        }
+        EpaGuard::IterationCap => "the iteration cap".to_string(),
     }
 }
 
@@ -120,10 +123,10 @@ impl Mode for GjkMode {
                 let next = match (s.stop, s.support) {
                     (Some(GjkStop::OriginEnclosed), _) => " The triangle encloses the origin: the cores overlap, so GJK hands over to EPA.".to_string(),
                     (Some(GjkStop::OriginOnSimplex), _) => " The origin lies on the simplex: the cores touch or overlap; EPA measures how deep.".to_string(),
-                    (Some(GjkStop::RepeatedSupport), Some(v)) => format!(" The support point towards the origin is {} again: nothing new, so the distance {:.4} is final.", vertex_name(&v), s.distance),
-                    (Some(GjkStop::NoProgress), Some(v)) => format!(" The support point {} gets no closer to the origin: converged at distance {:.4}.", vertex_name(&v), s.distance),
+                    (Some(GjkStop::RepeatedSupport), Some(v)) => format!(" The support point towards the origin is {} again: nothing new, so the distance {} is final.", vertex_name(&v), num(s.distance)),
+                    (Some(GjkStop::NoProgress), Some(v)) => format!(" The support point {} gets no closer to the origin: converged at distance {}.", vertex_name(&v), num(s.distance)),
                     (Some(GjkStop::IterationCap), _) => " The iteration cap is reached: GJK returns its best answer so far.".to_string(),
-                    (None, Some(v)) => format!(" Closest point at distance {:.4}; searching from it towards the origin finds w = {}.", s.distance, vertex_name(&v)),
+                    (None, Some(v)) => format!(" Closest point at distance {}; searching from it towards the origin finds w = {}.", num(s.distance), vertex_name(&v)),
                     _ => String::new(),
                 };
                 start + &next
@@ -143,32 +146,36 @@ impl Mode for GjkMode {
                 };
                 let verdict = if e.converged {
                     format!(
-                        "the support point gains only {:.2e} (<= tolerance {:.2e}): this edge is on the boundary, depth {:.4}.",
-                        e.improvement, e.tolerance, e.lower_bound
+                        "the support point is only {} further out, within the tolerance {}: this edge is on the boundary, depth {}.",
+                        num(e.improvement),
+                        num(e.tolerance),
+                        num(e.lower_bound)
                     )
                 } else {
                     format!(
-                        "the support point along its normal is {:.4} further out, so the polytope expands to it.",
-                        e.improvement
+                        "the support point along its normal is {} further out, so the polytope expands to it.",
+                        num(e.improvement)
                     )
                 };
                 format!(
-                    "EPA {}: the closest edge of the polytope is {:.4} from the origin; {verdict}{guard}",
+                    "EPA {}: the closest edge of the polytope is {} from the origin; {verdict}{guard}",
                     i + 1,
-                    e.lower_bound
+                    num(e.lower_bound)
                 )
             }
             Phase::Fold => {
                 let q = &pair.query;
                 let (ra, rb) = (pair.shapes[0].radius(), pair.shapes[1].radius());
                 let cores = if q.core_separation >= 0.0 {
-                    format!("The cores are {:.4} apart", q.core_separation)
+                    format!("The cores are {} apart", num(q.core_separation))
                 } else {
-                    format!("The cores overlap by {:.4}", -q.core_separation)
+                    format!("The cores overlap by {}", num(-q.core_separation))
                 };
                 format!(
-                    "{cores}; folding the radii back in ({ra:.3} + {rb:.3}) gives separation {:.4}: the shapes {}.",
-                    q.separation,
+                    "{cores}; folding the radii back in ({} + {}) gives separation {}: the shapes {}.",
+                    num(ra),
+                    num(rb),
+                    signed(q.separation),
                     if q.overlap {
                         "overlap"
                     } else if q.separation == 0.0 {
@@ -214,32 +221,38 @@ impl Mode for GjkMode {
             }
             ui.ctx().request_repaint();
         }
-        if ui.button("Frame the Minkowski view").clicked() {
-            self.framed = false;
+        let mut asked = None;
+        if ui.button("Frame the views (F)").clicked() {
+            asked = Some(Command::FrameBodies);
         }
         ui.separator();
         let q = &pair.query;
         ui.label(
             RichText::new(format!(
-                "GJK: {} iterations, stopped: {:?}",
-                pair.gjk_steps.len(),
-                q.gjk.stop
+                "GJK: {}, stopped because {}",
+                count(pair.gjk_steps.len(), "iteration", "iterations"),
+                stop_words(q.gjk.stop)
             ))
             .strong(),
         );
-        ui.label(format!("core distance {:.5}", q.gjk.distance));
+        ui.label(format!("core distance {}", num(q.gjk.distance)));
         if let Some(e) = &q.epa {
             ui.label(format!(
-                "EPA: {} iterations, core depth {:.5}",
-                e.iterations, e.depth
+                "EPA: {}, core depth {}",
+                count(e.iterations, "iteration", "iterations"),
+                num(e.depth)
             ));
             if let Some(g) = e.guard {
-                ui.label(RichText::new(format!("guard fired: {g:?}")).color(colors::ACCENT));
+                ui.label(
+                    RichText::new(format!("guard fired: {}", guard_words(g))).color(colors::ACCENT),
+                );
             }
         }
         ui.label(format!(
-            "separation {:+.5}  normal ({:+.3}, {:+.3})",
-            q.separation, q.normal.x, q.normal.y
+            "separation {}  normal ({}, {})",
+            signed(q.separation),
+            signed(q.normal.x),
+            signed(q.normal.y)
         ));
 
         // The plot: GJK's distance estimate, then EPA's lower and upper bounds.
@@ -291,19 +304,23 @@ impl Mode for GjkMode {
                 }
                 p.vline(egui_plot::VLine::new(current).color(colors::ACCENT));
             });
-        None
+        asked
     }
 
-    fn handle_input(&mut self, input: &Input, world: &Camera, pair: &Pair) -> bool {
+    fn layout(&mut self, world: &Camera) {
         // The Minkowski view sits right of the world view.
         self.mcam.viewport_min = Vec2::new(
             world.viewport_min.x + world.viewport_size.x,
             world.viewport_min.y,
         );
         self.mcam.viewport_size = world.viewport_size;
-        if !self.framed {
-            self.frame_minkowski(pair);
-        }
+    }
+
+    fn second_camera(&mut self) -> Option<&mut Camera> {
+        Some(&mut self.mcam)
+    }
+
+    fn handle_input(&mut self, input: &Input, _world: &Camera, pair: &Pair) -> bool {
         let Some(s) = input.pointer else {
             return false;
         };
@@ -347,7 +364,7 @@ impl Mode for GjkMode {
         let p = pair.frame();
 
         // The Minkowski view: its own camera, clipped to the right half.
-        let m = canvas.view(&self.mcam);
+        let m = canvas.view(&self.mcam, "minkowski");
         draw::grid(&m);
         let r = p.a.radius() + p.b.radius();
         let hull = pair.minkowski_hull();
@@ -396,7 +413,13 @@ impl Mode for GjkMode {
             );
         }
         m.point(Vec2::ZERO, 4.0, colors::INK);
-        m.label(Vec2::ZERO, Vec2::new(6.0, -4.0), "origin", colors::INK);
+        m.label_ranked(
+            Vec2::ZERO,
+            Vec2::new(6.0, -4.0),
+            "origin",
+            colors::INK,
+            priority::KEY,
+        );
         m.title("Minkowski difference B − A", colors::MINKOWSKI);
         m.left_divider(colors::GRID_MAJOR);
 
@@ -434,17 +457,18 @@ impl Mode for GjkMode {
                 }
                 for (k, v) in s.simplex_in.iter().enumerate() {
                     m.point(v.w, 5.0, colors::ACCENT);
-                    m.label(
+                    m.label_ranked(
                         v.w,
                         Vec2::new(7.0, -7.0),
                         format!("w{k} = {}", vertex_name(v)),
                         colors::ACCENT,
+                        priority::MINOR,
                     );
                 }
                 m.line(Vec2::ZERO, s.closest, 1.5, colors::INK);
                 m.point(s.closest, 4.5, colors::INK);
                 if let Some(d) = s.direction {
-                    let len = 70.0 / self.mcam.zoom;
+                    let len = m.span(70.0);
                     m.arrow(
                         s.closest,
                         s.closest + d.normalize_or_zero() * len,
@@ -454,11 +478,12 @@ impl Mode for GjkMode {
                 }
                 if let Some(v) = s.support {
                     m.ring(v.w, 8.0, 2.5, colors::GOOD);
-                    m.label(
+                    m.label_ranked(
                         v.w,
                         Vec2::new(9.0, 18.0),
                         format!("new {}", vertex_name(&v)),
                         colors::GOOD,
+                        priority::KEY,
                     );
                     // In the world: the support pair that makes it.
                     world.point(v.w_a, 6.0, colors::A);
@@ -499,7 +524,7 @@ impl Mode for GjkMode {
                     m.label(
                         foot,
                         Vec2::new(6.0, -6.0),
-                        format!("d = {:.4}", e.lower_bound),
+                        format!("d = {}", num(e.lower_bound)),
                         colors::INK,
                     );
                 }
@@ -507,7 +532,7 @@ impl Mode for GjkMode {
                 m.label(
                     e.support.w,
                     Vec2::new(9.0, 18.0),
-                    format!("support (+{:.2e})", e.improvement),
+                    format!("support, {} further", num(e.improvement)),
                     colors::GOOD,
                 );
                 world.point(e.support.w_a, 6.0, colors::A);
@@ -536,7 +561,7 @@ impl Mode for GjkMode {
                 w.label(
                     q.midpoint(),
                     Vec2::new(8.0, -8.0),
-                    format!("separation {:+.4}", q.separation),
+                    format!("separation {}", signed(q.separation)),
                     colors::INK,
                 );
             }

@@ -4,9 +4,10 @@
 use super::{Controls, Mode};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
-use crate::app::draw::{Canvas, colors};
+use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
+use crate::app::words::{count, num, signed};
 use crate::geom::Face;
 use crate::geom::math::left_perp;
 use crate::geom::{CircleRegion, FeatureId, FeatureKind, IncidentFeature, ManifoldStep};
@@ -32,7 +33,7 @@ pub fn describe_id(id: &FeatureId) -> String {
         IncidentFeature::Vertex(v) => format!("{i} vertex {v}"),
         IncidentFeature::SidePlane(s) => format!("clipped by side plane {s}"),
     };
-    let what = match id.kind {
+    match id.kind {
         FeatureKind::Clip => format!("reference: {r} edge {} · incident: {inc}", id.reference),
         FeatureKind::Corner => format!(
             "corner: {r} vertex {} · {i} vertex {}",
@@ -44,8 +45,7 @@ pub fn describe_id(id: &FeatureId) -> String {
         FeatureKind::CircleCircle => "circle · circle".to_string(),
         FeatureKind::CircleFace => format!("circle on {r} edge {}", id.reference),
         FeatureKind::CircleVertex => format!("circle on {r} vertex {}", id.reference),
-    };
-    format!("{what} · flip {}", id.flip as u8)
+    }
 }
 
 fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
@@ -75,11 +75,13 @@ impl ManifoldMode {
 }
 
 fn face_line(c: &Canvas, f: &Face, color: egui::Color32, label: &str) {
-    c.line(f.v1, f.v2, 6.0, color);
+    // The incident face is drawn over the reference face, thinner, so both show where they meet.
+    let width = if label == "incident" { 3.5 } else { 6.0 };
+    c.line(f.v1, f.v2, width, color);
     let mid = (f.v1 + f.v2) * 0.5;
-    c.arrow(mid, mid + f.normal * (40.0 / c.camera().zoom), 2.0, color);
+    c.arrow(mid, mid + f.normal * c.span(40.0), 2.0, color);
     // The label sits behind the face, inside its own shape, so the two faces' labels part.
-    let inside = mid - f.normal * (16.0 / c.camera().zoom);
+    let inside = mid - f.normal * c.span(16.0);
     c.label(inside, Vec2::new(6.0, 8.0), label, color);
 }
 
@@ -107,7 +109,10 @@ impl Mode for ManifoldMode {
                 flip,
                 ..
             } => format!(
-                "1. Reference face. A's best face (edge {edge_a}) has separation {sep_a:.4}; B's (edge {edge_b}) {sep_b:.4}. B wins only above {threshold:.4}{}: {} is the reference.",
+                "1. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {} is the reference.",
+                signed(*sep_a),
+                signed(*sep_b),
+                signed(*threshold),
                 if *hysteresis {
                     " (A's value plus the hysteresis bias)"
                 } else {
@@ -126,9 +131,9 @@ impl Mode for ManifoldMode {
                 output,
                 ..
             } => format!(
-                "{}. Clip against side plane {side}: {} point(s) in, {} out{}.",
+                "{}. Clip against side plane {side}: {} in, {} out{}.",
                 3 + *side as usize,
-                input.len(),
+                count(input.len(), "point", "points"),
                 output.len(),
                 if output
                     .iter()
@@ -142,28 +147,35 @@ impl Mode for ManifoldMode {
             ManifoldStep::Keep { candidates, margin } => {
                 let kept = candidates.iter().filter(|c| c.kept).count();
                 format!(
-                    "5. Keep the points with separation <= margin {margin:.3}: {kept} kept, {} dropped (in front of the reference face).",
+                    "5. Keep the points with separation at most the margin {}: {kept} kept, {} dropped (in front of the reference face).",
+                    num(*margin),
                     candidates.len() - kept
                 )
             }
             ManifoldStep::Corner { separation, .. } => format!(
-                "The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {separation:.4}."
+                "The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {}.",
+                signed(*separation)
             ),
             ManifoldStep::Circles { separation, .. } => format!(
-                "Two circles: the normal is the centre line, one point midway between the surfaces, separation {separation:.4}."
+                "Two circles: the normal is the centre line, one point midway between the surfaces, separation {}.",
+                signed(*separation)
             ),
             ManifoldStep::CircleCore {
                 region, separation, ..
             } => match region {
                 CircleRegion::Face(i) => format!(
-                    "A circle against face {i}: the centre projects onto the face, so the normal is the face normal; one point, separation {separation:.4}."
+                    "A circle against face {i}: the centre projects onto the face, so the normal is the face normal; one point, separation {}.",
+                    signed(*separation)
                 ),
                 CircleRegion::Vertex(i) => format!(
-                    "A circle beyond vertex {i}: the normal runs from that vertex to the centre; one point, separation {separation:.4}."
+                    "A circle beyond vertex {i}: the normal runs from that vertex to the centre; one point, separation {}.",
+                    signed(*separation)
                 ),
             },
             ManifoldStep::Apart { separation, margin } => format!(
-                "No contact: the surfaces are {separation:.4} apart, more than the margin {margin:.3}."
+                "No contact: the surfaces are {} apart, more than the margin {}.",
+                num(*separation),
+                num(*margin)
             ),
             ManifoldStep::Done(_) => String::new(),
         }
@@ -188,17 +200,17 @@ impl Mode for ManifoldMode {
         );
         ui.add(egui::Slider::new(&mut controls.margin, 0.0..=0.5).text("speculative margin"));
         ui.separator();
-        ui.label(RichText::new(format!("{} point(s)", pair.manifold.len())).strong());
+        ui.label(RichText::new(count(pair.manifold.len(), "point", "points")).strong());
         for (k, p) in pair.manifold.points().enumerate() {
             ui.label(
                 RichText::new(format!(
-                    "p{k}: sep {:+.4}  id {}",
-                    p.separation,
+                    "p{k}: separation {}  (id {} for engine code)",
+                    signed(p.separation),
                     p.id.pack()
                 ))
                 .monospace(),
             );
-            ui.label(RichText::new(describe_id(&p.id)).small().color(colors::DIM));
+            ui.label(RichText::new(describe_id(&p.id)).color(colors::DIM));
         }
         ui.separator();
         ui.label(
@@ -267,20 +279,30 @@ impl Mode for ManifoldMode {
 
     fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
         let c = canvas.with_origin(pair.query.origin);
-        let zoom = canvas.camera().zoom;
         let all = steps(pair);
         let upto = &all[..(step + 1).min(all.len())];
+        // A result that used no faces (a corner, circles, no contact) draws none.
+        let used_faces = !upto.last().is_some_and(|s| {
+            matches!(
+                s,
+                ManifoldStep::Corner { .. }
+                    | ManifoldStep::Circles { .. }
+                    | ManifoldStep::CircleCore { .. }
+                    | ManifoldStep::Apart { .. }
+            )
+        });
         let mut reference: Option<(Face, f32)> = None;
+        let mut incident: Option<Face> = None;
         for s in upto {
             match s {
                 ManifoldStep::ReferenceFace {
                     reference: f, band, ..
                 } => reference = Some((*f, *band)),
-                ManifoldStep::IncidentFace(f) => face_line(&c, f, colors::INCIDENT, "incident"),
+                ManifoldStep::IncidentFace(f) if used_faces => incident = Some(*f),
                 _ => {}
             }
         }
-        if let Some((f, band)) = reference {
+        if let Some((f, band)) = reference.filter(|_| used_faces) {
             face_line(&c, &f, colors::REFERENCE, "reference");
             // The side planes and the front plane.
             let t = left_perp(f.normal);
@@ -310,6 +332,9 @@ impl Mode for ManifoldMode {
                 );
             }
         }
+        if let Some(f) = incident {
+            face_line(&c, &f, colors::INCIDENT, "incident");
+        }
         let Some(current) = upto.last() else {
             return;
         };
@@ -330,15 +355,16 @@ impl Mode for ManifoldMode {
                 );
                 c.arrow(
                     *plane_point,
-                    *plane_point + *plane_normal * (35.0 / zoom),
+                    *plane_point + *plane_normal * c.span(35.0),
                     2.0,
                     colors::ACCENT,
                 );
-                c.label(
+                c.label_ranked(
                     *plane_point,
                     Vec2::new(8.0, -8.0),
                     format!("side plane {side}"),
                     colors::ACCENT,
+                    priority::MINOR,
                 );
                 for v in input {
                     c.ring(v.point, 7.0, 2.0, colors::DIM);
@@ -346,7 +372,13 @@ impl Mode for ManifoldMode {
                 for v in output {
                     c.point(v.point, 5.5, colors::INCIDENT);
                     if matches!(v.feature, IncidentFeature::SidePlane(_)) {
-                        c.label(v.point, Vec2::new(8.0, 16.0), "clipped", colors::INCIDENT);
+                        c.label_ranked(
+                            v.point,
+                            Vec2::new(8.0, 16.0),
+                            "clipped",
+                            colors::INCIDENT,
+                            priority::MINOR,
+                        );
                     }
                 }
             }
@@ -354,18 +386,19 @@ impl Mode for ManifoldMode {
                 for cand in candidates {
                     if cand.kept {
                         c.point(cand.position, 6.0, colors::INK);
-                        c.label(
+                        c.label_ranked(
                             cand.position,
                             Vec2::new(9.0, -6.0),
-                            format!("{:+.4}", cand.separation),
+                            signed(cand.separation),
                             colors::INK,
+                            priority::KEY,
                         );
                     } else {
                         c.ring(cand.position, 6.0, 2.0, colors::BAD);
                         c.label(
                             cand.position,
                             Vec2::new(9.0, -6.0),
-                            format!("dropped: {:+.4} > margin", cand.separation),
+                            format!("dropped: {} > margin", signed(cand.separation)),
                             colors::BAD,
                         );
                     }
@@ -383,7 +416,7 @@ impl Mode for ManifoldMode {
                 c.dashed(*reference, *incident, 1.5, colors::ACCENT);
                 c.arrow(
                     *reference,
-                    *reference + *normal * (50.0 / zoom),
+                    *reference + *normal * c.span(50.0),
                     2.0,
                     colors::ACCENT,
                 );

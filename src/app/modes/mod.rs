@@ -89,7 +89,6 @@ impl Modes {
 
     /// A new scene: forget every mode's view and history.
     pub fn reset(&mut self) {
-        self.gjk.reset_view();
         self.manifold.reset();
     }
 }
@@ -127,5 +126,13 @@ pub trait Mode {
     /// The width fraction of the canvas the mode takes for a second view (0 = none).
     fn split(&self) -> f32 {
         0.0
+    }
+
+    /// Lays out the mode's second view beside the world view (after the panels took room).
+    fn layout(&mut self, _world: &Camera) {}
+
+    /// The camera of the mode's second view, if it has one (framing moves it).
+    fn second_camera(&mut self) -> Option<&mut Camera> {
+        None
     }
 }

@@ -3,9 +3,10 @@
 use super::{Controls, Mode};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
-use crate::app::draw::{Canvas, colors};
+use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
+use crate::app::words::{num, signed};
 use crate::geom::math::{left_perp, next_index};
 use crate::geom::{AxisSource, Placed, SatStep};
 use egui::{Color32, RichText};
@@ -80,15 +81,15 @@ impl Mode for SatMode {
         };
         let verdict = if row.gap > 0.0 {
             format!(
-                "The shadows are {:.4} apart: this axis alone proves the shapes are separate.",
-                row.gap
+                "The shadows are {} apart: this axis alone proves the shapes are separate.",
+                num(row.gap)
             )
         } else if row.gap == 0.0 {
             "The shadows just touch (gap 0): touching is not overlapping.".to_string()
         } else {
             format!(
-                "The shadows overlap by {:.4}: this axis cannot separate them.",
-                -row.gap
+                "The shadows overlap by {}: this axis cannot separate them.",
+                num(-row.gap)
             )
         };
         let best = if step == pair.sat.best && pair.sat.overlap() {
@@ -96,7 +97,11 @@ impl Mode for SatMode {
         } else {
             ""
         };
-        format!("{}: {verdict}{best}", source_text(row.source, pair))
+        format!(
+            "Axis {} ({}): {verdict}{best}",
+            step + 1,
+            source_text(row.source, pair)
+        )
     }
 
     fn ui_controls(
@@ -123,7 +128,7 @@ impl Mode for SatMode {
             }
         ));
         let verdict = if pair.sat.overlap() {
-            RichText::new(format!("Overlapping: depth {:.4}", -pair.sat.separation))
+            RichText::new(format!("Overlapping: depth {}", num(-pair.sat.separation)))
                 .color(colors::BAD)
         } else if pair.sat.separation == 0.0 {
             RichText::new("Touching (gap 0): not overlapping").color(colors::ACCENT)
@@ -131,7 +136,7 @@ impl Mode for SatMode {
             let axis = pair
                 .sat
                 .first_separating
-                .map(|i| format!(" (first separating axis: row {})", i + 1))
+                .map(|i| format!(" (first separating axis: axis {})", i + 1))
                 .unwrap_or_default();
             RichText::new(format!("Separated{axis}")).color(colors::GOOD)
         };
@@ -181,17 +186,21 @@ impl Mode for SatMode {
                     body.row(20.0, |mut r| {
                         r.set_selected(i == controls.step);
                         r.col(|ui| {
-                            ui.label(source_text(row.source, pair));
+                            ui.label(format!("{}. {}", i + 1, source_text(row.source, pair)));
                         });
                         r.col(|ui| {
-                            ui.monospace(format!("({:+.3}, {:+.3})", row.axis.x, row.axis.y));
+                            ui.monospace(format!(
+                                "({}, {})",
+                                signed(row.axis.x),
+                                signed(row.axis.y)
+                            ));
                         });
                         r.col(|ui| {
                             ui.monospace(
                                 RichText::new(format!(
-                                    "[{:.3}, {:.3}]",
-                                    row.a[0] + shift,
-                                    row.a[1] + shift
+                                    "[{}, {}]",
+                                    num(row.a[0] + shift),
+                                    num(row.a[1] + shift)
                                 ))
                                 .color(colors::A),
                             );
@@ -199,9 +208,9 @@ impl Mode for SatMode {
                         r.col(|ui| {
                             ui.monospace(
                                 RichText::new(format!(
-                                    "[{:.3}, {:.3}]",
-                                    row.b[0] + shift,
-                                    row.b[1] + shift
+                                    "[{}, {}]",
+                                    num(row.b[0] + shift),
+                                    num(row.b[1] + shift)
                                 ))
                                 .color(colors::B),
                             );
@@ -214,7 +223,7 @@ impl Mode for SatMode {
                             } else {
                                 colors::BAD
                             };
-                            ui.monospace(RichText::new(format!("{:+.4}", row.gap)).color(c));
+                            ui.monospace(RichText::new(signed(row.gap)).color(c));
                         });
                         r.col(|ui| {
                             let mut marks = Vec::new();
@@ -317,15 +326,15 @@ impl Mode for SatMode {
         }
 
         // The axis as a line beside both shapes.
-        let zoom = canvas.camera().zoom;
+        let px = |points: f32| canvas.span(points);
         let reach = [&a, &b]
             .iter()
             .flat_map(|s| s.vertices().map(move |v| v.dot(t) + s.radius()))
             .fold(f32::NEG_INFINITY, f32::max);
-        let offset = reach + 45.0 / zoom;
+        let offset = reach + px(45.0);
         let on_line = |s: f32, extra: f32| u * s + t * (offset + extra);
-        let lo = row.a[0].min(row.b[0]) - 60.0 / zoom;
-        let hi = row.a[1].max(row.b[1]) + 60.0 / zoom;
+        let lo = row.a[0].min(row.b[0]) - px(60.0);
+        let hi = row.a[1].max(row.b[1]) + px(60.0);
         c.arrow(on_line(lo, 0.0), on_line(hi, 0.0), 1.5, colors::DIM);
         c.label(
             on_line(hi, 0.0),
@@ -335,7 +344,7 @@ impl Mode for SatMode {
         );
 
         // Both shadows as thick bars, with dashed projectors from the extreme points.
-        let bar_gap = 7.0 / zoom;
+        let bar_gap = px(7.0);
         for (shape, interval, support, color, side) in [
             (&a, row.a, row.support_a, colors::A, 1.0),
             (&b, row.b, row.support_b, colors::B, -1.0),
@@ -360,17 +369,17 @@ impl Mode for SatMode {
         } else {
             colors::BAD
         };
-        let y = 22.0 / zoom;
+        let y = px(22.0);
         c.line(on_line(g0, y), on_line(g1, y), 3.0, color);
         c.line(
-            on_line(g0, y - 6.0 / zoom),
-            on_line(g0, y + 6.0 / zoom),
+            on_line(g0, y - px(6.0)),
+            on_line(g0, y + px(6.0)),
             2.0,
             color,
         );
         c.line(
-            on_line(g1, y - 6.0 / zoom),
-            on_line(g1, y + 6.0 / zoom),
+            on_line(g1, y - px(6.0)),
+            on_line(g1, y + px(6.0)),
             2.0,
             color,
         );
@@ -381,11 +390,12 @@ impl Mode for SatMode {
         } else {
             "overlap"
         };
-        c.label(
-            on_line((g0 + g1) * 0.5, y + 10.0 / zoom),
+        c.label_ranked(
+            on_line((g0 + g1) * 0.5, y + px(10.0)),
             Vec2::new(-30.0, 0.0),
-            format!("{what} {:.3}", row.gap.abs()),
+            format!("{what} {}", num(row.gap.abs())),
             color,
+            priority::KEY,
         );
 
         // The minimum translation vector on B.
@@ -396,7 +406,7 @@ impl Mode for SatMode {
             c.label(
                 from + mtv,
                 Vec2::new(6.0, -6.0),
-                format!("MTV {:.3}", mtv.length()),
+                format!("MTV {}", num(mtv.length())),
                 colors::INK,
             );
         }

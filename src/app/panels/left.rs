@@ -176,68 +176,72 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
 }
 
 impl App {
-    pub(super) fn left_panel(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+    pub(super) fn left_panel(&mut self, ctx: &egui::Context, width: f32, out: &mut Vec<Command>) {
         egui::SidePanel::left("left")
             .resizable(false)
-            .exact_width(250.0)
+            .exact_width(width)
             .show(ctx, |ui| {
-                ui.heading("Narrowphase Lab");
-                ui.horizontal_wrapped(|ui| {
-                    for m in ModeKind::ALL {
-                        if ui
-                            .selectable_label(self.session.mode == m, modes::title(m))
-                            .clicked()
-                        {
-                            out.push(Command::SetMode(m));
-                        }
-                    }
-                });
-                ui.separator();
-                let scene = self.doc.scene();
-                let (mut a, mut b) = (scene.a.clone(), scene.b.clone());
-                let mut changed = false;
-                changed |= body_editor(ui, "A", colors::A, &mut a);
-                ui.separator();
-                changed |= body_editor(ui, "B", colors::B, &mut b);
-                if changed {
-                    out.push(Command::SetBodies(Box::new((a, b))));
-                }
-                ui.separator();
-                let mut vertex_edit = self.vertex_edit;
-                if ui.checkbox(&mut vertex_edit, "Vertex edit (V)").changed() {
-                    out.push(Command::ToggleVertexEdit);
-                }
-                ui.separator();
-                ui.horizontal(|ui| {
-                    if ui.button("⟲ Undo").clicked() {
-                        out.push(Command::Undo);
-                    }
-                    if ui.button("⟳ Redo").clicked() {
-                        out.push(Command::Redo);
-                    }
-                    if ui.button("Frame (F)").clicked() {
-                        out.push(Command::FrameBodies);
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
-                        out.push(Command::ShowOpen);
-                    }
-                    if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
-                        out.push(Command::Save);
-                    }
-                    if ui.button("Save as…").clicked() {
-                        out.push(Command::SaveAs);
-                    }
-                });
-                ui.horizontal(|ui| {
-                    ui.label("UI scale");
-                    let mut scale = self.ui_scale;
-                    let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
-                    if ui.add(egui::Slider::new(&mut scale, lo..=hi)).changed() {
-                        out.push(Command::SetScale(scale));
-                    }
-                });
+                egui::ScrollArea::vertical().show(ui, |ui| self.left_contents(ui, out));
             });
+    }
+
+    fn left_contents(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        ui.heading("Narrowphase Lab");
+        ui.horizontal_wrapped(|ui| {
+            for m in ModeKind::ALL {
+                if ui
+                    .selectable_label(self.session.mode == m, modes::title(m))
+                    .clicked()
+                {
+                    out.push(Command::SetMode(m));
+                }
+            }
+        });
+        ui.separator();
+        let scene = self.doc.scene();
+        let (mut a, mut b) = (scene.a.clone(), scene.b.clone());
+        let mut changed = false;
+        changed |= body_editor(ui, "A", colors::A, &mut a);
+        ui.separator();
+        changed |= body_editor(ui, "B", colors::B, &mut b);
+        if changed {
+            out.push(Command::SetBodies(Box::new((a, b))));
+        }
+        ui.separator();
+        let mut vertex_edit = self.vertex_edit;
+        if ui.checkbox(&mut vertex_edit, "Vertex edit (V)").changed() {
+            out.push(Command::ToggleVertexEdit);
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("⟲ Undo").clicked() {
+                out.push(Command::Undo);
+            }
+            if ui.button("⟳ Redo").clicked() {
+                out.push(Command::Redo);
+            }
+            if ui.button("Frame (F)").clicked() {
+                out.push(Command::FrameBodies);
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
+                out.push(Command::ShowOpen);
+            }
+            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                out.push(Command::Save);
+            }
+            if ui.button("Save as…").clicked() {
+                out.push(Command::SaveAs);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("UI scale");
+            let mut scale = self.ui_scale;
+            let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
+            if ui.add(egui::Slider::new(&mut scale, lo..=hi)).changed() {
+                out.push(Command::SetScale(scale));
+            }
+        });
     }
 }

@@ -21,7 +21,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("V", "vertex edit: drag polygon vertices (stays convex)"),
     ("Wheel", "zoom about the cursor"),
     ("Right- or middle-drag", "pan"),
-    ("F", "frame both shapes"),
+    ("F", "frame everything the mode draws"),
     ("1 2 3", "SAT · GJK/EPA · manifold"),
     ("Space / Right arrow", "next step"),
     ("Left arrow", "previous step"),
@@ -33,17 +33,62 @@ pub const KEYS: &[(&str, &str)] = &[
     ("PageUp / PageDown", "previous / next scene"),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
     ("F1", "this help"),
+    ("F11", "full screen on / off"),
     ("F12", "screenshot next to the scene"),
 ];
+
+/// How much of the window the panels may take, across and down: the canvas keeps the rest
+/// (at least half the window at every presenter scale).
+pub const PANEL_SHARE: f32 = 0.44;
+
+/// The panels' sizes for a window of `screen` points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PanelLayout {
+    /// The left panel's width, or None when it is folded away (a narrow window).
+    pub left: Option<f32>,
+    /// The right panel's width.
+    pub right: f32,
+    /// The notes panel's largest height.
+    pub notes: f32,
+    /// The window is too narrow for both side panels: the left one folds.
+    pub narrow: bool,
+}
+
+impl PanelLayout {
+    /// Sizes for a window of `screen` points; `show_left` unfolds the left panel when narrow.
+    pub fn new(screen: egui::Vec2, show_left: bool) -> PanelLayout {
+        let budget = screen.x * PANEL_SHARE;
+        let narrow = budget < 460.0;
+        let (left, right) = if !narrow {
+            let left = (budget * 0.37).min(250.0);
+            (Some(left), (budget - left).min(430.0))
+        } else if show_left {
+            (Some(budget * 0.45), budget * 0.55)
+        } else {
+            (None, budget)
+        };
+        // The status bar takes about 30 points of the panels' share of the height.
+        let notes = (screen.y * PANEL_SHARE - 30.0).max(24.0);
+        PanelLayout {
+            left,
+            right,
+            notes,
+            narrow,
+        }
+    }
+}
 
 impl App {
     /// Builds every panel for this frame; returns what the user asked for.
     pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
+        let layout = PanelLayout::new(ctx.screen_rect().size(), self.show_left);
         self.status_bar(ctx);
-        self.left_panel(ctx, &mut out);
-        self.right_panel(ctx, &mut out);
-        self.notes_panel(ctx);
+        if let Some(w) = layout.left {
+            self.left_panel(ctx, w, &mut out);
+        }
+        self.right_panel(ctx, &layout, &mut out);
+        self.notes_panel(ctx, layout.notes);
         self.dialogs(ctx, &mut out);
         out
     }

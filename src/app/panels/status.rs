@@ -25,28 +25,46 @@ impl App {
                 ui.separator();
                 let q = &self.session.pair.query;
                 let c = if q.overlap { colors::BAD } else { colors::GOOD };
-                ui.label(RichText::new(format!("separation {:+.5}", q.separation)).color(c));
+                ui.label(
+                    RichText::new(format!(
+                        "separation {}",
+                        crate::app::words::signed(q.separation)
+                    ))
+                    .color(c),
+                );
                 let n = self.session.pair.normal;
-                ui.label(format!("normal ({:+.3}, {:+.3})", n.x, n.y));
-                ui.label(format!("{} point(s)", self.session.pair.manifold.len()));
+                ui.label(format!(
+                    "normal ({}, {})",
+                    crate::app::words::signed(n.x),
+                    crate::app::words::signed(n.y)
+                ));
+                ui.label(crate::app::words::count(
+                    self.session.pair.manifold.len(),
+                    "point",
+                    "points",
+                ));
                 ui.separator();
                 ui.label(format!("{:.1} ms", self.stats.frame_ms));
             });
         });
     }
 
-    pub(super) fn notes_panel(&self, ctx: &egui::Context) {
+    pub(super) fn notes_panel(&self, ctx: &egui::Context, max_height: f32) {
         egui::TopBottomPanel::bottom("notes")
             .resizable(false)
             .show(ctx, |ui| {
-                let scene = self.doc.scene();
-                ui.label(RichText::new(&scene.title).heading().strong());
-                if !scene.notes.is_empty() {
-                    ui.label(RichText::new(&scene.notes).size(15.0));
-                }
-                for w in &self.warnings {
-                    ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
-                }
+                egui::ScrollArea::vertical()
+                    .max_height(max_height)
+                    .show(ui, |ui| {
+                        let scene = self.doc.scene();
+                        ui.label(RichText::new(&scene.title).heading().strong());
+                        if !scene.notes.is_empty() {
+                            ui.label(RichText::new(&scene.notes).size(15.0));
+                        }
+                        for w in &self.warnings {
+                            ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
+                        }
+                    });
             });
     }
 }

@@ -1,0 +1,89 @@
+//! Numbers and words as the student reads them: plain numbers (no exponent notation, no
+//! negative zero, the same decimals for the same kind of value) and counted nouns.
+
+/// A number with its decimals chosen by its size: four for ordinary sizes, and for smaller
+/// values as many as show its first two significant digits (`0.0000013`). Never exponent
+/// notation and never a negative zero.
+pub fn num(v: f32) -> String {
+    if v.is_nan() {
+        return "not a number".to_string();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 {
+            "infinite"
+        } else {
+            "minus infinite"
+        }
+        .to_string();
+    }
+    let a = v.abs();
+    let decimals = if a == 0.0 || a >= 1.0e-3 {
+        4
+    } else {
+        ((-a.log10()).ceil() as usize + 1).min(12)
+    };
+    let s = format!("{v:.decimals$}");
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        s.trim_start_matches('-').to_string()
+    } else {
+        s
+    }
+}
+
+/// [`num`] with a `+` in front of a positive value (zero has no sign).
+pub fn signed(v: f32) -> String {
+    let s = num(v);
+    if s.starts_with('-') || s.chars().all(|c| c == '0' || c == '.') || !v.is_finite() {
+        s
+    } else {
+        format!("+{s}")
+    }
+}
+
+/// A short number for a picture's label: three decimals (`1.134`), no negative zero.
+pub fn short(v: f32) -> String {
+    let s = format!("{v:.3}");
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        s.trim_start_matches('-').to_string()
+    } else {
+        s
+    }
+}
+
+/// A count with its noun: `1 point`, `2 points`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_plain() {
+        assert_eq!(num(2.12), "2.1200");
+        assert_eq!(num(-0.00001), "-0.000010");
+        assert!(num(1.25e-6).starts_with("0.000001"), "{}", num(1.25e-6));
+        assert_eq!(num(1.25e-6).len(), "0.0000013".len());
+        assert_eq!(num(-0.0), "0.0000");
+        assert_eq!(num(-1.0e-20), "0.000000000000");
+        assert_eq!(signed(0.0), "0.0000");
+        assert_eq!(signed(1.5), "+1.5000");
+        assert_eq!(short(-0.0001), "0.000");
+        assert_eq!(count(1, "point", "points"), "1 point");
+        assert_eq!(count(2, "point", "points"), "2 points");
+        for v in [1.0e-30f32, 3.0e20, -7.5e-9] {
+            assert!(!num(v).contains('e'), "{}", num(v));
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Every picture on screen and readable, checked on the real window under Xvfb through the
+//! printed state (`--print-state-changes`): for every built-in scene, opened directly and
+//! reached by PageDown, in each mode at its first and last step, every view's content lies
+//! inside its rectangle, every label inside a view, no two labels overlap, and the canvas
+//! keeps at least half the window — at presenter scales 1, 1.5 and 2 and in 1024×768,
+//! 1280×800 and 1920×1080 windows.
+//!
+//! These need `Xvfb` and `xdotool`. Without them the tests skip with a loud message — except
+//! under CI (`CI` set), where a missing tool is a failure.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_narrowphase-lab");
+static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
+
+/// An Xvfb server this test started; stopped on drop.
+struct Display {
+    child: Child,
+    name: String,
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Starts a private Xvfb as large as the largest window tested, or says loudly why the
+/// window tests cannot run here.
+fn display() -> Option<Display> {
+    for tool in ["Xvfb", "xdotool"] {
+        if !have(tool) {
+            if std::env::var_os("CI").is_some() {
+                panic!("{tool} is missing under CI: .ci/run must install it");
+            }
+            eprintln!(
+                "\n*** SKIPPING WINDOW TEST: {tool} is not installed (apt-get install xvfb xdotool) ***\n"
+            );
+            return None;
+        }
+    }
+    // Displays apart from tests/gui.rs's (40 + …), so the two files can run at once.
+    let base = 1200 + (std::process::id() % 200) * 8;
+    for _ in 0..50 {
+        let n = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
+        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let display = Display {
+            name: format!(":{n}"),
+            child: Command::new("Xvfb")
+                .args([
+                    format!(":{n}").as_str(),
+                    "-screen",
+                    "0",
+                    "1920x1080x24",
+                    "-nolisten",
+                    "tcp",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start Xvfb"),
+        };
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        let t = Instant::now();
+        while !socket.exists() && t.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if socket.exists() {
+            return Some(display);
+        }
+    }
+    panic!("could not start Xvfb");
+}
+
+fn xdotool(d: &Display, args: &[&str]) {
+    let ok = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", &d.name)
+        .status()
+        .expect("xdotool")
+        .success();
+    assert!(ok, "xdotool {args:?} failed");
+}
+
+/// The app running in the background, its state lines arriving on a channel.
+struct Running {
+    child: Child,
+    lines: Receiver<String>,
+    window: (u32, u32),
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn reader(out: ChildStdout) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            if line.starts_with('{') && tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Starts the app on `args` in a `window` and waits for its first state line.
+fn start(d: &Display, args: &[&str], window: (u32, u32)) -> (Running, serde_json::Value) {
+    let size = format!("{}x{}", window.0, window.1);
+    let mut child = Command::new(BIN)
+        .args(args)
+        .args([
+            "--window",
+            &size,
+            "--print-state-changes",
+            "--seconds",
+            "100",
+        ])
+        .env("DISPLAY", &d.name)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the app");
+    let mut stderr = child.stderr.take().expect("stderr");
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        if !text.trim().is_empty() {
+            eprintln!("app stderr: {text}");
+        }
+    });
+    let lines = reader(child.stdout.take().expect("stdout"));
+    let mut app = Running {
+        child,
+        lines,
+        window,
+    };
+    let first = next_state(&mut app, "the window opened");
+    // Keys go to the window under the pointer (no window manager): put the pointer on the
+    // status bar, where it hovers nothing.
+    let out = Command::new("xdotool")
+        .args([
+            "search",
+            "--sync",
+            "--onlyvisible",
+            "--name",
+            "Narrowphase Lab",
+        ])
+        .env("DISPLAY", &d.name)
+        .output()
+        .expect("xdotool");
+    let id = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    assert!(!id.is_empty(), "no app window appeared");
+    let (x, y) = (window.0 / 2, window.1 - 8);
+    xdotool(
+        d,
+        &["mousemove", "--window", &id, &x.to_string(), &y.to_string()],
+    );
+    xdotool(d, &["windowfocus", "--sync", &id]);
+    (app, first)
+}
+
+fn next_state(app: &mut Running, after: &str) -> serde_json::Value {
+    let line = app
+        .lines
+        .recv_timeout(Duration::from_secs(20))
+        .unwrap_or_else(|_| panic!("no state line after {after}"));
+    serde_json::from_str(&line).expect("state JSON")
+}
+
+/// Presses `key` and returns the state a frame after the app carried it out.
+fn press(d: &Display, app: &mut Running, key: &str) -> serde_json::Value {
+    xdotool(d, &["key", key]);
+    next_state(app, key)
+}
+
+fn rect(v: &serde_json::Value) -> [f64; 4] {
+    let r: Vec<f64> = v
+        .as_array()
+        .unwrap_or_else(|| panic!("a rectangle, got {v}"))
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect();
+    [r[0], r[1], r[2], r[3]]
+}
+
+fn inside(r: [f64; 4], outer: [f64; 4]) -> bool {
+    let e = 0.5;
+    r[0] >= outer[0] - e
+        && r[1] >= outer[1] - e
+        && r[0] + r[2] <= outer[0] + outer[2] + e
+        && r[1] + r[3] <= outer[1] + outer[3] + e
+}
+
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    let e = 0.5;
+    a[0] + e < b[0] + b[2]
+        && b[0] + e < a[0] + a[2]
+        && a[1] + e < b[1] + b[3]
+        && b[1] + e < a[1] + a[3]
+}
+
+/// Every check on one printed state; returns the problems found, each with where it was.
+fn problems(s: &serde_json::Value, window: (u32, u32), how: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let title = s["scene"]["title"].as_str().unwrap_or("?");
+    let at = format!("{how}: “{title}” {} step {}", s["mode"], s["step"]);
+    let views = s["views"].as_array().expect("views");
+    assert!(!views.is_empty(), "{at}: no views");
+    let rects: Vec<[f64; 4]> = views.iter().map(|v| rect(&v["rect"])).collect();
+    for v in views {
+        if !v["content"].is_null() && !inside(rect(&v["content"]), rect(&v["rect"])) {
+            out.push(format!(
+                "{at}: the {} view's content {} runs outside its rect {}",
+                v["name"], v["content"], v["rect"]
+            ));
+        }
+    }
+    let width: f64 = rects.iter().map(|r| r[2]).sum();
+    let height = rects.iter().map(|r| r[3]).fold(0.0, f64::max);
+    if width < window.0 as f64 / 2.0 || height < window.1 as f64 / 2.0 {
+        out.push(format!(
+            "{at}: the canvas is {width}×{height} in a {}×{} window",
+            window.0, window.1
+        ));
+    }
+    let labels = s["labels"].as_array().expect("labels");
+    for (i, l) in labels.iter().enumerate() {
+        let r = rect(&l["rect"]);
+        if !rects.iter().any(|v| inside(r, *v)) {
+            out.push(format!(
+                "{at}: label {} {:?} is outside every view",
+                l["text"], r
+            ));
+        }
+        for m in &labels[i + 1..] {
+            if overlap(r, rect(&m["rect"])) {
+                out.push(format!(
+                    "{at}: labels {} {:?} and {} {} overlap",
+                    l["text"], r, m["text"], m["rect"]
+                ));
+            }
+        }
+    }
+    out
+}
+
+const SCENES: usize = 17;
+
+/// Walks the whole built-in lecture with PageDown, each scene in each mode at its first and
+/// last step, checking every state; and returns the problems.
+fn walk_lecture(scale: &str, window: (u32, u32)) -> Vec<String> {
+    let Some(d) = display() else {
+        return Vec::new();
+    };
+    let (mut app, first) = start(&d, &["--ui-scale", scale], window);
+    let how = format!("{}×{} at scale {scale}", window.0, window.1);
+    let mut found = problems(&first, app.window, &format!("{how}, opened"));
+    assert!(
+        (first["ui_scale"].as_f64().expect("ui_scale") - scale.parse::<f64>().unwrap()).abs()
+            < 1e-6
+    );
+    let mut titles = vec![first["scene"]["title"].clone()];
+    for index in 0..SCENES {
+        if index > 0 {
+            let s = press(&d, &mut app, "Next");
+            titles.push(s["scene"]["title"].clone());
+            found.extend(problems(&s, app.window, &format!("{how}, paged to")));
+        }
+        for (mode, name) in [("1", "sat"), ("2", "gjk"), ("3", "manifold")] {
+            for key in [mode, "End"] {
+                let s = press(&d, &mut app, key);
+                assert_eq!(s["mode"], name, "{how}: key {key}");
+                found.extend(problems(&s, app.window, &format!("{how}, paged to")));
+            }
+        }
+    }
+    titles.dedup();
+    assert_eq!(
+        titles.len(),
+        SCENES,
+        "PageDown reached every scene: {titles:?}"
+    );
+    found
+}
+
+fn report(found: Vec<String>) {
+    assert!(
+        found.is_empty(),
+        "{} problems:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn every_scene_paged_to_fits_and_reads_at_scale_1() {
+    report(walk_lecture("1.0", (1280, 800)));
+}
+
+#[test]
+fn every_scene_paged_to_fits_and_reads_at_scale_1_5() {
+    report(walk_lecture("1.5", (1280, 800)));
+}
+
+#[test]
+fn every_scene_paged_to_fits_and_reads_at_scale_2() {
+    report(walk_lecture("2.0", (1280, 800)));
+}
+
+#[test]
+fn every_scene_paged_to_fits_and_reads_in_a_1024_by_768_window() {
+    report(walk_lecture("1.0", (1024, 768)));
+}
+
+#[test]
+fn every_scene_paged_to_fits_and_reads_in_a_1920_by_1080_window() {
+    report(walk_lecture("1.0", (1920, 1080)));
+}
+
+#[test]
+fn every_scene_opened_directly_fits_and_reads_in_each_mode() {
+    let Some(d) = display() else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir("scenes")
+        .expect("scenes/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), SCENES);
+    let mut found = Vec::new();
+    for f in &files {
+        let path = f.to_str().expect("path");
+        let (mut app, first) = start(&d, &[path], (1280, 800));
+        found.extend(problems(&first, app.window, "opened directly"));
+        for key in ["1", "End", "2", "End", "3", "End"] {
+            let s = press(&d, &mut app, key);
+            found.extend(problems(&s, app.window, "opened directly"));
+        }
+    }
+    report(found);
+}
