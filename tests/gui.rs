@@ -495,9 +495,14 @@ fn a_fast_ctrl_s_chord_saves_the_file() {
     let file = tmp("ctrl-s/scene.ron");
     std::fs::create_dir_all(file.parent().expect("folder")).expect("folder");
     let text = std::fs::read_to_string("scenes/01_resting_box.ron").expect("scene");
+    // The scene is opened through a symbolic link (issue 17, item 4): the save must land in
+    // the link's target and leave the link a link.
+    let link = file.with_file_name("link.ron");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("scene.ron", &link).expect("link");
     for round in 0..3 {
         std::fs::write(&file, &text).expect("write");
-        let f = file.to_str().expect("utf-8");
+        let f = link.to_str().expect("utf-8");
         let before = state(&run(&d, &[f, "--frames", "5", "--print-state"]));
         let (child, window) = start_app(&d, &[f, "--seconds", "4", "--print-state"]);
         drag_b(&d, &window, screen(&before, "b"));
@@ -505,8 +510,30 @@ fn a_fast_ctrl_s_chord_saves_the_file() {
         key(&d, &window, "ctrl+s");
         let s = finish(child);
         assert_eq!(s["modified"], false, "round {round}: not saved: {s}");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink(),
+            "round {round}: the link was replaced"
+        );
         let saved = std::fs::read_to_string(&file).expect("read");
         assert_ne!(saved, text, "round {round}: the file did not change");
+        // The lecturer's comments stay, and only B's line changed (issue 17, item 9).
+        for line in text.lines().filter(|l| l.contains("//")) {
+            assert!(saved.contains(line), "round {round}: lost {line:?}");
+        }
+        let changed: Vec<&str> = text
+            .lines()
+            .zip(saved.lines())
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a)
+            .collect();
+        assert_eq!(text.lines().count(), saved.lines().count());
+        assert!(
+            changed.len() == 1 && changed[0].trim_start().starts_with("b: Body("),
+            "round {round}: changed {changed:?}"
+        );
         let on_disk = state(&run(&d, &[f, "--frames", "3", "--print-state"]));
         assert_eq!(
             on_disk["scene"]["b"]["position"], s["scene"]["b"]["position"],

@@ -79,14 +79,16 @@ impl App {
         self.enter(index);
     }
 
-    /// Saves atomically to `path`, with the view and mode the scene is to open in. Returns
-    /// true when it was written.
+    /// Saves atomically to `path`, with the view (the camera, when the user moved it) and the
+    /// mode the scene is to open in. Returns true when it was written.
     pub fn save_to(&mut self, path: PathBuf, now: f64) -> bool {
         let mut scene = self.doc.scene().clone();
-        scene.view = Some(scene::View {
-            center: self.cam.center,
-            zoom: self.cam.zoom,
-        });
+        if self.view_moved {
+            scene.view = Some(scene::View {
+                center: self.cam.center,
+                zoom: self.cam.zoom,
+            });
+        }
         scene.mode = self.session.mode;
         match scene::save(&path, &scene) {
             Ok(()) => {

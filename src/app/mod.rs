@@ -96,6 +96,10 @@ pub struct App {
     pub slide_error: Option<String>,
     /// The unsaved scene last kept for recovery (see [`recovery`]); `None` when saved.
     kept: Option<Scene>,
+    /// The user panned, zoomed or framed since the scene opened: a save writes the camera as
+    /// the scene's view. (Otherwise the file's view is kept: framing's own adjustments are not
+    /// the lecturer's choice, and must not show up as changed numbers in the file.)
+    pub view_moved: bool,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -147,6 +151,7 @@ impl App {
             stats: FrameStats::default(),
             slide_error: None,
             kept: None,
+            view_moved: false,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -161,6 +166,7 @@ impl App {
 
     /// Sets up the view, mode, step and options of the scene just loaded.
     fn enter_scene(&mut self) {
+        self.view_moved = false;
         let scene = self.doc.scene();
         self.session.mode = scene.mode;
         self.session.step = scene.step;
@@ -363,6 +369,7 @@ impl App {
 
     /// Frames everything the mode draws, in every view (F): at the next frame.
     pub fn frame_all(&mut self) {
+        self.view_moved = true;
         self.frame_pending = true;
         self.fit[1] = Some(framing::Fit::Frame);
     }
@@ -455,6 +462,8 @@ impl App {
             let mut cam = self.cam;
             let edits = interaction.update(&input, &mut cam, &views, self.vertex_edit);
             self.interaction = interaction;
+            // A pan or a zoom by hand: a save then keeps this view.
+            self.view_moved |= (cam.center, cam.zoom) != (self.cam.center, self.cam.zoom);
             self.cam = cam;
             if !edits.is_empty() {
                 self.apply_edits(&edits, now);
