@@ -41,6 +41,9 @@ pub const KEYS: &[(&str, &str)] = &[
 /// (at least half the window at every presenter scale).
 pub const PANEL_SHARE: f32 = 0.44;
 
+/// What the side panels' margins and separators take across, in points.
+const PANEL_CHROME: f32 = 60.0;
+
 /// The panels' sizes for a window of `screen` points.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PanelLayout {
@@ -57,10 +60,12 @@ pub struct PanelLayout {
 impl PanelLayout {
     /// Sizes for a window of `screen` points; `show_left` unfolds the left panel when narrow.
     pub fn new(screen: egui::Vec2, show_left: bool) -> PanelLayout {
-        let budget = screen.x * PANEL_SHARE;
+        // Across, half the window less the panels' own margins and separators (about 60
+        // points), so the canvas keeps at least half the width.
+        let budget = (screen.x * 0.5 - PANEL_CHROME).max(screen.x * PANEL_SHARE * 0.5);
         let narrow = budget < 460.0;
         let (left, right) = if !narrow {
-            let left = (budget * 0.37).min(250.0);
+            let left = (budget * 0.33).min(230.0);
             (Some(left), (budget - left).min(430.0))
         } else if show_left {
             (Some(budget * 0.45), budget * 0.55)

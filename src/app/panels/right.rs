@@ -18,7 +18,8 @@ impl App {
             .resizable(false)
             .exact_width(layout.right)
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                // Both ways: a wide table (two 64-gons' 128 axes) scrolls rather than being cut.
+                egui::ScrollArea::both().show(ui, |ui| {
                     let kind = self.session.mode;
                     ui.horizontal(|ui| {
                         if layout.narrow {
