@@ -9,84 +9,19 @@
 //! under CI (`CI` set), where a missing tool is a failure.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use window::Display;
+
+mod window;
 
 const BIN: &str = env!("CARGO_BIN_EXE_narrowphase-lab");
-static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
-
-/// An Xvfb server this test started; stopped on drop.
-struct Display {
-    child: Child,
-    name: String,
-}
-
-impl Drop for Display {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// Starts a private Xvfb as large as the largest window tested, or says loudly why the
-/// window tests cannot run here.
+/// A private Xvfb as large as the largest window tested (display numbers apart from
+/// tests/gui.rs's, so the two files can run at once).
 fn display() -> Option<Display> {
-    for tool in ["Xvfb", "xdotool"] {
-        if !have(tool) {
-            if std::env::var_os("CI").is_some() {
-                panic!("{tool} is missing under CI: .ci/run must install it");
-            }
-            eprintln!(
-                "\n*** SKIPPING WINDOW TEST: {tool} is not installed (apt-get install xvfb xdotool) ***\n"
-            );
-            return None;
-        }
-    }
-    // Displays apart from tests/gui.rs's (40 + …), so the two files can run at once.
-    let base = 1200 + (std::process::id() % 200) * 8;
-    for _ in 0..50 {
-        let n = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
-        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-            continue;
-        }
-        let display = Display {
-            name: format!(":{n}"),
-            child: Command::new("Xvfb")
-                .args([
-                    format!(":{n}").as_str(),
-                    "-screen",
-                    "0",
-                    "1920x1080x24",
-                    "-nolisten",
-                    "tcp",
-                ])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb"),
-        };
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        let t = Instant::now();
-        while !socket.exists() && t.elapsed() < Duration::from_secs(10) {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        if socket.exists() {
-            return Some(display);
-        }
-    }
-    panic!("could not start Xvfb");
+    window::display_of("1920x1080x24", 1200)
 }
 
 fn xdotool(d: &Display, args: &[&str]) {

@@ -37,8 +37,14 @@ pub fn have(tool: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Starts a private Xvfb, or says loudly why the GUI tests cannot run here.
+/// Starts a private 1280×800 Xvfb, or says loudly why the GUI tests cannot run here.
 pub fn display() -> Option<Display> {
+    display_of("1280x800x24", 40)
+}
+
+/// Starts a private Xvfb with a `screen` of `WxHxD`, its display number from `base` on (test
+/// files use bases apart, so two can run at once), or says loudly why it cannot.
+pub fn display_of(screen: &str, base: u32) -> Option<Display> {
     for tool in ["Xvfb", "xdotool"] {
         if !have(tool) {
             if std::env::var_os("CI").is_some() {
@@ -50,7 +56,7 @@ pub fn display() -> Option<Display> {
             return None;
         }
     }
-    let base = 40 + (std::process::id() % 200) * 8;
+    let base = base + (std::process::id() % 200) * 8;
     for _ in 0..50 {
         let n = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
         if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
@@ -64,7 +70,7 @@ pub fn display() -> Option<Display> {
                     format!(":{n}").as_str(),
                     "-screen",
                     "0",
-                    "1280x800x24",
+                    screen,
                     "-nolisten",
                     "tcp",
                 ])
