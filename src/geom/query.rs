@@ -113,7 +113,7 @@ pub fn query(
 /// The support planes of both cores across the unit normal `n` (A to B): the largest `n · a`
 /// over A's core and the smallest `n · b` over B's. Their difference is the cores' signed
 /// distance along `n`.
-fn support_planes(a: &Placed, b: &Placed, n: Vec2) -> (f32, f32) {
+pub fn support_planes(a: &Placed, b: &Placed, n: Vec2) -> (f32, f32) {
     (
         a.vertex(a.support(n)).dot(n),
         b.vertex(b.support(-n)).dot(n),

@@ -12,6 +12,7 @@
 //! [`PairTraces::origin`], A's position); outputs say in their docs which frame they use.
 
 use super::validate::{Bodies, Pair};
+use crate::geom::query::support_planes;
 use crate::geom::{
     EpaStep, GjkStep, Manifold, ManifoldStep, PartManifold, QueryOutput, SatOptions, SatOutput,
     SatStep, collide, collide_compound, pair_frame, query, sat, select_parts,
@@ -193,8 +194,7 @@ pub fn pair_normal(pair: &Pair, query: &QueryOutput, manifold: &Manifold) -> Vec
     }
     let f = pair_frame(&pair.a, pair.xf_a, &pair.b, pair.xf_b);
     let n = manifold.normal;
-    let plane_a = f.a.vertex(f.a.support(n)).dot(n);
-    let plane_b = f.b.vertex(f.b.support(-n)).dot(n);
+    let (plane_a, plane_b) = support_planes(&f.a, &f.b, n);
     let along = plane_b - plane_a - f.a.radius() - f.b.radius();
     let scale = pair.a.bounding_radius() + pair.b.bounding_radius() + f.b.xf.p.length();
     let rounding = SAME_DEPTH_ROUNDINGS * f32::EPSILON * scale;
