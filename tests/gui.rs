@@ -5,7 +5,7 @@
 
 mod window;
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 use window::*;
 
@@ -77,8 +77,10 @@ fn manifold_mode_shows_reference_and_incident_faces() {
         "no green reference face ({} px)",
         img.count_near(GREEN, 20)
     );
+    // The incident face is drawn thinner, over the reference face where they touch: fewer
+    // pixels than the green one, but a face's worth.
     assert!(
-        img.count_near(ORANGE, 20) > 300,
+        img.count_near(ORANGE, 20) > 120,
         "no orange incident face ({} px)",
         img.count_near(ORANGE, 20)
     );
@@ -259,16 +261,11 @@ fn editing_the_open_file_on_disk_shows_up_in_the_app() {
     let file = tmp("live.ron");
     let text = std::fs::read_to_string("scenes/07_circles.ron").expect("scene");
     std::fs::write(&file, &text).expect("write");
-    let child = app(
+    let (child, _) = start_app(
         &d,
         &[file.to_str().unwrap(), "--seconds", "5", "--print-state"],
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("start");
-    wait_for_window(&d);
-    std::thread::sleep(Duration::from_millis(1000));
+    );
+    std::thread::sleep(Duration::from_millis(200));
     // A broken edit first: the app keeps the last good scene.
     std::fs::write(&file, "Scene(title: \"broken\"").expect("write");
     std::thread::sleep(Duration::from_millis(1000));

@@ -60,8 +60,30 @@ fn reader(out: ChildStdout) -> Receiver<String> {
     rx
 }
 
-/// Starts the app on `args` in a `window` and waits for its first state line.
+/// Starts the app on `args` in a `window` and waits for its first state line. An app that
+/// dies at once (now and then a fresh Xvfb under load turns a client away: "XOpenDisplay()
+/// failed") is started again, up to five times.
 fn start(d: &Display, args: &[&str], window: (u32, u32)) -> (Running, serde_json::Value) {
+    for _ in 0..5 {
+        let started = std::time::Instant::now();
+        let mut app = launch(d, args, window);
+        if let Ok(line) = app.lines.recv_timeout(Duration::from_secs(20)) {
+            let first = serde_json::from_str(&line).expect("state JSON");
+            return settle(d, app, window, first);
+        }
+        let _ = app.child.kill();
+        let _ = app.child.wait();
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "no state line after the window opened"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    panic!("the app could not start five times");
+}
+
+/// The app started on `args` in a `window`, its state lines arriving on a channel.
+fn launch(d: &Display, args: &[&str], window: (u32, u32)) -> Running {
     let size = format!("{}x{}", window.0, window.1);
     let mut child = Command::new(BIN)
         .args(args)
@@ -86,14 +108,21 @@ fn start(d: &Display, args: &[&str], window: (u32, u32)) -> (Running, serde_json
         }
     });
     let lines = reader(child.stdout.take().expect("stdout"));
-    let mut app = Running {
+    Running {
         child,
         lines,
         window,
-    };
-    let first = next_state(&mut app, "the window opened");
-    // Keys go to the window under the pointer (no window manager): put the pointer on the
-    // status bar, where it hovers nothing.
+    }
+}
+
+/// Points the pointer at the status bar (keys go to the window under it: there is no window
+/// manager) and gives the window the focus; returns the app and its first state.
+fn settle(
+    d: &Display,
+    app: Running,
+    window: (u32, u32),
+    first: serde_json::Value,
+) -> (Running, serde_json::Value) {
     let out = Command::new("xdotool")
         .args([
             "search",

@@ -102,7 +102,14 @@ pub fn app(d: &Display, args: &[&str]) -> Command {
 }
 
 pub fn run(d: &Display, args: &[&str]) -> Output {
-    let out = app(d, args).output().expect("run the app");
+    let mut out = app(d, args).output().expect("run the app");
+    for _ in 0..4 {
+        if !display_refused(&String::from_utf8_lossy(&out.stderr)) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        out = app(d, args).output().expect("run the app");
+    }
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "the app panicked: {stderr}");
     assert!(out.status.success(), "the app failed: {stderr}");
@@ -246,26 +253,38 @@ pub fn screenshot(
     (Image::load(&png), state(&out))
 }
 
-pub fn wait_for_window(d: &Display) -> String {
-    let out = Command::new("xdotool")
-        .args([
-            "search",
-            "--sync",
-            "--onlyvisible",
-            "--name",
-            "Narrowphase Lab",
-        ])
-        .env("DISPLAY", &d.name)
-        .output()
-        .expect("xdotool");
-    let id = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    assert!(!id.is_empty(), "no app window appeared");
-    id
+/// The app's window id, once it is up; `None` when the app exits first or nothing shows within
+/// 30 s (polled, never an endless `xdotool search --sync`).
+pub fn wait_for_window(d: &Display, child: &mut Child) -> Option<String> {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(30) {
+        let out = Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--name", "Narrowphase Lab"])
+            .env("DISPLAY", &d.name)
+            .output()
+            .expect("xdotool");
+        let id = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        if !id.is_empty() {
+            return Some(id);
+        }
+        if child.try_wait().ok().flatten().is_some() {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    None
+}
+
+/// A start that failed because the X server turned the app's connection away: now and then a
+/// fresh Xvfb under load refuses a client for a moment. Such a start is tried again (this is
+/// about the test's X server, not the app: `without_a_display_…` tests the app's own message).
+fn display_refused(stderr: &str) -> bool {
+    stderr.contains("XOpenDisplay() failed")
 }
 
 pub fn xdotool(d: &Display, args: &[String]) {
@@ -280,14 +299,23 @@ pub fn xdotool(d: &Display, args: &[String]) {
 
 /// The app started in the background on `args`, its window up; with its window id.
 pub fn start_app(d: &Display, args: &[&str]) -> (Child, String) {
-    let child = app(d, args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start");
-    let window = wait_for_window(d);
-    std::thread::sleep(Duration::from_millis(800));
-    (child, window)
+    for _ in 0..5 {
+        let mut child = app(d, args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start");
+        if let Some(window) = wait_for_window(d, &mut child) {
+            std::thread::sleep(Duration::from_millis(800));
+            return (child, window);
+        }
+        let _ = child.kill();
+        let out = child.wait_with_output().expect("the app's output");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(display_refused(&stderr), "no app window appeared: {stderr}");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    panic!("the X server refused the app five times");
 }
 
 /// The `xdotool` words that move the pointer to window pixel `(x, y)`.
