@@ -7,7 +7,7 @@
 //! pointer is over a panel.
 
 use super::camera::Camera;
-use crate::geom::{Rot, Shape, Transform};
+use crate::geom::{Part, Rot, Shape, Transform};
 use glam::Vec2;
 
 /// Half-width of the turning ring around a shape's outline, in pixels.
@@ -85,6 +85,52 @@ pub struct BodyView<'a> {
     pub pose: Pose,
     /// Whether its vertices can be dragged (polygon-like shapes).
     pub has_vertices: bool,
+    /// A compound body's parts, in the body's frame (empty for one shape): hit-testing and
+    /// turning then use all of them.
+    pub parts: &'a [Part],
+}
+
+impl BodyView<'_> {
+    /// Signed distance from a point in the body's frame to its outline (negative inside): the
+    /// nearest part's, for a compound.
+    pub fn distance(&self, local: Vec2) -> f32 {
+        if self.parts.is_empty() {
+            return self.shape.distance_to_point(local);
+        }
+        self.parts
+            .iter()
+            .map(|p| p.shape.distance_to_point(p.xf.apply_inv(local)))
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    /// Whether a point in the body's frame is within `ring` of the body's outline. For a
+    /// compound, the outline of the union of its parts: a part's edge that another part covers
+    /// (a star's spikes meeting at its centre) is no outline, so the test looks round the point
+    /// for a spot outside every part.
+    pub fn near_outline(&self, local: Vec2, ring: f32) -> bool {
+        let d = self.distance(local);
+        if self.parts.is_empty() || d > 0.0 {
+            return d.abs() <= ring;
+        }
+        (0..16).any(|k| {
+            let t = std::f32::consts::TAU * k as f32 / 16.0;
+            self.distance(local + Vec2::new(t.cos(), t.sin()) * ring) > 0.0
+        })
+    }
+
+    /// The point it turns about, in the body's frame: the shape's centroid, or the mean of a
+    /// compound's part centroids.
+    pub fn centroid(&self) -> Vec2 {
+        if self.parts.is_empty() {
+            return self.shape.centroid();
+        }
+        let sum: Vec2 = self
+            .parts
+            .iter()
+            .map(|p| p.xf.apply(p.shape.centroid()))
+            .sum();
+        sum / self.parts.len() as f32
+    }
 }
 
 /// What the pointer is over.
@@ -188,11 +234,10 @@ pub fn hit_test(cam: &Camera, s: Vec2, bodies: &[BodyView; 2], vertex_edit: bool
     for body in order {
         let b = &bodies[body.index()];
         let local = b.pose.transform().apply_inv(w);
-        let d = b.shape.distance_to_point(local);
-        if d.abs() <= ring {
+        if b.near_outline(local, ring) {
             return Some(Hover::Ring(body));
         }
-        if d < 0.0 {
+        if b.distance(local) < 0.0 {
             return Some(Hover::Inside(body));
         }
     }
@@ -234,7 +279,7 @@ impl Interaction {
                     },
                     Some(Hover::Ring(body)) => {
                         let b = &bodies[body.index()];
-                        let c = b.pose.transform().apply(b.shape.centroid());
+                        let c = b.pose.transform().apply(b.centroid());
                         let d = w - c;
                         Gesture::Rotate {
                             body,
@@ -278,7 +323,7 @@ impl Interaction {
                 start_angle,
             } => {
                 let b = &bodies[body.index()];
-                let centroid_local = b.shape.centroid();
+                let centroid_local = b.centroid();
                 let c = start.transform().apply(centroid_local);
                 let d = w - c;
                 if d.length() * cam.zoom > 2.0 {
@@ -346,6 +391,40 @@ pub fn wrap_degrees(a: f32) -> f32 {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_compound_is_hit_as_one_body_whose_inner_edges_are_not_its_outline() {
+        // Two boxes overlapping by one unit: x = 0.5 is the first box's right edge, but inside
+        // the second; x = 1.5 is the union's outline.
+        let b = Shape::make_box(2.0, 1.0, 0.0).unwrap();
+        let parts = [
+            Part {
+                shape: b,
+                xf: Transform::new(Vec2::new(-0.5, 0.0), 0.0),
+            },
+            Part {
+                shape: b,
+                xf: Transform::new(Vec2::new(0.5, 0.0), 0.0),
+            },
+        ];
+        let view = BodyView {
+            shape: &b,
+            pose: Pose {
+                position: Vec2::ZERO,
+                angle_deg: 0.0,
+            },
+            has_vertices: false,
+            parts: &parts,
+        };
+        let ring = 0.1;
+        assert!(!view.near_outline(Vec2::new(0.5, 0.0), ring));
+        assert!(view.distance(Vec2::new(0.5, 0.0)) < 0.0);
+        assert!(view.near_outline(Vec2::new(1.5, 0.0), ring));
+        assert!(view.near_outline(Vec2::new(1.55, 0.0), ring));
+        assert!(!view.near_outline(Vec2::new(2.0, 0.0), ring));
+        // It turns about the mean of its parts' centroids.
+        assert!(view.centroid().length() < 1e-6);
+    }
+
     fn bodies<'a>(a: &'a Shape, b: &'a Shape) -> [BodyView<'a>; 2] {
         [
             BodyView {
@@ -355,6 +434,7 @@ mod tests {
                     angle_deg: 0.0,
                 },
                 has_vertices: true,
+                parts: &[],
             },
             BodyView {
                 shape: b,
@@ -363,6 +443,7 @@ mod tests {
                     angle_deg: 0.0,
                 },
                 has_vertices: true,
+                parts: &[],
             },
         ]
     }

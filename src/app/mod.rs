@@ -272,8 +272,10 @@ impl App {
     pub fn body_views(&self) -> [BodyView<'_>; 2] {
         let scene = self.doc.scene();
         let shapes = &self.session.pair.shapes;
+        let bodies = self.session.pair.bodies.as_ref();
         let view = |b: &'_ scene::Body, i: usize| BodyView {
             shape: &shapes[i],
+            parts: bodies.map_or(&[][..], |bs| &bs.parts[i][..]),
             pose: Pose {
                 position: b.position,
                 angle_deg: b.angle_deg,

@@ -6,14 +6,16 @@ use crate::geom::{
     ManifoldOptions, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform, minkowski_hull,
     pair_frame,
 };
-use crate::scene::{self, PairTraces};
+use crate::scene::{self, Bodies, PairTraces};
 use std::cell::OnceCell;
 
 /// Both bodies and what the algorithms computed for them.
 #[derive(Clone, Debug)]
 pub struct Pair {
-    /// The shapes, each in its own frame.
+    /// The shapes, each in its own frame (a compound body's selected part).
     pub shapes: [Shape; 2],
+    /// Compound bodies' parts and transforms, when either body is one.
+    pub bodies: Option<Bodies>,
     /// Their transforms.
     pub xfs: [Transform; 2],
     /// Manifold options used.
@@ -39,6 +41,7 @@ impl Pair {
         xfs: [Transform; 2],
         sat_options: SatOptions,
         manifold_options: ManifoldOptions,
+        bodies: Option<Bodies>,
     ) -> Pair {
         let [a, b] = shapes;
         let pair = scene::Pair {
@@ -47,11 +50,12 @@ impl Pair {
             b,
             xf_b: xfs[1],
             options: manifold_options,
-            bodies: None,
+            bodies: bodies.clone(),
         };
         let traces = PairTraces::compute_with(&pair, sat_options);
         Pair {
             shapes,
+            bodies,
             xfs,
             manifold_options,
             traces,

@@ -37,6 +37,7 @@ impl Session {
             [v.pair.xf_a, v.pair.xf_b],
             SatOptions::default(),
             ManifoldOptions::default(),
+            v.pair.bodies.clone(),
         );
         Ok(Session {
             lecture,
@@ -80,6 +81,7 @@ impl Session {
             [v.pair.xf_a, xf_b],
             sat_options,
             manifold_options,
+            v.pair.bodies.clone(),
         );
         Ok(())
     }

@@ -27,6 +27,18 @@ impl App {
         let pair = &self.session.pair;
         let views = self.body_views();
 
+        // A compound body's other parts, fainter: the modes show the selected part pair.
+        if let Some(bodies) = &pair.bodies {
+            for i in 0..2 {
+                for (k, part) in bodies.parts[i].iter().enumerate() {
+                    if k != bodies.selected[i] {
+                        let xf = bodies.xfs[i].compose(part.xf);
+                        canvas.shape(&part.shape, xf, colors::body(i).gamma_multiply(0.55), 1.5);
+                    }
+                }
+            }
+        }
+
         // The shapes, B over A, with the hover highlight.
         for (i, view) in views.iter().enumerate() {
             let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
@@ -72,11 +84,22 @@ impl App {
         // The mode's picture.
         self.mode().draw(&canvas, pair, self.session.step);
 
-        // In every mode: the normal and the contact points.
+        // In every mode: the normal and the contact points (of every part pair, for compound
+        // bodies: the selected pair's come first).
         let m = &pair.manifold;
         let len = canvas.span(60.0);
-        for (k, p) in m.points().enumerate() {
-            canvas.arrow(p.position, p.position + m.normal * len, 2.5, colors::INK);
+        let others = pair
+            .bodies
+            .as_ref()
+            .map_or(&[][..], |_| &pair.whole.manifolds[..]);
+        let points = m.points().map(|p| (p, m.normal)).chain(
+            others
+                .iter()
+                .filter(|pm| Some(pm.parts) != pair.bodies.as_ref().map(|b| b.selected))
+                .flat_map(|pm| pm.manifold.points().map(|p| (p, pm.manifold.normal))),
+        );
+        for (k, (p, normal)) in points.enumerate() {
+            canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
             // Manifold mode labels its candidates itself (kept and dropped, with separations).
             let text = if self.session.mode == ModeKind::Manifold {

@@ -39,7 +39,7 @@ impl App {
                     crate::app::words::signed(n.y)
                 ));
                 ui.label(crate::app::words::count(
-                    self.session.pair.manifold.len(),
+                    self.session.pair.whole.points().count(),
                     "point",
                     "points",
                 ));
