@@ -123,24 +123,8 @@ fn settle(
     window: (u32, u32),
     first: serde_json::Value,
 ) -> (Running, serde_json::Value) {
-    let out = Command::new("xdotool")
-        .args([
-            "search",
-            "--sync",
-            "--onlyvisible",
-            "--name",
-            "Narrowphase Lab",
-        ])
-        .env("DISPLAY", &d.name)
-        .output()
-        .expect("xdotool");
-    let id = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    assert!(!id.is_empty(), "no app window appeared");
+    let mut app = app;
+    let id = window::wait_for_window(d, &mut app.child).expect("no app window appeared");
     let (x, y) = (window.0 / 2, window.1 - 8);
     xdotool(
         d,

@@ -561,9 +561,19 @@ impl<'a> Canvas<'a> {
     /// is drawn.
     pub fn infinite_line(&self, p: Vec2, dir: Vec2, width: f32, color: Color32, dashed: bool) {
         let (a, d) = (self.pos(p), self.pos(p + dir) - self.pos(p));
-        let Some((t0, t1)) = clip_line(a, d, self.rect().shrink(width)) else {
+        let r = self.rect().shrink(width);
+        let v = |p: Pos2| DVec2::new(p.x as f64, p.y as f64);
+        let Some((t0, t1)) = visible::clip_param(
+            v(a),
+            DVec2::new(d.x as f64, d.y as f64),
+            v(r.min),
+            v(r.max),
+            (f64::NEG_INFINITY, f64::INFINITY),
+        )
+        .filter(|(t0, t1)| t0 < t1) else {
             return;
         };
+        let (t0, t1) = (t0 as f32, t1 as f32);
         let (pa, pb) = (a + d * t0, a + d * t1);
         if let Some(v) = self.rec.borrow_mut().views.get_mut(self.view) {
             v.across = v
@@ -806,31 +816,6 @@ impl<'a> Canvas<'a> {
             },
         );
     }
-}
-
-/// The part `[t0, t1]` of the line `a + t d` inside `r` (Liang–Barsky), if any.
-fn clip_line(a: Pos2, d: egui::Vec2, r: Rect) -> Option<(f32, f32)> {
-    let (mut t0, mut t1) = (f32::NEG_INFINITY, f32::INFINITY);
-    for (p, q) in [
-        (-d.x, a.x - r.left()),
-        (d.x, r.right() - a.x),
-        (-d.y, a.y - r.top()),
-        (d.y, r.bottom() - a.y),
-    ] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return None;
-            }
-        } else {
-            let t = q / p;
-            if p < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-        }
-    }
-    (t0.is_finite() && t1.is_finite() && t0 < t1).then_some((t0, t1))
 }
 
 /// Draws the background grid with unit labels and the world origin.

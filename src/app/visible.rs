@@ -55,28 +55,8 @@ impl Visible {
             return None;
         }
         let d = b - a;
-        let (mut t0, mut t1) = (0.0f64, 1.0f64);
-        // Each side: p·t <= q keeps the point inside.
-        for (p, q) in [
-            (-d.x, a.x + self.half.x),
-            (d.x, self.half.x - a.x),
-            (-d.y, a.y + self.half.y),
-            (d.y, self.half.y - a.y),
-        ] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    return None;
-                }
-            } else {
-                let t = q / p;
-                if p < 0.0 {
-                    t0 = t0.max(t);
-                } else {
-                    t1 = t1.min(t);
-                }
-            }
-        }
-        (t0 <= t1).then(|| (a + d * t0, a + d * t1))
+        let (t0, t1) = clip_param(a, d, -self.half, self.half, (0.0, 1.0))?;
+        Some((a + d * t0, a + d * t1))
     }
 
     /// The visible runs of a polyline: each run is a connected piece inside the rectangle.
@@ -252,6 +232,39 @@ pub fn rounded(core: &[DVec2], normals: &[DVec2], r: f64, view: &Visible) -> Vec
         view.arc(core[i], r, a0, sweep, &mut pts);
     }
     pts
+}
+
+/// Liang–Barsky: the part `[t0, t1]` of `range` for which `a + t d` lies in the rectangle
+/// `min`–`max`, if any (`range` may be infinite, for a whole line).
+pub fn clip_param(
+    a: DVec2,
+    d: DVec2,
+    min: DVec2,
+    max: DVec2,
+    range: (f64, f64),
+) -> Option<(f64, f64)> {
+    let (mut t0, mut t1) = range;
+    // Each side: p·t <= q keeps the point inside.
+    for (p, q) in [
+        (-d.x, a.x - min.x),
+        (d.x, max.x - a.x),
+        (-d.y, a.y - min.y),
+        (d.y, max.y - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t0.is_finite() && t1.is_finite() && t0 <= t1).then_some((t0, t1))
 }
 
 #[cfg(test)]

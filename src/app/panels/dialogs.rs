@@ -40,15 +40,12 @@ impl App {
                          with changes to this scene that were not saved. They were kept in:",
                     );
                     ui.monospace(name);
-                    ui.horizontal(|ui| {
-                        let (r, d) = ui
-                            .input(|i| (i.key_pressed(egui::Key::R), i.key_pressed(egui::Key::D)));
-                        if ui.button("Restore them (R)").clicked() || r {
-                            out.push(Command::Recover(true));
-                        } else if ui.button("Discard them (D)").clicked() || d {
-                            out.push(Command::Recover(false));
-                        }
-                    });
+                    two_ways(
+                        ui,
+                        out,
+                        ("Restore them (R)", egui::Key::R, Command::Recover(true)),
+                        ("Discard them (D)", egui::Key::D, Command::Recover(false)),
+                    );
                 });
         }
         if self.dialogs.on_disk.is_some() {
@@ -66,15 +63,20 @@ impl App {
                         "{name} changed on disk, and this scene has changes that are not saved."
                     ));
                     ui.label("Either way, Ctrl+Z takes you back.");
-                    ui.horizontal(|ui| {
-                        let (r, k) = ui
-                            .input(|i| (i.key_pressed(egui::Key::R), i.key_pressed(egui::Key::K)));
-                        if ui.button("Reload the file (R)").clicked() || r {
-                            out.push(Command::ReloadFromDisk(true));
-                        } else if ui.button("Keep mine (K)").clicked() || k {
-                            out.push(Command::ReloadFromDisk(false));
-                        }
-                    });
+                    two_ways(
+                        ui,
+                        out,
+                        (
+                            "Reload the file (R)",
+                            egui::Key::R,
+                            Command::ReloadFromDisk(true),
+                        ),
+                        (
+                            "Keep mine (K)",
+                            egui::Key::K,
+                            Command::ReloadFromDisk(false),
+                        ),
+                    );
                 });
         }
         if self.dialogs.confirm.is_some() {
@@ -187,4 +189,21 @@ impl App {
             self.dialogs.save_as = Some(name);
         }
     }
+}
+
+/// A question's two answers side by side, each a button and a key.
+fn two_ways(
+    ui: &mut egui::Ui,
+    out: &mut Vec<Command>,
+    first: (&str, egui::Key, Command),
+    second: (&str, egui::Key, Command),
+) {
+    ui.horizontal(|ui| {
+        let (k1, k2) = ui.input(|i| (i.key_pressed(first.1), i.key_pressed(second.1)));
+        if ui.button(first.0).clicked() || k1 {
+            out.push(first.2);
+        } else if ui.button(second.0).clicked() || k2 {
+            out.push(second.2);
+        }
+    });
 }
