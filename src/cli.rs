@@ -148,6 +148,10 @@ pub struct AppFlags {
     /// read each picture's state.
     #[arg(long)]
     pub print_state_changes: bool,
+    /// Also print a state line every N frames (1: every frame): tests follow a picture that
+    /// changes by itself, such as the jitter of the hysteresis lab.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub print_state_every: Option<u64>,
     /// Open at this presenter scale (0.75 to 2.5; Ctrl + and Ctrl − change it).
     #[arg(long, value_name = "S", value_parser = parse_ui_scale)]
     pub ui_scale: Option<f32>,

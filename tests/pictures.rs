@@ -314,3 +314,79 @@ fn every_scene_opened_directly_fits_and_reads_in_each_mode() {
     }
     report(found);
 }
+
+/// Whose face a text names as the reference: `Some('A')`, `Some('B')` or `None`.
+fn reference_in(text: &str, a: &str, b: &str) -> Option<char> {
+    match (text.contains(a), text.contains(b)) {
+        (true, false) => Some('A'),
+        (false, true) => Some('B'),
+        _ => None,
+    }
+}
+
+/// The hysteresis lab (seed 000): with jitter on and hysteresis off, the roles flip on the
+/// near-tie, and in every frame the panel's step text and the canvas's face label name the
+/// same reference face.
+#[test]
+fn the_hysteresis_lab_panel_and_drawing_show_the_same_reference_face_every_frame() {
+    let Some(d) = display() else { return };
+    let scene = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/03_near_parallel.ron");
+    let (mut app, first) = start(
+        &d,
+        &[
+            scene,
+            "--mode",
+            "manifold",
+            "--step",
+            "0",
+            "--print-state-every",
+            "1",
+        ],
+        (1280, 800),
+    );
+    assert_eq!(first["mode"], "manifold");
+    // H: hysteresis off, J: jitter on. State lines come every frame: skip to the key's.
+    xdotool(&d, &["key", "h"]);
+    xdotool(&d, &["key", "j"]);
+    let mut frames = 0;
+    let mut seen = [0usize; 2];
+    let mut problems = Vec::new();
+    while frames < 240 {
+        let s = next_state(&mut app, "jitter on");
+        let text = s["step_text"].as_str().expect("step_text");
+        if !text.contains("(no bias)") {
+            // Still a frame from before H took effect (or hysteresis on): not the lab yet.
+            assert!(frames == 0, "hysteresis came back on: {text}");
+            continue;
+        }
+        let panel = reference_in(
+            text,
+            "A's face is the reference",
+            "B's face is the reference",
+        );
+        let labels: Vec<&str> = s["labels"]
+            .as_array()
+            .expect("labels")
+            .iter()
+            .filter_map(|l| l["text"].as_str())
+            .collect();
+        let joined = labels.join(" | ");
+        let drawing = reference_in(&joined, "A's reference face", "B's reference face");
+        if panel.is_none() || panel != drawing {
+            problems.push(format!(
+                "frame {frames}: panel {panel:?} ({text}), drawing {drawing:?} ({joined})"
+            ));
+        }
+        if let Some(who) = panel {
+            seen[(who == 'B') as usize] += 1;
+        }
+        frames += 1;
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(
+        seen[0] > 0 && seen[1] > 0,
+        "without hysteresis the jitter flips the roles on this near-tie: A {} frames, B {}",
+        seen[0],
+        seen[1]
+    );
+}

@@ -87,6 +87,10 @@ pub enum Command {
     SetScale(f32),
     /// Change the session's options (a checkbox).
     SetOptions(PairOptions),
+    /// Turn the manifold's reference-face hysteresis on or off (H).
+    ToggleHysteresis,
+    /// Turn the jitter on or off (J): B turned by ±0.001 rad every frame.
+    ToggleJitter,
     /// Set the scene's speculative margin (the slider: one undoable change per drag).
     SetMargin(f32),
     /// Replace the scene's bodies (the body editors: one undoable change per drag).
@@ -136,6 +140,8 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::F12 => Command::Screenshot,
         Key::F => Command::FrameBodies,
         Key::V => Command::ToggleVertexEdit,
+        Key::H => Command::ToggleHysteresis,
+        Key::J => Command::ToggleJitter,
         Key::Escape => Command::CloseDialogs,
         _ => return None,
     })
@@ -203,12 +209,21 @@ impl App {
             Command::Screenshot => self.screenshot_pending = true,
             Command::ScaleBy(d) => self.set_ui_scale(self.ui_scale + d),
             Command::SetScale(s) => self.set_ui_scale(s),
-            Command::SetOptions(o) => {
-                if o != self.session.options {
-                    self.session.options = o;
-                    self.recompute(now);
-                }
-            }
+            Command::SetOptions(o) => self.set_options(o, now),
+            Command::ToggleHysteresis => self.set_options(
+                PairOptions {
+                    hysteresis: !self.session.options.hysteresis,
+                    ..self.session.options
+                },
+                now,
+            ),
+            Command::ToggleJitter => self.set_options(
+                PairOptions {
+                    jitter: !self.session.options.jitter,
+                    ..self.session.options
+                },
+                now,
+            ),
             Command::SetMargin(m) => {
                 if m.is_finite() && m != self.doc.scene().speculative_margin {
                     self.doc.scene_mut(EditSource::Panel).speculative_margin = m;
@@ -249,6 +264,13 @@ impl App {
             StepTo::At(k) => k.min(last),
         };
         self.keep_in_view();
+    }
+
+    fn set_options(&mut self, o: PairOptions, now: f64) {
+        if o != self.session.options {
+            self.session.options = o;
+            self.recompute(now);
+        }
     }
 
     fn set_ui_scale(&mut self, s: f32) {

@@ -14,7 +14,8 @@
 //!    the pointer or keys.
 //! 2. Keys (unless a text field has focus) become commands; every command is carried out.
 //! 3. Canvas input (unless the pointer is over a panel): gestures become scene edits.
-//! 4. Recompute the pair's output and traces only when something changed (or jitter is on).
+//! 4. Recompute the pair's output and traces only when something changed (jitter, which
+//!    changes every frame, is recomputed first, before step 1).
 //! 5. Draw the world: grid, shapes, the mode's picture, the normal and contact points.
 //! 6. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
 
@@ -83,6 +84,8 @@ pub struct App {
     pub show_left: bool,
     /// How many commands were carried out (`--print-state-changes` prints after each).
     pub commands: u64,
+    /// The step text the right panel showed in the last frame, for `--print-state`.
+    pub shown_step_text: String,
     /// What the canvas drew in the last frame (views, labels), for `--print-state`.
     pub drawn: draw::Drawn,
     /// A screenshot was asked for (F12).
@@ -145,6 +148,7 @@ impl App {
             fullscreen: false,
             show_left: false,
             commands: 0,
+            shown_step_text: String::new(),
             drawn: draw::Drawn::default(),
             screenshot_pending: false,
             quit: false,
@@ -428,6 +432,12 @@ impl App {
     /// `input` is the frame's pointer state; `keys` are key events egui's backend does not
     /// report (F1, F12, the keypad), handled like egui's own.
     pub fn frame(&mut self, ctx: &egui::Context, now: f64, mut input: Input, keys: &[egui::Event]) {
+        // 0. Jitter turns B every frame: recomputed before anything shows the pair, so the
+        // panels and the canvas describe the same pose.
+        if self.session.options.jitter {
+            self.recompute(now);
+        }
+
         // 1. The panels.
         ctx.set_zoom_factor(self.ui_scale);
         let mut commands = self.ui(ctx);
@@ -472,10 +482,7 @@ impl App {
             }
         }
 
-        // 4. Jitter recomputes every frame; everything else recomputed where it changed.
-        if self.session.options.jitter {
-            self.recompute(now);
-        }
+        // 4. Everything is recomputed where it changed (jitter: at the frame's start).
         self.modes
             .get_mut(self.session.mode)
             .after_frame(&self.session.pair);
@@ -531,6 +538,7 @@ impl App {
             "peak_memory_kb": peak_memory_kb(),
             "asking": self.asking(),
             "scene_index": self.session.index,
+            "step_text": self.shown_step_text,
             "slide_error": self.slide_error,
         })
         .to_string()

@@ -146,6 +146,9 @@ async fn main_loop(mut app: App, options: AppFlags) {
             set_fullscreen(fullscreen);
         }
         frames += 1;
+        if options.print_state_every.is_some_and(|n| frames % n == 0) {
+            println!("{}", app.state_json());
+        }
         if options.print_state_changes {
             if app.commands != seen_commands {
                 seen_commands = app.commands;

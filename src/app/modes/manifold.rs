@@ -74,15 +74,18 @@ impl ManifoldMode {
     }
 }
 
-fn face_line(c: &Canvas, f: &Face, color: egui::Color32, label: &str) {
+/// A face the result used, labelled with whose it is ("A's reference face"): the words the
+/// panel uses, so the drawing and the step text name the same face.
+fn face_line(c: &Canvas, f: &Face, color: egui::Color32, role: &str, over: bool) {
     // The incident face is drawn over the reference face, thinner, so both show where they meet.
-    let width = if label == "incident" { 3.5 } else { 6.0 };
+    let width = if over { 3.5 } else { 6.0 };
+    let label = format!("{}'s {role} face", if f.on_b { "B" } else { "A" });
     c.line(f.v1, f.v2, width, color);
     let mid = (f.v1 + f.v2) * 0.5;
     c.arrow(mid, mid + f.normal * c.span(40.0), 2.0, color);
     // The label sits behind the face, inside its own shape, so the two faces' labels part.
     let inside = mid - f.normal * c.span(16.0);
-    c.label(inside, Vec2::new(6.0, 8.0), label, color);
+    c.label_ranked(inside, Vec2::new(6.0, 8.0), label, color, priority::KEY);
 }
 
 impl Mode for ManifoldMode {
@@ -303,7 +306,7 @@ impl Mode for ManifoldMode {
             }
         }
         if let Some((f, band)) = reference.filter(|_| used_faces) {
-            face_line(&c, &f, colors::REFERENCE, "reference");
+            face_line(&c, &f, colors::REFERENCE, "reference", false);
             // The side planes and the front plane.
             let t = left_perp(f.normal);
             c.infinite_line(
@@ -333,7 +336,7 @@ impl Mode for ManifoldMode {
             }
         }
         if let Some(f) = incident {
-            face_line(&c, &f, colors::INCIDENT, "incident");
+            face_line(&c, &f, colors::INCIDENT, "incident", true);
         }
         let Some(current) = upto.last() else {
             return;
@@ -437,7 +440,9 @@ impl Mode for ManifoldMode {
             } => {
                 let color = if face.on_b { colors::B } else { colors::A };
                 match region {
-                    CircleRegion::Face(_) => face_line(&c, face, colors::REFERENCE, "face"),
+                    CircleRegion::Face(_) => {
+                        face_line(&c, face, colors::REFERENCE, "nearest", false)
+                    }
                     CircleRegion::Vertex(_) => {
                         c.point(*core_point, 6.0, colors::REFERENCE);
                         c.dashed(*core_point, *centre, 1.5, colors::ACCENT);

@@ -19,6 +19,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("Shift while dragging", "snap (0.1 units, 15°)"),
     ("V", "vertex edit: drag polygon vertices (stays convex)"),
+    ("H", "manifold: reference-face hysteresis on / off"),
+    ("J", "manifold: jitter B by ±0.001 rad every frame"),
     ("Wheel", "zoom about the cursor"),
     ("Right- or middle-drag", "pan"),
     ("F", "frame everything the mode draws"),

@@ -65,7 +65,8 @@ impl App {
                     // as the text changes length.
                     let text = self.mode().step_text(&self.session.pair, step);
                     let top = ui.cursor().top();
-                    ui.label(RichText::new(text).size(15.0));
+                    ui.label(RichText::new(&text).size(15.0));
+                    self.shown_step_text = text;
                     let used = ui.cursor().top() - top;
                     let steady = 15.0 * 1.35 * 5.0;
                     if used < steady {
