@@ -382,22 +382,72 @@ fn rounded_corners_diagonal_contact() {
     assert_near("core distance", f(&r["gjk"]["distance"]), d);
 }
 
-// The hexagon's corner (√3/2, 1/2) is nearest the circle's centre (2.5, 1.5) (the centre is
-// beyond both edges that meet there): distance |(2.5 - √3/2, 1)|, minus the radius 0.5.
+// The pentagon's vertices sit at 90° + 72°k, turned by 13°: the lowest at 247°, so at
+// (1.5 + 0.8 cos 247°, 1.6 + 0.8 sin 247°), above the box's top face (y = 0.3, x in [-2, 2]).
+// The distance is its height over that face, straight up; GJK needs three iterations (a
+// vertex, an edge, then a flat edge of the triangle), which the scene's notes walk through.
 #[test]
-fn gjk_distance_to_hexagon_corner() {
-    let v = (2.5 - 3f64.sqrt() / 2.0, 1.0);
-    let d = (v.0 * v.0 + v.1 * v.1).sqrt();
+fn gjk_distance_pentagon_corner_over_box_face() {
+    let t = 247f64.to_radians();
+    let corner = (1.5 + 0.8 * t.cos(), 1.6 + 0.8 * t.sin());
+    assert!(corner.0.abs() < 2.0, "the corner is over the top face");
+    let d = corner.1 - 0.3;
     let e = Expect {
         mode: Mode::Gjk,
         overlap: false,
-        separation: d - 0.5,
-        normal: [v.0 / d, v.1 / d],
+        separation: d,
+        normal: [0.0, 1.0],
     };
     let r = check("13_gjk_distance.ron", e, &[]);
     assert_near("gjk distance", f(&r["gjk"]["distance"]), d);
+    assert_near("corner x", f(&r["gjk"]["point_b"][0]), corner.0);
+    assert_near("corner y", f(&r["gjk"]["point_b"][1]), corner.1);
     assert_eq!(r["epa"], Value::Null);
-    assert!(!r["gjk"]["steps"].as_array().unwrap().is_empty());
+    let regions: Vec<&str> = r["gjk"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["region"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        regions,
+        ["vertex 0", "edge 0-1", "edge 0-2"],
+        "as the notes say"
+    );
+}
+
+// The box turns about its centre (0, 0.65): its low corner is at height
+// 0.65 - (0.5 cos θ + sin θ), which reaches the ground (y = 0) near θ = 9°. Below that there is
+// no contact, and flat the box hovers 0.15 above the ground, as the notes say.
+#[test]
+fn tilted_box_turned_towards_flat_lifts_off() {
+    let lift = |deg: f64| {
+        let t = deg.to_radians();
+        0.65 - (0.5 * t.cos() + t.sin())
+    };
+    let text = text_of("02_tilted_box.ron");
+    assert!(text.contains("angle_deg: 10.0"), "B's angle is in the file");
+    for (deg, points) in [(10.0, 1), (8.5, 0), (4.0, 0), (0.0, 0)] {
+        let turned = text.replace("angle_deg: 10.0", &format!("angle_deg: {deg:.1}"));
+        let loaded = parse(&turned, "02_tilted_box.ron").unwrap_or_else(|e| panic!("{e}"));
+        let traces = PairTraces::compute(&loaded.pair);
+        assert_near(
+            &format!("separation at {deg}°"),
+            traces.whole.separation as f64,
+            lift(deg),
+        );
+        assert_eq!(
+            traces
+                .whole
+                .manifolds
+                .iter()
+                .map(|m| m.manifold.len())
+                .sum::<usize>(),
+            points,
+            "{deg}°"
+        );
+    }
+    assert!((lift(0.0) - 0.15).abs() < 1e-12);
 }
 
 // Diamond: a unit square turned 45°, corners √½ from its centre (0.5, 0.4). Lowest corner

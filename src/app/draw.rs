@@ -691,6 +691,23 @@ impl<'a> Canvas<'a> {
         ));
     }
 
+    /// A shaded region, the intersection of half-planes `(x - a) · n <= 0` (world points `a`,
+    /// normals `n`), possibly unbounded: only its visible part is filled, and it is not part of
+    /// the view's figure (it reaches the view's edges by nature, so framing ignores it).
+    pub fn region(&self, planes: &[(Vec2, Vec2)], fill: Color32) {
+        let mapped: Vec<(DVec2, DVec2)> = planes
+            .iter()
+            .map(|(a, n)| (self.map(*a), n.as_dvec2()))
+            .collect();
+        let poly = self.visible().clip_half_planes(&mapped);
+        if poly.len() < 3 {
+            return;
+        }
+        let pts: Vec<Pos2> = poly.iter().map(|p| self.to_pos(*p)).collect();
+        self.painter
+            .add(EShape::convex_polygon(pts, fill, Stroke::NONE));
+    }
+
     /// An open or closed polyline.
     pub fn polyline(&self, pts: &[Vec2], closed: bool, width: f32, color: Color32, dashed: bool) {
         let pts: Vec<DVec2> = pts.iter().map(|p| self.map(*p)).collect();

@@ -118,6 +118,41 @@ impl Visible {
         poly
     }
 
+    /// The part of the rectangle where `(p - a) · n <= 0` for every `(a, n)` of `planes`
+    /// (Sutherland–Hodgman against each half-plane): a region that may be unbounded, such as a
+    /// Voronoi region, cut to what the view shows. Empty when nothing of it is in view.
+    pub fn clip_half_planes(&self, planes: &[(DVec2, DVec2)]) -> Vec<DVec2> {
+        let h = self.half;
+        let mut poly = vec![
+            DVec2::new(-h.x, -h.y),
+            DVec2::new(h.x, -h.y),
+            DVec2::new(h.x, h.y),
+            DVec2::new(-h.x, h.y),
+        ];
+        for &(a, n) in planes {
+            if poly.is_empty() {
+                break;
+            }
+            if !(a.is_finite() && n.is_finite()) || n == DVec2::ZERO {
+                return Vec::new();
+            }
+            let side = |p: DVec2| (p - a).dot(n);
+            let mut out = Vec::with_capacity(poly.len() + 1);
+            for i in 0..poly.len() {
+                let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+                let (sp, sq) = (side(p), side(q));
+                if sp <= 0.0 {
+                    out.push(p);
+                }
+                if (sp <= 0.0) != (sq <= 0.0) {
+                    out.push(p + (q - p) * (sp / (sp - sq)));
+                }
+            }
+            poly = out;
+        }
+        poly
+    }
+
     /// Appends the arc of centre `c` and radius `r` from angle `a0` counter-clockwise through
     /// `sweep` (radians, `0..=TAU`), both ends included, sampled for this view:
     /// - fine (sagitta under [`ARC_TOLERANCE`]) at the angles from which `c` sees the view;
@@ -278,6 +313,39 @@ mod tests {
     /// The points of a whole circle of radius `r` centred at `c`.
     fn circle(c: DVec2, r: f64) -> Vec<DVec2> {
         rounded(&[c], &[], r, &view())
+    }
+
+    /// Twice the signed area of a polygon (shoelace).
+    fn area2(pts: &[DVec2]) -> f64 {
+        (0..pts.len())
+            .map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()]))
+            .sum()
+    }
+
+    #[test]
+    fn half_planes_cut_the_view_to_the_region() {
+        let v = view();
+        let h = v.half;
+        // The quadrant x <= 0, y <= 0: a quarter of the view.
+        let q = v.clip_half_planes(&[(DVec2::ZERO, DVec2::X), (DVec2::ZERO, DVec2::Y)]);
+        assert!((area2(&q) * 0.5 - h.x * h.y).abs() < 1e-6, "{q:?}");
+        // A wedge at (100, 50) between two slanted planes: every corner obeys both.
+        let planes = [
+            (DVec2::new(100.0, 50.0), DVec2::new(1.0, 2.0)),
+            (DVec2::new(100.0, 50.0), DVec2::new(1.0, -0.5)),
+        ];
+        let w = v.clip_half_planes(&planes);
+        assert!(w.len() >= 3);
+        for p in &w {
+            for (a, n) in planes {
+                assert!((*p - a).dot(n) <= 1e-9, "{p:?} outside the plane at {a:?}");
+            }
+            assert!(p.x.abs() <= h.x + 1e-9 && p.y.abs() <= h.y + 1e-9);
+        }
+        // A region wholly out of view, and a degenerate plane: nothing.
+        let far = DVec2::new(-2.0 * h.x, 0.0);
+        assert!(v.clip_half_planes(&[(far, DVec2::X)]).is_empty());
+        assert!(v.clip_half_planes(&[(DVec2::ZERO, DVec2::ZERO)]).is_empty());
     }
 
     #[test]
