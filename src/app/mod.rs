@@ -26,6 +26,7 @@ pub mod draw;
 mod files;
 pub mod framing;
 pub mod input;
+pub mod legend;
 pub mod modes;
 pub mod pair;
 pub mod panels;

@@ -146,7 +146,10 @@ async fn main_loop(mut app: App, options: AppFlags) {
             set_fullscreen(fullscreen);
         }
         frames += 1;
-        if options.print_state_every.is_some_and(|n| frames.is_multiple_of(n)) {
+        if options
+            .print_state_every
+            .is_some_and(|n| frames.is_multiple_of(n))
+        {
             println!("{}", app.state_json());
         }
         if options.print_state_changes {

@@ -386,8 +386,18 @@ impl Mode for ManifoldMode {
                 }
             }
             ManifoldStep::Keep { candidates, .. } => {
+                // Each clipped incident point (orange, on the incident surface: the clipped
+                // points lie on its core, the incident radius further from the reference face)
+                // and, when kept, the contact point it gives (white, midway between the
+                // surfaces along the normal); a dropped one is ringed where it is.
+                let to_surface = reference.map_or(Vec2::ZERO, |(f, _)| {
+                    -f.normal * pair.shapes[usize::from(!f.on_b)].radius()
+                });
                 for cand in candidates {
+                    let on_surface = cand.point + to_surface;
+                    c.point(on_surface, 4.0, colors::INCIDENT);
                     if cand.kept {
+                        c.dashed(on_surface, cand.position, 1.2, colors::DIM);
                         c.point(cand.position, 6.0, colors::INK);
                         c.label_ranked(
                             cand.position,
@@ -397,15 +407,14 @@ impl Mode for ManifoldMode {
                             priority::KEY,
                         );
                     } else {
-                        c.ring(cand.position, 6.0, 2.0, colors::BAD);
+                        c.ring(on_surface, 7.0, 2.0, colors::BAD);
                         c.label(
-                            cand.position,
-                            Vec2::new(9.0, -6.0),
+                            on_surface,
+                            Vec2::new(10.0, -6.0),
                             format!("dropped: {} > margin", signed(cand.separation)),
                             colors::BAD,
                         );
                     }
-                    c.dashed(cand.point, cand.position, 1.0, colors::DIM);
                 }
             }
             ManifoldStep::Corner {

@@ -3,6 +3,8 @@
 use super::KEYS;
 use crate::app::App;
 use crate::app::command::{Answer, Command};
+use crate::app::legend;
+use crate::app::modes::{self, ModeKind};
 use egui::RichText;
 use std::path::PathBuf;
 
@@ -14,12 +16,24 @@ impl App {
                 .resizable(false)
                 .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
                 .show(ctx, |ui| {
-                    egui::Grid::new("keys").striped(true).show(ui, |ui| {
-                        for (k, what) in KEYS {
-                            ui.label(RichText::new(*k).strong());
-                            ui.label(*what);
-                            ui.end_row();
-                        }
+                    ui.horizontal_top(|ui| {
+                        egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                            for (k, what) in KEYS {
+                                ui.label(RichText::new(*k).strong());
+                                ui.label(*what);
+                                ui.end_row();
+                            }
+                        });
+                        ui.separator();
+                        ui.vertical(|ui| {
+                            ui.set_max_width(360.0);
+                            ui.label(RichText::new("What the colours mean").strong());
+                            legend::show(ui, legend::COMMON);
+                            for mode in ModeKind::ALL {
+                                ui.label(RichText::new(modes::title(mode)).strong());
+                                legend::show(ui, legend::entries(mode));
+                            }
+                        });
                     });
                 });
         }

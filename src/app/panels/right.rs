@@ -3,6 +3,7 @@
 use crate::app::App;
 use crate::app::command::{Command, StepTo};
 use crate::app::draw::colors;
+use crate::app::legend;
 use crate::app::modes::{self, Controls};
 use crate::app::panels::PanelLayout;
 use egui::RichText;
@@ -92,6 +93,13 @@ impl App {
                         out.push(Command::SetMargin(controls.margin));
                     }
                     out.extend(asked);
+                    ui.separator();
+                    egui::CollapsingHeader::new("What the colours mean")
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            legend::show(ui, legend::entries(kind));
+                            legend::show(ui, legend::COMMON);
+                        });
                 });
             });
     }
