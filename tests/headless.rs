@@ -247,3 +247,110 @@ fn the_unreadable_check_catches_what_it_should() {
     assert!(unreadable("gap -0.0000 here").is_some());
     assert!(unreadable("separation -0.8634, edge 10.0, 2 points").is_none());
 }
+
+fn key(key: egui::Key, modifiers: egui::Modifiers) -> egui::Event {
+    egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers,
+    }
+}
+
+/// One frame with these events, as egui's backend would hand them over.
+fn frame_with(ctx: &egui::Context, app: &mut App, events: Vec<egui::Event>) {
+    let input = egui::RawInput {
+        events,
+        ..raw_input()
+    };
+    let _ = ctx.run(input, |ctx| app.frame(ctx, 0.0, Input::default(), &[]));
+}
+
+/// Issue 14, item 15: the unsaved-changes question blocks every key behind it, names what it
+/// waits for, answers S, D and Escape (cancel), and keeps the edit when cancelled.
+#[test]
+fn the_unsaved_changes_question_is_modal_and_escape_cancels_it() {
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    frame_with(&ctx, &mut app, vec![]);
+    app.apply(Command::TranslateB(glam::Vec2::new(0.25, 0.0)), 0.0);
+    assert!(app.doc.modified());
+    app.apply(Command::NextScene, 0.0);
+    let state = |app: &App| serde_json::from_str::<serde_json::Value>(&app.state_json()).unwrap();
+    assert_eq!(state(&app)["asking"], "unsaved");
+    // Keys behind the dialog do nothing: no paging, no stepping, no undo, no mode change.
+    let before = (
+        app.session.index,
+        app.session.step,
+        app.session.mode,
+        app.doc.undo_len(),
+    );
+    let none = egui::Modifiers::NONE;
+    frame_with(
+        &ctx,
+        &mut app,
+        vec![
+            key(egui::Key::PageDown, none),
+            key(egui::Key::Space, none),
+            key(egui::Key::Num2, none),
+            key(egui::Key::Z, egui::Modifiers::COMMAND),
+        ],
+    );
+    let after = (
+        app.session.index,
+        app.session.step,
+        app.session.mode,
+        app.doc.undo_len(),
+    );
+    assert_eq!(before, after, "keys went through the dialog");
+    assert_eq!(state(&app)["asking"], "unsaved");
+    // It says what it waits for.
+    let out = ctx.run(raw_input(), |ctx| {
+        app.frame(ctx, 0.0, Input::default(), &[])
+    });
+    let mut shown = Vec::new();
+    texts(&out.shapes, &mut shown);
+    assert!(
+        shown.iter().any(|t| t.contains("go to scene 2")),
+        "the dialog names the pending action: {shown:?}"
+    );
+    // Escape cancels: the same scene, the edit still there.
+    frame_with(&ctx, &mut app, vec![key(egui::Key::Escape, none)]);
+    frame_with(&ctx, &mut app, vec![]);
+    assert_eq!(state(&app)["asking"], serde_json::Value::Null);
+    assert_eq!(app.session.index, before.0);
+    assert!(app.doc.modified(), "cancel keeps the edit");
+    // Asked again, D discards and goes on.
+    app.apply(Command::NextScene, 0.0);
+    frame_with(&ctx, &mut app, vec![key(egui::Key::D, none)]);
+    frame_with(&ctx, &mut app, vec![]);
+    assert_eq!(app.session.index, before.0 + 1);
+    assert!(!app.doc.modified());
+}
+
+/// Issue 14, item 15: an F12 screenshot frame is the clean picture: no banner and no hint
+/// (nor hover marks or vertex handles, which are not labels: the window test looks at those).
+#[test]
+fn a_screenshot_frame_has_no_banner_or_hint() {
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    app.apply(Command::ToggleVertexEdit, 0.0);
+    app.show_info("a banner that must not be in the slide", 0.0);
+    frame_with(&ctx, &mut app, vec![]);
+    let labels =
+        |app: &App| -> Vec<String> { app.drawn.labels.iter().map(|l| l.text.clone()).collect() };
+    let normal = labels(&app);
+    assert!(normal.iter().any(|t| t.contains("a banner")), "{normal:?}");
+    assert!(normal.iter().any(|t| t.contains("F1 help")), "{normal:?}");
+    app.apply(Command::Screenshot, 0.0);
+    frame_with(&ctx, &mut app, vec![]);
+    let clean = labels(&app);
+    assert!(
+        !clean
+            .iter()
+            .any(|t| t.contains("a banner") || t.contains("F1 help")),
+        "{clean:?}"
+    );
+    assert!(clean.iter().any(|t| t == "A") && clean.iter().any(|t| t == "B"));
+}

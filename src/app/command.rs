@@ -69,7 +69,7 @@ pub enum Command {
     PreviousScene,
     /// Show or hide the help (F1).
     ToggleHelp,
-    /// Close the help and the open dialog (Escape).
+    /// Close the help and the open dialog, and put off the recovery offer (Escape).
     CloseDialogs,
     /// Turn vertex editing on or off (V).
     ToggleVertexEdit,
@@ -188,7 +188,18 @@ impl App {
                     self.after_save(now);
                 }
             }
-            Command::ShowOpen => self.dialogs.open = true,
+            Command::ShowOpen => {
+                let folder = self
+                    .session
+                    .lecture
+                    .folder
+                    .clone()
+                    .or_else(|| std::env::current_dir().ok())
+                    .unwrap_or_else(|| PathBuf::from("."));
+                self.dialogs.open_text = folder.display().to_string();
+                self.dialogs.open_folder = folder;
+                self.dialogs.open = true;
+            }
             Command::Open(path) => self.open(path, now, false),
             Command::OpenBuiltin(index) => self.open_builtin(index, now),
             Command::NextScene => self.go_to(self.session.index.saturating_add(1), now, false),
@@ -201,6 +212,8 @@ impl App {
             Command::CloseDialogs => {
                 self.dialogs.help = false;
                 self.dialogs.open = false;
+                // The recovery offer, put off: its file stays, offered at the next start.
+                self.dialogs.recover = None;
             }
             Command::ToggleVertexEdit => self.vertex_edit = !self.vertex_edit,
             Command::FrameBodies => self.frame_all(),

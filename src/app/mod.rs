@@ -444,8 +444,10 @@ impl App {
         let mut commands = self.ui(ctx);
         input.over_ui = input.over_ui || ctx.is_pointer_over_area() || ctx.is_using_pointer();
 
-        // 2. Keys, unless a text field has them; then every command, in order.
-        if !ctx.wants_keyboard_input() {
+        // 2. Keys, unless a text field has them or a question waits for its answer (its
+        // dialog reads its own keys); then every command, in order.
+        if !ctx.wants_keyboard_input() && self.asking().is_none() && self.dialogs.save_as.is_none()
+        {
             commands.extend(ctx.input(|i| command::key_commands(&i.events)));
             commands.extend(command::key_commands(keys));
         }

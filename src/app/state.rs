@@ -33,6 +33,10 @@ pub struct Dialogs {
     pub help: bool,
     /// The open dialog (Ctrl+O).
     pub open: bool,
+    /// The folder the open dialog lists.
+    pub open_folder: PathBuf,
+    /// The open dialog's path field.
+    pub open_text: String,
     /// The save-as name being typed, when that dialog is open.
     pub save_as: Option<String>,
     /// A leave that waits for the answer to "unsaved changes".

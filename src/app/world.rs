@@ -26,6 +26,9 @@ impl App {
         }
         let pair = &self.session.pair;
         let views = self.body_views();
+        // A screenshot (F12) is for a slide: no hover marks, handles, banner or hint.
+        let clean = self.screenshot_pending;
+        let hover = if clean { None } else { self.interaction.hover };
 
         // A compound body's other parts, fainter: the modes show the selected part pair.
         if let Some(bodies) = &pair.bodies {
@@ -42,7 +45,7 @@ impl App {
         // The shapes, B over A, with the hover highlight.
         for (i, view) in views.iter().enumerate() {
             let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
-            let hot = match self.interaction.hover {
+            let hot = match hover {
                 Some(Hover::Inside(b)) | Some(Hover::Ring(b)) | Some(Hover::Vertex(b, _)) => {
                     b.index() == i
                 }
@@ -57,20 +60,24 @@ impl App {
                 colors::body(i),
                 priority::BODY,
             );
-            if let Some(Hover::Ring(b)) = self.interaction.hover
-                && b.index() == i
-            {
-                let ring = colors::body(i).gamma_multiply(0.25);
-                canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring);
+            // The ring that turns the shape: bright on it, faint inside, so it can be found.
+            let ring = match hover {
+                Some(Hover::Ring(b)) if b.index() == i => 0.25,
+                Some(Hover::Inside(b)) if b.index() == i && !self.vertex_edit => 0.10,
+                _ => 0.0,
+            };
+            if ring > 0.0 {
+                let color = colors::body(i).gamma_multiply(ring);
+                canvas.shape_outline(s, xf, 2.0 * input::RING_PX, color);
             }
-            if self.vertex_edit && view.has_vertices {
+            if self.vertex_edit && view.has_vertices && !clean {
                 let body = if i == 0 {
                     input::Body::A
                 } else {
                     input::Body::B
                 };
                 for (k, v) in s.vertices().iter().enumerate() {
-                    let hot = self.interaction.hover == Some(Hover::Vertex(body, k));
+                    let hot = hover == Some(Hover::Vertex(body, k));
                     canvas.ring(
                         xf.apply(*v),
                         if hot { 8.0 } else { 5.0 },
@@ -128,6 +135,9 @@ impl App {
         }
 
         // The banner and the hint.
+        if clean {
+            return canvas.finish();
+        }
         if let Some(b) = &self.banner {
             let color = if b.error { colors::BAD } else { colors::GOOD };
             canvas.banner(&b.text, color);

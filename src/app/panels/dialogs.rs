@@ -3,8 +3,10 @@
 use super::KEYS;
 use crate::app::App;
 use crate::app::command::{Answer, Command};
+use crate::app::draw::colors;
 use crate::app::legend;
 use crate::app::modes::{self, ModeKind};
+use crate::app::state::Leave;
 use egui::RichText;
 use std::path::PathBuf;
 
@@ -16,25 +18,31 @@ impl App {
                 .resizable(false)
                 .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
                 .show(ctx, |ui| {
-                    ui.horizontal_top(|ui| {
-                        egui::Grid::new("keys").striped(true).show(ui, |ui| {
-                            for (k, what) in KEYS {
-                                ui.label(RichText::new(*k).strong());
-                                ui.label(*what);
-                                ui.end_row();
-                            }
+                    // Tall at a large presenter scale: it scrolls rather than leave the window.
+                    let room = ctx.screen_rect().height() - 80.0;
+                    egui::ScrollArea::vertical()
+                        .max_height(room)
+                        .show(ui, |ui| {
+                            ui.horizontal_top(|ui| {
+                                egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                                    for (k, what) in KEYS {
+                                        ui.label(RichText::new(*k).strong());
+                                        ui.label(*what);
+                                        ui.end_row();
+                                    }
+                                });
+                                ui.separator();
+                                ui.vertical(|ui| {
+                                    ui.set_max_width(360.0);
+                                    ui.label(RichText::new("What the colours mean").strong());
+                                    legend::show(ui, legend::COMMON);
+                                    for mode in ModeKind::ALL {
+                                        ui.label(RichText::new(modes::title(mode)).strong());
+                                        legend::show(ui, legend::entries(mode));
+                                    }
+                                });
+                            });
                         });
-                        ui.separator();
-                        ui.vertical(|ui| {
-                            ui.set_max_width(360.0);
-                            ui.label(RichText::new("What the colours mean").strong());
-                            legend::show(ui, legend::COMMON);
-                            for mode in ModeKind::ALL {
-                                ui.label(RichText::new(modes::title(mode)).strong());
-                                legend::show(ui, legend::entries(mode));
-                            }
-                        });
-                    });
                 });
         }
         if self.dialogs.open {
@@ -45,22 +53,24 @@ impl App {
         }
         if let Some((path, _)) = &self.dialogs.recover {
             let name = path.display().to_string();
-            egui::Window::new("Recovered edits")
-                .collapsible(false)
-                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-                .show(ctx, |ui| {
-                    ui.label(
-                        "The last session ended (it was closed by the system, or it crashed) \
-                         with changes to this scene that were not saved. They were kept in:",
-                    );
-                    ui.monospace(name);
-                    two_ways(
-                        ui,
-                        out,
-                        ("Restore them (R)", egui::Key::R, Command::Recover(true)),
-                        ("Discard them (D)", egui::Key::D, Command::Recover(false)),
-                    );
-                });
+            let shown = egui::Modal::new(egui::Id::new("recover")).show(ctx, |ui| {
+                ui.heading("Recovered edits");
+                ui.label(
+                    "The last session ended (it was closed by the system, or it crashed) \
+                     with changes to this scene that were not saved. They were kept in:",
+                );
+                ui.monospace(name);
+                two_ways(
+                    ui,
+                    out,
+                    ("Restore them (R)", egui::Key::R, Command::Recover(true)),
+                    ("Discard them (D)", egui::Key::D, Command::Recover(false)),
+                );
+                ui.label(RichText::new("Escape: decide later (the file stays)").small());
+            });
+            if shown.should_close() {
+                out.push(Command::CloseDialogs);
+            }
         }
         if self.dialogs.on_disk.is_some() {
             let name = self
@@ -69,89 +79,160 @@ impl App {
                 .and_then(|p| p.file_name())
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            egui::Window::new("Changed on disk")
-                .collapsible(false)
-                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-                .show(ctx, |ui| {
-                    ui.label(format!(
-                        "{name} changed on disk, and this scene has changes that are not saved."
-                    ));
-                    ui.label("Either way, Ctrl+Z takes you back.");
-                    two_ways(
-                        ui,
-                        out,
-                        (
-                            "Reload the file (R)",
-                            egui::Key::R,
-                            Command::ReloadFromDisk(true),
-                        ),
-                        (
-                            "Keep mine (K)",
-                            egui::Key::K,
-                            Command::ReloadFromDisk(false),
-                        ),
-                    );
-                });
+            let shown = egui::Modal::new(egui::Id::new("on disk")).show(ctx, |ui| {
+                ui.heading("Changed on disk");
+                ui.label(format!(
+                    "{name} changed on disk, and this scene has changes that are not saved."
+                ));
+                ui.label("Either way, Ctrl+Z takes you back.");
+                two_ways(
+                    ui,
+                    out,
+                    (
+                        "Reload the file (R)",
+                        egui::Key::R,
+                        Command::ReloadFromDisk(true),
+                    ),
+                    (
+                        "Keep mine (K, Escape)",
+                        egui::Key::K,
+                        Command::ReloadFromDisk(false),
+                    ),
+                );
+            });
+            if shown.should_close() {
+                out.push(Command::ReloadFromDisk(false));
+            }
         }
-        if self.dialogs.confirm.is_some() {
-            egui::Window::new("Unsaved changes")
-                .collapsible(false)
-                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-                .show(ctx, |ui| {
-                    ui.label("This scene has changes that are not saved.");
-                    ui.horizontal(|ui| {
-                        for (text, answer) in [
-                            ("Save", Answer::Save),
-                            ("Discard", Answer::Discard),
-                            ("Cancel", Answer::Cancel),
-                        ] {
-                            if ui.button(text).clicked() {
-                                out.push(Command::Confirm(answer));
-                            }
+        if let Some(leave) = &self.dialogs.confirm {
+            let action = self.leave_words(leave);
+            let shown = egui::Modal::new(egui::Id::new("unsaved")).show(ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label(format!(
+                    "This scene has changes that are not saved. You asked to {action}."
+                ));
+                ui.horizontal(|ui| {
+                    let keys =
+                        ui.input(|i| (i.key_pressed(egui::Key::S), i.key_pressed(egui::Key::D)));
+                    for (text, answer, key) in [
+                        (format!("Save, then {action} (S)"), Answer::Save, keys.0),
+                        (
+                            format!("Discard them and {action} (D)"),
+                            Answer::Discard,
+                            keys.1,
+                        ),
+                        ("Cancel (Escape)".to_string(), Answer::Cancel, false),
+                    ] {
+                        if ui.button(text).clicked() || key {
+                            out.push(Command::Confirm(answer));
                         }
-                    });
+                    }
                 });
+            });
+            if shown.should_close() {
+                out.push(Command::Confirm(Answer::Cancel));
+            }
+        }
+    }
+
+    /// The pending action in words, for the unsaved-changes question.
+    fn leave_words(&self, leave: &Leave) -> String {
+        match leave {
+            Leave::Scene(i) => {
+                let title = self
+                    .session
+                    .lecture
+                    .scenes
+                    .get(*i)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default();
+                format!("go to scene {} ({title})", i + 1)
+            }
+            Leave::Open(p) => format!(
+                "open {}",
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| p.display().to_string())
+            ),
+            Leave::Quit => "quit".to_string(),
         }
     }
 
     fn open_dialog(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
         let mut open = true;
         let mut chose = false;
-        let folder = self
-            .session
-            .lecture
-            .folder
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("."));
-        egui::Window::new("Open a scene")
+        let mut go_to: Option<PathBuf> = None;
+        let folder = self.dialogs.open_folder.clone();
+        let mut text = std::mem::take(&mut self.dialogs.open_text);
+        egui::Window::new("Open a scene or a lecture")
             .open(&mut open)
             .collapsible(false)
+            .default_width(460.0)
             .show(ctx, |ui| {
+                ui.label("A scene file (.ron) or a folder of them (a lecture):");
+                ui.horizontal(|ui| {
+                    let r = ui.add(egui::TextEdit::singleline(&mut text).desired_width(330.0));
+                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button("Open").clicked() || enter {
+                        let path = PathBuf::from(text.trim());
+                        if path.is_dir() {
+                            go_to = Some(path);
+                        } else {
+                            out.push(Command::Open(path));
+                            chose = true;
+                        }
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if let Some(up) = folder.parent().filter(|p| !p.as_os_str().is_empty()) {
+                        if ui
+                            .button("⬆ Up")
+                            .on_hover_text(up.display().to_string())
+                            .clicked()
+                        {
+                            go_to = Some(up.to_path_buf());
+                        }
+                    }
+                    if ui
+                        .button("Open this folder as the lecture")
+                        .on_hover_text("its scenes in file-name order; PageUp / PageDown page them")
+                        .clicked()
+                    {
+                        out.push(Command::Open(folder.clone()));
+                        chose = true;
+                    }
+                });
                 ui.label(RichText::new(format!("In {}", folder.display())).strong());
                 egui::ScrollArea::vertical()
-                    .max_height(260.0)
+                    .max_height(240.0)
                     .id_salt("files")
-                    .show(ui, |ui| match crate::scene::lecture::scene_files(&folder) {
-                        Ok(files) if !files.is_empty() => {
+                    .show(ui, |ui| match list_folder(&folder) {
+                        Ok((dirs, files)) if !(dirs.is_empty() && files.is_empty()) => {
+                            for d in dirs {
+                                if ui.button(format!("{}/", file_name(&d))).clicked() {
+                                    go_to = Some(d);
+                                }
+                            }
                             for f in files {
-                                let name = f
-                                    .file_name()
-                                    .map(|n| n.to_string_lossy().into_owned())
-                                    .unwrap_or_default();
-                                if ui.button(name).clicked() {
+                                if ui.button(file_name(&f)).clicked() {
                                     out.push(Command::Open(f));
                                     chose = true;
                                 }
                             }
                         }
-                        _ => {
-                            ui.label("no .ron scenes here");
+                        Ok(_) => {
+                            ui.label("no folders or .ron scenes here");
+                        }
+                        Err(e) => {
+                            ui.label(
+                                RichText::new(format!("cannot list it: {e}")).color(colors::BAD),
+                            );
                         }
                     });
                 ui.separator();
                 ui.label(RichText::new("Built-in lecture").strong());
                 egui::ScrollArea::vertical()
-                    .max_height(260.0)
+                    .max_height(200.0)
                     .id_salt("builtin")
                     .show(ui, |ui| {
                         for (i, (name, _)) in crate::scene::BUILTIN.iter().enumerate() {
@@ -162,6 +243,11 @@ impl App {
                         }
                     });
             });
+        if let Some(dir) = go_to {
+            text = dir.display().to_string();
+            self.dialogs.open_folder = dir;
+        }
+        self.dialogs.open_text = text;
         // Choosing closes the dialog, as does its close button.
         self.dialogs.open = open && !chose;
     }
@@ -177,28 +263,37 @@ impl App {
             .folder
             .clone()
             .unwrap_or_else(|| PathBuf::from("."));
-        egui::Window::new("Save as")
-            .collapsible(false)
-            .show(ctx, |ui| {
-                ui.label("File name (in the lecture's folder):");
-                let r = ui.text_edit_singleline(&mut name);
-                ui.horizontal(|ui| {
-                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if ui.button("Save").clicked() || enter {
-                        let mut file = name.trim().to_string();
-                        if !file.ends_with(".ron") {
-                            file.push_str(".ron");
-                        }
-                        out.push(Command::SaveTo(folder.join(file)));
-                        keep = false;
+        let shown = egui::Modal::new(egui::Id::new("save as")).show(ctx, |ui| {
+            ui.heading("Save as");
+            ui.label(format!("File name, in {}:", folder.display()));
+            let r = ui.text_edit_singleline(&mut name);
+            if !r.has_focus() && !r.lost_focus() {
+                r.request_focus();
+            }
+            ui.horizontal(|ui| {
+                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("Save (Enter)").clicked() || enter {
+                    let mut file = name.trim().to_string();
+                    if !file.ends_with(".ron") {
+                        file.push_str(".ron");
                     }
-                    if ui.button("Cancel").clicked() {
-                        // Nothing saved: what was waiting for the save stays put.
-                        self.dialogs.after_save = None;
-                        keep = false;
-                    }
-                });
+                    out.push(Command::SaveTo(folder.join(file)));
+                    keep = false;
+                }
+                if ui.button("Cancel (Escape)").clicked() {
+                    keep = false;
+                }
             });
+        });
+        if shown.should_close() {
+            keep = false;
+        }
+        if !keep {
+            // Nothing saved by a cancel: what was waiting for the save stays put.
+            if !matches!(out.last(), Some(Command::SaveTo(_))) {
+                self.dialogs.after_save = None;
+            }
+        }
         if keep {
             self.dialogs.save_as = Some(name);
         }
@@ -220,4 +315,25 @@ fn two_ways(
             out.push(second.2);
         }
     });
+}
+
+/// A path's last part, for a button.
+fn file_name(p: &std::path::Path) -> String {
+    p.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| p.display().to_string())
+}
+
+/// The folders (not hidden) and the `.ron` files of `folder`, each in name order.
+fn list_folder(folder: &std::path::Path) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+    let mut dirs = Vec::new();
+    for e in std::fs::read_dir(folder)? {
+        let p = e?.path();
+        if p.is_dir() && !file_name(&p).starts_with('.') {
+            dirs.push(p);
+        }
+    }
+    dirs.sort();
+    let files = crate::scene::lecture::scene_files(folder).unwrap_or_default();
+    Ok((dirs, files))
 }
