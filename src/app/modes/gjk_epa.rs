@@ -201,7 +201,11 @@ impl Mode for GjkMode {
             } else {
                 "▶ Play"
             };
-            if ui.button(label).clicked() {
+            if ui
+                .button(label)
+                .on_hover_text("step through GJK and EPA on their own")
+                .clicked()
+            {
                 self.playing = !self.playing;
                 if self.playing && controls.step >= last {
                     controls.step = 0;
@@ -222,7 +226,11 @@ impl Mode for GjkMode {
             ui.ctx().request_repaint();
         }
         let mut asked = None;
-        if ui.button("Frame the views (F)").clicked() {
+        if ui
+            .button("Frame the views (F)")
+            .on_hover_text("fit the shapes in the world view and the simplex in the Minkowski view")
+            .clicked()
+        {
             asked = Some(Command::FrameBodies);
         }
         ui.separator();

@@ -192,16 +192,18 @@ impl Mode for ManifoldMode {
     ) -> Option<Command> {
         ui.checkbox(
             &mut controls.options.hysteresis,
-            "Reference-face hysteresis",
+            "Reference-face hysteresis (H)",
         )
         .on_hover_text(
             "B's face becomes the reference only when sep_b > sep_a + 0.02|sep_a| + 0.1·slop.",
         );
         ui.checkbox(
             &mut controls.options.jitter,
-            "Jitter: turn B by ±0.001 rad every frame",
-        );
-        ui.add(egui::Slider::new(&mut controls.margin, 0.0..=0.5).text("speculative margin"));
+            "Jitter: turn B by ±0.001 rad every frame (J)",
+        )
+        .on_hover_text("J: the hysteresis lab — with hysteresis off, watch the ids churn");
+        ui.add(egui::Slider::new(&mut controls.margin, 0.0..=0.5).text("speculative margin"))
+            .on_hover_text("points are kept while their separation is at most this: a small margin keeps contacts that are about to touch");
         ui.separator();
         ui.label(RichText::new(count(pair.manifold.len(), "point", "points")).strong());
         for (k, p) in pair.manifold.points().enumerate() {

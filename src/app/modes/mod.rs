@@ -23,6 +23,15 @@ pub fn title(mode: ModeKind) -> &'static str {
     }
 }
 
+/// What a mode shows, in one line (the mode buttons' tooltip).
+pub fn hover(mode: ModeKind) -> &'static str {
+    match mode {
+        ModeKind::Sat => "1: every candidate axis and both shadows on it",
+        ModeKind::Gjk => "2: GJK's simplex and EPA's polytope on the Minkowski difference",
+        ModeKind::Manifold => "3: reference and incident faces, clipping, the contact points",
+    }
+}
+
 /// Options of the pair that modes may change and that are not part of the scene (they
 /// trigger a recompute). The speculative margin is the scene's: see [`Controls::margin`].
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -174,9 +174,16 @@ impl Mode for SatMode {
             .column(egui_extras::Column::remainder())
             .max_scroll_height(320.0)
             .header(20.0, |mut h| {
-                for t in ["axis from", "direction", "A shadow", "B shadow", "gap", ""] {
+                for (t, tip) in [
+                    ("axis from", "the face (or vertex pair) whose normal is the axis; click a row to show it"),
+                    ("direction", "the axis as a unit vector"),
+                    ("A shadow", "A's extent along the axis: the least and the greatest dot product of its support points with the direction"),
+                    ("B shadow", "B's extent along the axis"),
+                    ("gap", "between the shadows: positive, they are apart (the shapes are separated); negative, the length of their overlap"),
+                    ("", "▶ first separating axis · ★ the answer · = tie"),
+                ] {
                     h.col(|ui| {
-                        ui.strong(t);
+                        ui.strong(t).on_hover_text(tip);
                     });
                 }
             })

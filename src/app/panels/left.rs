@@ -191,6 +191,7 @@ impl App {
             for m in ModeKind::ALL {
                 if ui
                     .selectable_label(self.session.mode == m, modes::title(m))
+                    .on_hover_text(modes::hover(m))
                     .clicked()
                 {
                     out.push(Command::SetMode(m));
@@ -209,18 +210,28 @@ impl App {
         }
         ui.separator();
         let mut vertex_edit = self.vertex_edit;
-        if ui.checkbox(&mut vertex_edit, "Vertex edit (V)").changed() {
+        if ui
+            .checkbox(&mut vertex_edit, "Vertex edit (V)")
+            .on_hover_text(
+                "drag a polygon's vertices; a move that would make it concave is refused",
+            )
+            .changed()
+        {
             out.push(Command::ToggleVertexEdit);
         }
         ui.separator();
         ui.horizontal(|ui| {
-            if ui.button("⟲ Undo").clicked() {
+            if ui.button("⟲ Undo").on_hover_text("Ctrl+Z").clicked() {
                 out.push(Command::Undo);
             }
-            if ui.button("⟳ Redo").clicked() {
+            if ui.button("⟳ Redo").on_hover_text("Ctrl+Shift+Z").clicked() {
                 out.push(Command::Redo);
             }
-            if ui.button("Frame (F)").clicked() {
+            if ui
+                .button("Frame (F)")
+                .on_hover_text("zoom and pan so that everything the mode draws is in view")
+                .clicked()
+            {
                 out.push(Command::FrameBodies);
             }
         });
@@ -231,7 +242,11 @@ impl App {
             if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
                 out.push(Command::Save);
             }
-            if ui.button("Save as…").clicked() {
+            if ui
+                .button("Save as…")
+                .on_hover_text("save under a new name")
+                .clicked()
+            {
                 out.push(Command::SaveAs);
             }
         });
@@ -239,7 +254,11 @@ impl App {
             ui.label("UI scale");
             let mut scale = self.ui_scale;
             let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
-            if ui.add(egui::Slider::new(&mut scale, lo..=hi)).changed() {
+            if ui
+                .add(egui::Slider::new(&mut scale, lo..=hi))
+                .on_hover_text("presenter scale: text, lines and panels (Ctrl + / Ctrl −)")
+                .changed()
+            {
                 out.push(Command::SetScale(scale));
             }
         });

@@ -64,12 +64,16 @@ impl App {
                     }
                     // The step text in a box of steady height, so the controls below do not jump
                     // as the text changes length.
+                    // A text longer than the box scrolls inside it.
                     let text = self.mode().step_text(&self.session.pair, step);
                     let top = ui.cursor().top();
-                    ui.label(RichText::new(&text).size(15.0));
+                    let steady = 15.0 * 1.35 * 5.0;
+                    egui::ScrollArea::vertical()
+                        .id_salt("step text")
+                        .max_height(steady)
+                        .show(ui, |ui| ui.label(RichText::new(&text).size(15.0)));
                     self.shown_step_text = text;
                     let used = ui.cursor().top() - top;
-                    let steady = 15.0 * 1.35 * 5.0;
                     if used < steady {
                         ui.add_space(steady - used);
                     }
