@@ -163,10 +163,13 @@ impl Mode for SatMode {
         // The table: one row per axis.
         self.hovered = None;
         let origin = pair.sat.origin;
+        // One line per row (a wrapped cell would spill over the next row): the table scrolls
+        // sideways in a narrow panel instead.
+        ui.scope(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         egui_extras::TableBuilder::new(ui)
             .striped(true)
             .sense(egui::Sense::click())
-            .column(egui_extras::Column::auto())
             .column(egui_extras::Column::auto())
             .column(egui_extras::Column::auto())
             .column(egui_extras::Column::auto())
@@ -176,11 +179,10 @@ impl Mode for SatMode {
             .header(20.0, |mut h| {
                 for (t, tip) in [
                     ("axis from", "the face (or vertex pair) whose normal is the axis; click a row to show it"),
-                    ("direction", "the axis as a unit vector"),
-                    ("A shadow", "A's extent along the axis: the least and the greatest dot product of its support points with the direction"),
-                    ("B shadow", "B's extent along the axis"),
                     ("gap", "between the shadows: positive, they are apart (the shapes are separated); negative, the length of their overlap"),
                     ("", "▶ first separating axis · ★ the answer · = tie"),
+                    ("A shadow", "A's extent along the axis: the least and the greatest dot product of its support points with the direction"),
+                    ("B shadow", "B's extent along the axis"),
                 ] {
                     h.col(|ui| {
                         ui.strong(t).on_hover_text(tip);
@@ -194,33 +196,6 @@ impl Mode for SatMode {
                         r.set_selected(i == controls.step);
                         r.col(|ui| {
                             ui.label(format!("{}. {}", i + 1, source_text(row.source, pair)));
-                        });
-                        r.col(|ui| {
-                            ui.monospace(format!(
-                                "({}, {})",
-                                signed(row.axis.x),
-                                signed(row.axis.y)
-                            ));
-                        });
-                        r.col(|ui| {
-                            ui.monospace(
-                                RichText::new(format!(
-                                    "[{}, {}]",
-                                    num(row.a[0] + shift),
-                                    num(row.a[1] + shift)
-                                ))
-                                .color(colors::A),
-                            );
-                        });
-                        r.col(|ui| {
-                            ui.monospace(
-                                RichText::new(format!(
-                                    "[{}, {}]",
-                                    num(row.b[0] + shift),
-                                    num(row.b[1] + shift)
-                                ))
-                                .color(colors::B),
-                            );
                         });
                         r.col(|ui| {
                             let c = if row.gap > 0.0 {
@@ -245,7 +220,31 @@ impl Mode for SatMode {
                             }
                             ui.label(marks.join(" "));
                         });
-                        let resp = r.response();
+                        r.col(|ui| {
+                            ui.monospace(
+                                RichText::new(format!(
+                                    "[{}, {}]",
+                                    num(row.a[0] + shift),
+                                    num(row.a[1] + shift)
+                                ))
+                                .color(colors::A),
+                            );
+                        });
+                        r.col(|ui| {
+                            ui.monospace(
+                                RichText::new(format!(
+                                    "[{}, {}]",
+                                    num(row.b[0] + shift),
+                                    num(row.b[1] + shift)
+                                ))
+                                .color(colors::B),
+                            );
+                        });
+                        let resp = r.response().on_hover_text(format!(
+                            "axis direction ({}, {}); click to show this axis",
+                            signed(row.axis.x),
+                            signed(row.axis.y)
+                        ));
                         if resp.hovered() {
                             self.hovered = Some(i);
                         }
@@ -255,6 +254,7 @@ impl Mode for SatMode {
                     });
                 }
             });
+        });
 
         // The plot: every gap as a bar.
         ui.separator();
