@@ -95,6 +95,7 @@ fn launch(d: &Display, args: &[&str], window: (u32, u32)) -> Running {
             "100",
         ])
         .env("DISPLAY", &d.name)
+        .env("TMPDIR", window::private_tmp())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -97,8 +97,19 @@ pub fn display_of(screen: &str, base: u32) -> Option<Display> {
 
 pub fn app(d: &Display, args: &[&str]) -> Command {
     let mut c = Command::new(BIN);
-    c.args(args).env("DISPLAY", &d.name);
+    c.args(args)
+        .env("DISPLAY", &d.name)
+        .env("TMPDIR", private_tmp());
     c
+}
+
+/// The apps' own temporary folder (where a built-in scene's recovery file goes): one per
+/// test process, so recovery files left by a person's session (or another test run) are never
+/// offered to these tests.
+pub fn private_tmp() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("npl-gui-tmp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
 }
 
 pub fn run(d: &Display, args: &[&str]) -> Output {
