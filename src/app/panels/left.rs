@@ -220,7 +220,7 @@ impl App {
             out.push(Command::ToggleVertexEdit);
         }
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("⟲ Undo").on_hover_text("Ctrl+Z").clicked() {
                 out.push(Command::Undo);
             }
@@ -235,7 +235,7 @@ impl App {
                 out.push(Command::FrameBodies);
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
                 out.push(Command::ShowOpen);
             }
@@ -252,6 +252,8 @@ impl App {
         });
         ui.horizontal(|ui| {
             ui.label("UI scale");
+            // The slider leaves room for its value in a narrow panel.
+            ui.spacing_mut().slider_width = (ui.available_width() - 60.0).clamp(40.0, 160.0);
             let mut scale = self.ui_scale;
             let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
             if ui
