@@ -228,7 +228,10 @@ impl Mode for ManifoldMode {
                 }),
         );
         ui.label(
-            RichText::new(format!("Feature ids over the last {HISTORY_FRAMES} frames")).small(),
+            RichText::new(format!(
+                "Feature ids over the last {HISTORY_FRAMES} frames: one row per id, a red line where they changed"
+            ))
+            .size(13.0),
         );
         // The id history strip: one column per frame, a row per distinct id; red ticks on changes.
         let (rect, _) = ui.allocate_exact_size(

@@ -147,7 +147,7 @@ impl Mode for SatMode {
         {
             ui.label(
                 RichText::new(why_vertex_axis(pair))
-                    .small()
+                    .size(13.0)
                     .color(colors::DIM),
             );
         }
@@ -267,7 +267,7 @@ impl Mode for SatMode {
             RichText::new(format!(
                 "▶ first separating axis (an early-out stops here) · ★ {best} · = tie"
             ))
-            .small()
+            .size(13.0)
             .color(colors::DIM),
         );
         ui.separator();

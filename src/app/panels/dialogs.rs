@@ -66,7 +66,7 @@ impl App {
                     ("Restore them (R)", egui::Key::R, Command::Recover(true)),
                     ("Discard them (D)", egui::Key::D, Command::Recover(false)),
                 );
-                ui.label(RichText::new("Escape: decide later (the file stays)").small());
+                ui.label(RichText::new("Escape: decide later (the file stays)").size(13.0));
             });
             if shown.should_close() {
                 out.push(Command::CloseDialogs);
