@@ -220,26 +220,16 @@ impl Mode for SatMode {
                             }
                             ui.label(marks.join(" "));
                         });
-                        r.col(|ui| {
-                            ui.monospace(
-                                RichText::new(format!(
+                        for (range, color) in [(row.a, colors::A), (row.b, colors::B)] {
+                            r.col(|ui| {
+                                let text = format!(
                                     "[{}, {}]",
-                                    num(row.a[0] + shift),
-                                    num(row.a[1] + shift)
-                                ))
-                                .color(colors::A),
-                            );
-                        });
-                        r.col(|ui| {
-                            ui.monospace(
-                                RichText::new(format!(
-                                    "[{}, {}]",
-                                    num(row.b[0] + shift),
-                                    num(row.b[1] + shift)
-                                ))
-                                .color(colors::B),
-                            );
-                        });
+                                    num(range[0] + shift),
+                                    num(range[1] + shift)
+                                );
+                                ui.monospace(RichText::new(text).color(color));
+                            });
+                        }
                         let resp = r.response().on_hover_text(format!(
                             "axis direction ({}, {}); click to show this axis",
                             signed(row.axis.x),
