@@ -184,14 +184,13 @@ impl App {
                     }
                 });
                 ui.horizontal(|ui| {
-                    if let Some(up) = folder.parent().filter(|p| !p.as_os_str().is_empty()) {
-                        if ui
+                    if let Some(up) = folder.parent().filter(|p| !p.as_os_str().is_empty())
+                        && ui
                             .button("⬆ Up")
                             .on_hover_text(up.display().to_string())
                             .clicked()
-                        {
-                            go_to = Some(up.to_path_buf());
-                        }
+                    {
+                        go_to = Some(up.to_path_buf());
                     }
                     if ui
                         .button("Open this folder as the lecture")
