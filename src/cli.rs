@@ -88,6 +88,35 @@ pub enum Command {
     /// ends included: `t,overlap,separation,normal_x,normal_y,points,ids` (t is the angle in
     /// degrees or the distance moved; ids space-separated).
     Sweep(SweepArgs),
+    /// Write one clean PNG per step of a mode (for slides), and with `--gif` an animation.
+    ///
+    /// Opens the app's window (it needs a display: under Xvfb on a server), shows each step of
+    /// the mode in turn, and writes `DIR/step-01.png`, `step-02.png`, … — the window as the app
+    /// shows it, without banners, hints or hover marks — and with `--gif`, `DIR/steps.gif`.
+    Slides(SlidesArgs),
+}
+
+/// What `slides` shows and where it writes.
+#[derive(Clone, Debug, Args, PartialEq)]
+pub struct SlidesArgs {
+    /// The scene file.
+    #[arg(value_name = "SCENE.ron")]
+    pub scene: PathBuf,
+    /// The mode whose steps become slides.
+    #[arg(long, value_name = "MODE", ignore_case = true)]
+    pub mode: Mode,
+    /// The folder to write into (made if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Also write `steps.gif`, every step a frame.
+    #[arg(long)]
+    pub gif: bool,
+    /// The presenter scale of the slides (0.75 to 2.5).
+    #[arg(long, value_name = "S", value_parser = parse_ui_scale)]
+    pub ui_scale: Option<f32>,
+    /// The window size in pixels (default 1280x800).
+    #[arg(long, value_name = "WxH", value_parser = parse_window)]
+    pub window: Option<(u32, u32)>,
 }
 
 /// What `sweep` turns or moves, and how far.

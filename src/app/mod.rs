@@ -33,12 +33,13 @@ pub mod panels;
 pub mod recovery;
 pub mod run;
 pub mod session;
+mod slides;
 pub mod state;
 pub mod visible;
 pub mod words;
 mod world;
 
-pub use run::run;
+pub use run::{run, slides};
 
 use crate::cli::AppFlags;
 use crate::geom::limits::MAX_COORDINATE;
@@ -91,6 +92,8 @@ pub struct App {
     pub drawn: draw::Drawn,
     /// A screenshot was asked for (F12).
     pub screenshot_pending: bool,
+    /// Draw the clean picture in every frame, as for a screenshot (`slides`).
+    pub clean: bool,
     /// The user chose to close the window.
     pub quit: bool,
     /// Frame times.
@@ -152,6 +155,7 @@ impl App {
             shown_step_text: String::new(),
             drawn: draw::Drawn::default(),
             screenshot_pending: false,
+            clean: false,
             quit: false,
             stats: FrameStats::default(),
             slide_error: None,

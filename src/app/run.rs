@@ -4,8 +4,9 @@
 
 use super::App;
 use super::input::{self, Input};
+use super::slides::{Next, SlidesJob};
 use super::state::FrameTiming;
-use crate::cli::AppFlags;
+use crate::cli::{AppFlags, SlidesArgs};
 use macroquad::input::{is_quit_requested, prevent_quit};
 use macroquad::prelude::{
     KeyCode, MouseButton, get_screen_data, get_time, is_key_down, is_key_pressed,
@@ -15,6 +16,32 @@ use macroquad::prelude::{
 
 /// Opens the window and runs the app; returns the process exit code.
 pub fn run(flags: AppFlags) -> i32 {
+    open(flags, None)
+}
+
+/// `slides`: the scene's steps in `args.mode`, one clean PNG each (and a GIF); returns the
+/// process exit code (2 for a scene that does not load, 1 for a folder or file that cannot be
+/// written).
+pub fn slides(args: &SlidesArgs) -> i32 {
+    if let Err(e) = crate::scene::load(&args.scene) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        eprintln!("error: {}: cannot make the folder: {e}", args.out.display());
+        return 1;
+    }
+    let flags = AppFlags {
+        path: Some(args.scene.clone()),
+        mode: Some(args.mode),
+        ui_scale: args.ui_scale,
+        window: args.window,
+        ..AppFlags::default()
+    };
+    open(flags, Some(SlidesJob::new(args.out.clone(), args.gif)))
+}
+
+fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
     #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         eprintln!(
@@ -43,7 +70,7 @@ pub fn run(flags: AppFlags) -> i32 {
         },
         ..Default::default()
     };
-    macroquad::Window::from_config(conf, main_loop(app, flags));
+    macroquad::Window::from_config(conf, main_loop(app, flags, job));
     0
 }
 
@@ -66,21 +93,28 @@ fn read_input(over_ui: bool) -> Input {
     }
 }
 
-/// Writes the window as it is now to a PNG file (after egui drew, before the frame is shown).
-/// An unwritable path is an error message, not a panic.
-fn save_screenshot(path: &std::path::Path) -> Result<(), String> {
+/// The window as it is now (after egui drew, before the frame is shown), top row first.
+fn screen_image() -> Result<image::RgbaImage, String> {
     let img = get_screen_data();
     let (w, h) = (img.width as usize, img.height as usize);
     let row = w * 4;
     if img.bytes.len() < row * h {
-        return Err(format!("{}: the screen could not be read", path.display()));
+        return Err("the screen could not be read".to_string());
     }
     // OpenGL's rows run bottom-up; PNG's top-down.
     let mut flipped = Vec::with_capacity(row * h);
     for y in (0..h).rev() {
         flipped.extend_from_slice(&img.bytes[y * row..(y + 1) * row]);
     }
-    image::save_buffer(path, &flipped, w as u32, h as u32, image::ColorType::Rgba8)
+    image::RgbaImage::from_raw(w as u32, h as u32, flipped)
+        .ok_or_else(|| "the screen could not be read".to_string())
+}
+
+/// Writes the window as it is now to a PNG file. An unwritable path is an error message, not
+/// a panic.
+fn save_screenshot(path: &std::path::Path) -> Result<(), String> {
+    let img = screen_image().map_err(|e| format!("{}: {e}", path.display()))?;
+    img.save(path)
         .map_err(|e| format!("{}: could not write the screenshot: {e}", path.display()))
 }
 
@@ -112,7 +146,7 @@ fn backend_keys() -> Vec<egui::Event> {
     .collect()
 }
 
-async fn main_loop(mut app: App, options: AppFlags) {
+async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) {
     egui_macroquad::cfg(super::configure);
     // Closing the window asks first when the scene has unsaved changes.
     prevent_quit();
@@ -139,8 +173,37 @@ async fn main_loop(mut app: App, options: AppFlags) {
         macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(24, 26, 31, 255));
         let input = read_input(false);
         let keys = backend_keys();
+        if let Some(j) = &mut job {
+            j.before_frame(&mut app, now);
+        }
         egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
         egui_macroquad::draw();
+        if let Some(j) = &mut job
+            && let Next::Capture = j.after_frame()
+        {
+            let count = app.step_count();
+            match screen_image().and_then(|img| j.captured(img, count)) {
+                Ok(false) => {}
+                Ok(true) => {
+                    let written = j.written;
+                    let code = match job.take().map_or(Ok(()), SlidesJob::finish) {
+                        Ok(()) => {
+                            eprintln!("narrowphase-lab: {written} slides written");
+                            0
+                        }
+                        Err(e) => {
+                            eprintln!("error: {e}");
+                            1
+                        }
+                    };
+                    std::process::exit(code);
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
         if app.fullscreen != fullscreen {
             fullscreen = app.fullscreen;
             set_fullscreen(fullscreen);

@@ -27,7 +27,7 @@ impl App {
         let pair = &self.session.pair;
         let views = self.body_views();
         // A screenshot (F12) is for a slide: no hover marks, handles, banner or hint.
-        let clean = self.screenshot_pending;
+        let clean = self.screenshot_pending || self.clean;
         let hover = if clean { None } else { self.interaction.hover };
 
         // A compound body's other parts, fainter: the modes show the selected part pair.

@@ -1,0 +1,118 @@
+//! `slides`: every step of a mode shown in turn in the app's window and written as a PNG (and
+//! with `--gif`, as the frames of one animation). The window loop ([`super::run`]) asks
+//! [`SlidesJob`] what to do each frame; the pictures are the app's own, drawn clean.
+
+use super::App;
+use super::command::{Command, StepTo};
+use std::path::{Path, PathBuf};
+
+/// Frames the window gets before the first slide (layout, framing, the font atlas).
+const WARM_UP_FRAMES: u32 = 4;
+/// Frames each step is shown before it is captured (a step may move the view).
+const SETTLE_FRAMES: u32 = 2;
+/// How long each step shows in the GIF.
+const GIF_STEP_MS: u32 = 1500;
+
+/// A run of `slides`: where it writes and how far it got.
+pub struct SlidesJob {
+    out: PathBuf,
+    gif: bool,
+    /// The step being shown, and how many frames it has been up.
+    step: usize,
+    shown_for: u32,
+    warm: u32,
+    /// The captured steps (RGBA, top row first), kept for the GIF.
+    frames: Vec<image::RgbaImage>,
+    /// How many PNGs were written.
+    pub written: usize,
+}
+
+/// What the window loop does after a frame.
+pub enum Next {
+    /// Draw another frame.
+    Continue,
+    /// Capture this frame as the slide of the current step.
+    Capture,
+}
+
+impl SlidesJob {
+    /// A job writing into `out` (which must exist).
+    pub fn new(out: PathBuf, gif: bool) -> SlidesJob {
+        SlidesJob {
+            out,
+            gif,
+            step: 0,
+            shown_for: 0,
+            warm: 0,
+            frames: Vec::new(),
+            written: 0,
+        }
+    }
+
+    /// Before a frame: the app shows the step due, drawn clean.
+    pub fn before_frame(&mut self, app: &mut App, now: f64) {
+        app.clean = true;
+        // Slides show the file as it is: a recovery offer stays for the next interactive start.
+        app.dialogs.recover = None;
+        if app.session.step != self.step {
+            app.apply(Command::Step(StepTo::At(self.step)), now);
+        }
+    }
+
+    /// After a frame was drawn: whether to capture it.
+    pub fn after_frame(&mut self) -> Next {
+        if self.warm < WARM_UP_FRAMES {
+            self.warm += 1;
+            return Next::Continue;
+        }
+        self.shown_for += 1;
+        if self.shown_for >= SETTLE_FRAMES {
+            Next::Capture
+        } else {
+            Next::Continue
+        }
+    }
+
+    /// Writes the captured frame as this step's PNG and goes on to the next step; returns
+    /// true when every step of the mode is written (`count` steps).
+    pub fn captured(&mut self, image: image::RgbaImage, count: usize) -> Result<bool, String> {
+        let path = self.out.join(format!("step-{:02}.png", self.step + 1));
+        image
+            .save(&path)
+            .map_err(|e| format!("{}: could not write the slide: {e}", path.display()))?;
+        self.written += 1;
+        if self.gif {
+            self.frames.push(image);
+        }
+        self.step += 1;
+        self.shown_for = 0;
+        Ok(self.step >= count)
+    }
+
+    /// With `--gif`: writes `steps.gif`, one frame a step.
+    pub fn finish(self) -> Result<(), String> {
+        if !self.gif {
+            return Ok(());
+        }
+        write_gif(&self.out.join("steps.gif"), self.frames)
+    }
+}
+
+/// An animated GIF of `frames`, each shown [`GIF_STEP_MS`], looping.
+fn write_gif(path: &Path, frames: Vec<image::RgbaImage>) -> Result<(), String> {
+    use image::codecs::gif::{GifEncoder, Repeat};
+    let fail =
+        |e: &dyn std::fmt::Display| format!("{}: could not write the GIF: {e}", path.display());
+    let file = std::fs::File::create(path).map_err(|e| fail(&e))?;
+    // Speed 10 of 30: a good palette for flat diagrams at a few seconds per frame.
+    let mut encoder = GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
+    encoder.set_repeat(Repeat::Infinite).map_err(|e| fail(&e))?;
+    let delay = image::Delay::from_numer_denom_ms(GIF_STEP_MS, 1);
+    encoder
+        .encode_frames(
+            frames
+                .into_iter()
+                .map(|f| image::Frame::from_parts(f, 0, 0, delay)),
+        )
+        .map_err(|e| fail(&e))
+}

@@ -1,0 +1,197 @@
+//! `slides`: one clean PNG per step of the mode (as many as the mode has steps, counted from
+//! the report's traces), no hint or banner in them, and with `--gif` an animation with a frame
+//! per step. Needs `Xvfb` (the slides are the app's window); skips loudly without it, except
+//! under CI.
+
+mod window;
+
+use image::AnimationDecoder;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_narrowphase-lab");
+
+fn scene(name: &str) -> String {
+    format!("{}/scenes/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// How many steps a mode shows, from the report's traces: SAT one per axis; GJK/EPA one per
+/// GJK iteration and EPA iteration plus the radii folded back in; the manifold one per
+/// clipping step (its closing "done" record is not a step of its own).
+fn steps_in_report(scene_file: &str, mode: &str) -> usize {
+    let out = Command::new(BIN)
+        .args(["report", scene_file])
+        .output()
+        .expect("report");
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("report JSON");
+    let len = |v: &serde_json::Value| v.as_array().map_or(0, |a| a.len());
+    match mode {
+        "sat" => len(&r["sat"]["axes"]),
+        "gjk" => len(&r["gjk"]["steps"]) + len(&r["epa"]["steps"]) + 1,
+        "manifold" => r["clip"]["steps"]
+            .as_array()
+            .expect("clip steps")
+            .iter()
+            .filter(|s| s["step"] != "done")
+            .count(),
+        _ => unreachable!(),
+    }
+}
+
+fn slides(d: &window::Display, scene_file: &str, mode: &str, out: &Path, gif: bool) {
+    let mut args = vec![
+        "slides",
+        scene_file,
+        "--mode",
+        mode,
+        "--out",
+        out.to_str().expect("path"),
+    ];
+    if gif {
+        args.push("--gif");
+    }
+    window::run(d, &args);
+}
+
+fn pngs(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the out folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "png"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn one_png_per_step_in_every_mode_and_a_gif_with_as_many_frames() {
+    let Some(d) = window::display_of("1280x800x24", 1600) else {
+        return;
+    };
+    for (file, mode, gif) in [
+        ("13_gjk_distance.ron", "gjk", true),
+        ("01_resting_box.ron", "manifold", true),
+        ("01_resting_box.ron", "sat", false),
+        ("14_epa_deep.ron", "gjk", false),
+    ] {
+        let path = scene(file);
+        let out = out_dir(&format!("slides-{mode}-{file}"));
+        slides(&d, &path, mode, &out, gif);
+        let want = steps_in_report(&path, mode);
+        let files = pngs(&out);
+        assert_eq!(files.len(), want, "{file} {mode}: {files:?}");
+        for (k, f) in files.iter().enumerate() {
+            assert_eq!(
+                f.file_name().unwrap().to_string_lossy(),
+                format!("step-{:02}.png", k + 1)
+            );
+        }
+        // Each step is its own picture.
+        let images: Vec<window::Image> = files.iter().map(|f| window::Image::load(f)).collect();
+        for pair in images.windows(2) {
+            assert!(
+                pair[0].rgb != pair[1].rgb,
+                "{file} {mode}: two steps look the same"
+            );
+        }
+        let gif_path = out.join("steps.gif");
+        assert_eq!(gif_path.exists(), gif, "{file} {mode}: steps.gif");
+        if gif {
+            let file = std::io::BufReader::new(std::fs::File::open(&gif_path).unwrap());
+            let frames = image::codecs::gif::GifDecoder::new(file)
+                .expect("a GIF")
+                .into_frames()
+                .collect_frames()
+                .expect("its frames");
+            assert_eq!(frames.len(), want, "GIF frames");
+        }
+    }
+}
+
+/// A slide is the clean picture: where the window shows its hint ("… F1 help"), the slide of
+/// the same step has no text.
+#[test]
+fn slides_have_no_hint_or_banner() {
+    let Some(d) = window::display_of("1280x800x24", 1700) else {
+        return;
+    };
+    let path = scene("01_resting_box.ron");
+    let out = out_dir("slides-clean");
+    slides(&d, &path, "manifold", &out, false);
+    let shot = window::tmp("window-step-0.png");
+    let run = window::run(
+        &d,
+        &[
+            &path,
+            "--mode",
+            "manifold",
+            "--step",
+            "0",
+            "--frames",
+            "8",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--print-state",
+        ],
+    );
+    let state = window::state(&run);
+    let hint = state["labels"]
+        .as_array()
+        .expect("labels")
+        .iter()
+        .find(|l| l["text"].as_str().is_some_and(|t| t.contains("F1 help")))
+        .expect("the window shows its hint");
+    let r: Vec<f64> = hint["rect"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    // Text pixels: light grey, as the hint is drawn.
+    let texty = |img: &window::Image| {
+        let mut n = 0;
+        for y in r[1] as usize..(r[1] + r[3]) as usize {
+            for x in r[0] as usize..(r[0] + r[2]) as usize {
+                let p = img.at(x as f64, y as f64);
+                if p.iter().all(|c| *c > 110) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    let with_hint = texty(&window::Image::load(&shot));
+    let slide = texty(&window::Image::load(&out.join("step-01.png")));
+    assert!(
+        with_hint > 30,
+        "the hint's text shows in the window: {with_hint} pixels"
+    );
+    assert_eq!(slide, 0, "the slide shows text where the hint was");
+}
+
+#[test]
+fn slides_of_a_broken_scene_fail_with_its_error_and_write_nothing() {
+    let dir = out_dir("slides-broken");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    let good = std::fs::read_to_string(scene("01_resting_box.ron")).unwrap();
+    assert!(good.contains("width: 8.0"));
+    std::fs::write(&bad, good.replace("width: 8.0", "width: -1.0")).unwrap();
+    let out = dir.join("out");
+    let run = Command::new(BIN)
+        .args(["slides", bad.to_str().unwrap(), "--mode", "sat", "--out"])
+        .arg(&out)
+        .env_remove("DISPLAY")
+        .output()
+        .expect("run");
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("bad.ron") && err.contains("width"), "{err}");
+    assert!(!out.exists(), "nothing written for a broken scene");
+}
