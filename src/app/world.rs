@@ -5,6 +5,7 @@ use super::App;
 use super::draw::{self, Canvas, Drawn, colors, priority};
 use super::input::{self, Hover};
 use super::modes::ModeKind;
+use super::pair::Contact;
 use glam::Vec2;
 
 impl App {
@@ -85,20 +86,17 @@ impl App {
         self.mode().draw(&canvas, pair, self.session.step);
 
         // In every mode: the normal and the contact points (of every part pair, for compound
-        // bodies: the selected pair's come first).
+        // bodies: the shown pair's come first).
         let m = &pair.manifold;
         let len = canvas.span(60.0);
-        let others = pair
-            .bodies
-            .as_ref()
-            .map_or(&[][..], |_| &pair.whole.manifolds[..]);
-        let points = m.points().map(|p| (p, m.normal)).chain(
-            others
-                .iter()
-                .filter(|pm| Some(pm.parts) != pair.bodies.as_ref().map(|b| b.selected))
-                .flat_map(|pm| pm.manifold.points().map(|p| (p, pm.manifold.normal))),
-        );
-        for (k, (p, normal)) in points.enumerate() {
+        for (
+            k,
+            Contact {
+                point: p, normal, ..
+            },
+        ) in pair.contacts().iter().enumerate()
+        {
+            let (p, normal) = (p, *normal);
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
             // Manifold mode labels its candidates itself (kept and dropped, with separations).
