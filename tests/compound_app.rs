@@ -7,18 +7,13 @@ use glam::Vec2;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::{App, new_context};
+use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 use narrowphase_lab::scene::ShapeSpec;
 
+/// A headless frame's input: the default 1280×800 window.
 fn raw_input() -> egui::RawInput {
-    egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 800.0),
-        )),
-        ..Default::default()
-    }
+    screen_input(1280.0, 800.0)
 }
 
 /// The built-in lecture open at the scene `name`, after one frame (so the canvas is laid out).
@@ -46,39 +41,21 @@ fn frame(app: &mut App, ctx: &egui::Context, input: Input) {
 
 /// Presses the left button at world point `from`, moves to `to` in `moves` frames, releases.
 fn gesture(app: &mut App, ctx: &egui::Context, from: Vec2, to: Vec2, moves: usize) {
-    let a = app.cam.to_screen(from);
-    let b = app.cam.to_screen(to);
-    frame(
-        app,
-        ctx,
-        Input {
-            pointer: Some(a),
-            pressed: [true, false, false],
-            down: [true, false, false],
-            ..Input::default()
-        },
-    );
+    let (a, b) = (app.cam.to_screen(from), app.cam.to_screen(to));
+    // The left button at `p`: pressed this frame, held, released this frame.
+    let left = |p: Vec2, [pressed, down, released]: [bool; 3]| Input {
+        pointer: Some(p),
+        pressed: [pressed, false, false],
+        down: [down, false, false],
+        released: [released, false, false],
+        ..Input::default()
+    };
+    frame(app, ctx, left(a, [true, true, false]));
     for k in 1..=moves {
         let p = a + (b - a) * (k as f32 / moves as f32);
-        frame(
-            app,
-            ctx,
-            Input {
-                pointer: Some(p),
-                down: [true, false, false],
-                ..Input::default()
-            },
-        );
+        frame(app, ctx, left(p, [false, true, false]));
     }
-    frame(
-        app,
-        ctx,
-        Input {
-            pointer: Some(b),
-            released: [true, false, false],
-            ..Input::default()
-        },
-    );
+    frame(app, ctx, left(b, [false, false, true]));
 }
 
 /// The star's centre: 0.79 above the floor's top face (y = 0).

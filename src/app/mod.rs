@@ -421,10 +421,12 @@ impl App {
         }
     }
 
-    /// A world-space body centre (its centroid).
+    /// A world-space body centre: its centroid, the point it turns about (for a compound, the
+    /// mean of its parts' centroids).
     pub fn body_centre(&self, i: usize) -> Vec2 {
-        let pair = &self.session.pair;
-        pair.xfs[i].apply(pair.shapes[i].centroid())
+        let views = self.body_views();
+        let v = &views[i.min(1)];
+        v.pose.transform().apply(v.centroid())
     }
 
     /// Lays the canvas out in the area the panels left, in window pixels.
@@ -619,6 +621,18 @@ pub fn new_context() -> egui::Context {
     let ctx = egui::Context::default();
     configure(&ctx);
     ctx
+}
+
+/// The input of a headless frame in a window of `width` × `height` points (feed it to
+/// [`egui::Context::run`] with [`App::frame`] inside).
+pub fn screen_input(width: f32, height: f32) -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(width, height),
+        )),
+        ..Default::default()
+    }
 }
 
 /// The app's egui settings: dark, slightly larger text, and no egui zoom keys (Ctrl + and

@@ -6,6 +6,7 @@ use super::draw::{self, Canvas, Drawn, colors, priority};
 use super::input::{self, Hover};
 use super::modes::ModeKind;
 use super::pair::Contact;
+use crate::geom::Transform;
 use glam::Vec2;
 
 impl App {
@@ -62,7 +63,12 @@ impl App {
                 && b.index() == i
             {
                 let ring = colors::body(i).gamma_multiply(0.25);
-                canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring);
+                match &pair.bodies {
+                    Some(bodies) if view.parts.len() > 1 => {
+                        compound_ring(&canvas, view, bodies.xfs[i], ring);
+                    }
+                    _ => canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring),
+                }
             }
             if self.vertex_edit && view.has_vertices {
                 let body = if i == 0 {
@@ -136,5 +142,28 @@ impl App {
             "drag inside: move · drag the ring: turn · F1 help"
         });
         canvas.finish()
+    }
+}
+
+/// The turning ring of a compound body: along its parts' edges that are its outline (an edge
+/// another part covers, such as a star's spokes, turns nothing); round a rounded part whole.
+fn compound_ring(canvas: &Canvas, view: &input::BodyView, xf: Transform, color: egui::Color32) {
+    let width = 2.0 * input::RING_PX;
+    let step = canvas.span(2.0);
+    for part in view.parts {
+        let (verts, place) = (part.shape.vertices(), xf.compose(part.xf));
+        if part.shape.radius() > 0.0 || verts.len() < 3 {
+            canvas.shape_outline(&part.shape, place, width, color);
+            continue;
+        }
+        for (k, &a) in verts.iter().enumerate() {
+            let b = verts[(k + 1) % verts.len()];
+            // Just outside the edge's middle (vertices run anticlockwise: outside is right).
+            let d = (b - a).normalize_or_zero();
+            let outside = part.xf.apply((a + b) * 0.5 + Vec2::new(d.y, -d.x) * step);
+            if view.distance(outside) > 0.0 {
+                canvas.line(place.apply(a), place.apply(b), width, color);
+            }
+        }
     }
 }
