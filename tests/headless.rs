@@ -4,17 +4,12 @@
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::{App, new_context};
+use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 
+/// A headless frame's input: the default 1280×800 window.
 fn raw_input() -> egui::RawInput {
-    egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 800.0),
-        )),
-        ..Default::default()
-    }
+    screen_input(1280.0, 800.0)
 }
 
 /// Every text in the frame's shapes.

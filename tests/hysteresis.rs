@@ -28,7 +28,7 @@ fn churn(scene_file: &str, hysteresis: bool, frames: usize) -> (u64, usize) {
         xf_b.q = Rot::from_angle(xf_b.q.angle() + 0.001 * sign);
         let m = collide(&p.a, p.xf_a, &p.b, xf_b, &options, &mut NoTrace);
         points = points.max(m.len());
-        let mut ids: Vec<u32> = m.points().map(|pt| pt.id.pack()).collect();
+        let mut ids: Vec<u64> = m.points().map(|pt| u64::from(pt.id.pack())).collect();
         ids.sort_unstable();
         history.record(ids);
         assert!(m.normal.is_finite() && (m.normal.length() - 1.0).abs() < 1e-5);

@@ -220,7 +220,7 @@ fn problems(s: &serde_json::Value, window: (u32, u32), how: &str) -> Vec<String>
     out
 }
 
-const SCENES: usize = 17;
+const SCENES: usize = 19;
 
 /// Walks the whole built-in lecture with PageDown, each scene in each mode at its first and
 /// last step, checking every state; and returns the problems.

@@ -551,3 +551,73 @@ fn speculative_margin_keeps_points_apart() {
         &[(-0.5, 0.025, 0.05), (1.5, 0.025, 0.05)],
     );
 }
+
+// The star's spikes at 234° and 306° point down: their tips are (±cos 54°, 0.79 − sin 54°), so
+// sin 54° − 0.79 = 0.019017 into the floor (top face y = 0); one point under each tip, midway.
+// The two points come from two part pairs, floor × spike 2 and floor × spike 3, with the same
+// reference edge (the floor's top, edge 2) and incident vertex (the tip): ids equal but for
+// B's part bits.
+#[test]
+fn star_on_floor_two_spike_tips_ids_differ_in_part_bits() {
+    let depth = deg(54.0).sin() - 0.79;
+    let x = deg(54.0).cos();
+    let e = Expect {
+        mode: Mode::Manifold,
+        overlap: true,
+        separation: -depth,
+        normal: [0.0, 1.0],
+    };
+    let r = check(
+        "18_star_on_floor.ron",
+        e,
+        &[(-x, -depth / 2.0, -depth), (x, -depth / 2.0, -depth)],
+    );
+    let parts: Vec<&Value> = r["manifolds"]
+        .as_array()
+        .expect("manifolds")
+        .iter()
+        .map(|m| &m["parts"])
+        .collect();
+    assert_eq!(
+        parts,
+        [&serde_json::json!([0, 2]), &serde_json::json!([0, 3])]
+    );
+    let ids: Vec<u64> = r["points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| p["id"].as_u64().expect("id"))
+        .collect();
+    assert_eq!(ids[0] & 0xffff_ffff, ids[1] & 0xffff_ffff);
+    assert_eq!([ids[0] >> 32, ids[1] >> 32], [2, 3]);
+    assert_eq!(r["selected_parts"], serde_json::json!([0, 2]));
+}
+
+// The bracket's outer corner is at its origin (−1.21, −0.02): 0.02 into the floor, its point
+// midway at y = −0.01. Its upright's top-left corner (0, 1.6) turned 30° is at
+// (−1.21 − 0.8, −0.02 + 1.6 cos 30°): 0.01 past the wall's face x = −2. The floor pair is
+// deeper, so it is the one every mode shows; turned to 31°, the top is
+// 1.6 sin 31° − 0.79 = 0.0341 into the wall, and the wall pair is.
+#[test]
+fn l_bracket_selected_pair_changes_as_it_turns() {
+    let top_y = -0.02 + 1.6 * deg(30.0).cos();
+    let e = Expect {
+        mode: Mode::Sat,
+        overlap: true,
+        separation: -0.02,
+        normal: [0.0, 1.0],
+    };
+    let r = check(
+        "19_l_bracket.ron",
+        e,
+        &[(-1.21, -0.01, -0.02), (-2.005, top_y, -0.01)],
+    );
+    assert_eq!(r["selected_parts"], serde_json::json!([0, 0]));
+    let text = text_of("19_l_bracket.ron").replace("angle_deg: 30.0,", "angle_deg: 31.0,");
+    let loaded = parse(&text, "turned.ron").unwrap_or_else(|e| panic!("{e}"));
+    let r = report(&loaded.scene, &PairTraces::compute(&loaded.pair));
+    assert_eq!(r["selected_parts"], serde_json::json!([1, 1]));
+    let wall = 1.6 * deg(31.0).sin() - 0.79;
+    assert_near("turned separation", f(&r["separation"]), -wall);
+    assert_near("turned normal.x", f(&r["normal"][0]), 1.0);
+}

@@ -97,6 +97,9 @@ pub enum Command {
     SetBodies(Box<(crate::scene::Body, crate::scene::Body)>),
     /// Move B by this world vector (SAT's "resolve"; undoable).
     TranslateB(Vec2),
+    /// Show this part pair of compound bodies (A's part, B's part) in every mode, or the
+    /// deepest pair (None). A view choice, not a change to the scene.
+    PickParts(Option<[usize; 2]>),
     /// Close the window (asks first when the scene is modified).
     Quit,
     /// Answer the unsaved-changes question.
@@ -258,6 +261,7 @@ impl App {
                     now,
                 );
             }
+            Command::PickParts(parts) => self.pick_parts(parts, now),
             Command::Quit => self.request_quit(),
             Command::Confirm(answer) => self.confirm(answer, now),
             Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),

@@ -2,9 +2,10 @@
 //!
 //! Nothing here touches the window, so every gesture is tested without one: left-drag inside a
 //! shape moves it, left-drag on the ring near its outline turns it about its centroid, `Shift`
-//! snaps (0.1 units, 15°), in vertex-edit mode a polygon's vertices can be dragged, the wheel
-//! zooms about the cursor, right- or middle-drag pans, and all of it is ignored while the
-//! pointer is over a panel.
+//! snaps (0.1 units, 15°), a click (no drag) on a part of a compound body shows that part, in
+//! vertex-edit mode a polygon's vertices can be dragged (a compound's: the shown part's), the
+//! wheel zooms about the cursor, right- or middle-drag pans, and all of it is ignored while
+//! the pointer is over a panel.
 
 use super::camera::Camera;
 use crate::geom::{Part, Rot, Shape, Transform};
@@ -18,6 +19,9 @@ pub const VERTEX_PX: f32 = 10.0;
 pub const SNAP_STEP: f32 = 0.1;
 /// Angle snap step with `Shift`, degrees.
 pub const SNAP_DEG: f32 = 15.0;
+/// How far (in pixels) the pointer may move between press and release for a click; further,
+/// and it is a drag (the body moves only once the pointer has gone this far).
+pub const CLICK_PX: f32 = 4.0;
 
 /// One frame of pointer and modifier state.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -88,9 +92,33 @@ pub struct BodyView<'a> {
     /// A compound body's parts, in the body's frame (empty for one shape): hit-testing and
     /// turning then use all of them.
     pub parts: &'a [Part],
+    /// The part the modes show (`shape` is its shape; vertex edit drags its vertices); 0 for
+    /// one shape.
+    pub shown: usize,
 }
 
 impl BodyView<'_> {
+    /// The shown part's transform to world: the body's pose, then the part's placement.
+    pub fn shown_transform(&self) -> Transform {
+        let pose = self.pose.transform();
+        match self.parts.get(self.shown) {
+            Some(part) => pose.compose(part.xf),
+            None => pose,
+        }
+    }
+
+    /// The part of a compound under a point in the body's frame (the one the point is deepest
+    /// in, where parts overlap); None outside every part, or for one shape.
+    pub fn part_at(&self, local: Vec2) -> Option<usize> {
+        self.parts
+            .iter()
+            .map(|p| p.shape.distance_to_point(p.xf.apply_inv(local)))
+            .enumerate()
+            .filter(|(_, d)| *d < 0.0)
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(i, _)| i)
+    }
+
     /// Signed distance from a point in the body's frame to its outline (negative inside): the
     /// nearest part's, for a compound.
     pub fn distance(&self, local: Vec2) -> f32 {
@@ -156,6 +184,10 @@ pub enum Gesture {
         body: Body,
         /// Pointer minus position at the start.
         grab: Vec2,
+        /// Where the pointer was pressed (pixels).
+        from: Vec2,
+        /// The pointer has gone further than [`CLICK_PX`]: a drag, not a click.
+        dragging: bool,
     },
     /// Turning a body about its centroid.
     Rotate {
@@ -187,8 +219,11 @@ pub enum Edit {
     Begin,
     /// Set a body's pose.
     Pose(Body, Pose),
-    /// Move a polygon vertex to a local point.
+    /// Move a polygon vertex to a point in its shape's own frame (a compound's shown part's).
     Vertex(Body, usize, Vec2),
+    /// Show this part of a compound body in every mode (a click on it, or a vertex drag on it,
+    /// which keeps it shown while its vertices move).
+    Pick(Body, usize),
     /// The editing gesture ended: push the undo step if anything changed.
     End,
 }
@@ -216,7 +251,7 @@ pub fn hit_test(cam: &Camera, s: Vec2, bodies: &[BodyView; 2], vertex_edit: bool
             if !b.has_vertices {
                 continue;
             }
-            let xf = b.pose.transform();
+            let xf = b.shown_transform();
             let near = b
                 .shape
                 .vertices()
@@ -256,7 +291,7 @@ impl Interaction {
         let mut edits = Vec::new();
         let Some(s) = input.pointer.filter(|p| p.is_finite()) else {
             self.hover = None;
-            return self.finish_if_released(input, edits);
+            return self.finish_if_released(input, edits, cam, bodies);
         };
         let free = !input.over_ui && cam.contains(s);
 
@@ -276,6 +311,8 @@ impl Interaction {
                     Some(Hover::Inside(body)) => Gesture::Move {
                         body,
                         grab: w - bodies[body.index()].pose.position,
+                        from: s,
+                        dragging: false,
                     },
                     Some(Hover::Ring(body)) => {
                         let b = &bodies[body.index()];
@@ -293,6 +330,12 @@ impl Interaction {
                 if !matches!(self.gesture, Gesture::Idle) {
                     edits.push(Edit::Begin);
                 }
+                // A compound's part keeps being shown while its vertices are dragged.
+                if let Gesture::Vertex { body, .. } = self.gesture
+                    && !bodies[body.index()].parts.is_empty()
+                {
+                    edits.push(Edit::Pick(body, bodies[body.index()].shown));
+                }
             }
         } else if self.gesture == Gesture::Idle {
             self.hover = None;
@@ -306,7 +349,22 @@ impl Interaction {
                 cam.pan(s - last);
                 self.gesture = Gesture::Pan { last: s };
             }
-            Gesture::Move { body, grab } => {
+            Gesture::Move {
+                body,
+                grab,
+                from,
+                dragging,
+            } => {
+                // Within CLICK_PX of the press it may still be a click: the body stays put.
+                if !dragging && s.distance(from) <= CLICK_PX {
+                    return self.finish_if_released(input, edits, cam, bodies);
+                }
+                self.gesture = Gesture::Move {
+                    body,
+                    grab,
+                    from,
+                    dragging: true,
+                };
                 let mut p = w - grab;
                 if input.shift {
                     p = Vec2::new(snap(p.x, SNAP_STEP), snap(p.y, SNAP_STEP));
@@ -358,20 +416,41 @@ impl Interaction {
                 edits.push(Edit::Vertex(
                     body,
                     index,
-                    b.pose.transform().apply_inv(target),
+                    b.shown_transform().apply_inv(target),
                 ));
             }
         }
-        self.finish_if_released(input, edits)
+        self.finish_if_released(input, edits, cam, bodies)
     }
 
-    fn finish_if_released(&mut self, input: &Input, mut edits: Vec<Edit>) -> Vec<Edit> {
+    /// Ends the gesture when its button is up; a press and release without a drag on a
+    /// compound body picks the part under the pointer.
+    fn finish_if_released(
+        &mut self,
+        input: &Input,
+        mut edits: Vec<Edit>,
+        cam: &Camera,
+        bodies: &[BodyView; 2],
+    ) -> Vec<Edit> {
         let released = match self.gesture {
             Gesture::Idle => false,
             Gesture::Pan { .. } => !input.down[1] && !input.down[2],
             _ => !input.down[0],
         };
         if released {
+            if let Gesture::Move {
+                body,
+                from,
+                dragging: false,
+                ..
+            } = self.gesture
+            {
+                let b = &bodies[body.index()];
+                let local = b.pose.transform().apply_inv(cam.to_world(from));
+                if let Some(part) = b.part_at(local) {
+                    edits.push(Edit::Pick(body, part));
+                }
+            }
             if !matches!(self.gesture, Gesture::Pan { .. }) {
                 edits.push(Edit::End);
             }
@@ -414,6 +493,7 @@ mod tests {
             },
             has_vertices: false,
             parts: &parts,
+            shown: 0,
         };
         let ring = 0.1;
         assert!(!view.near_outline(Vec2::new(0.5, 0.0), ring));
@@ -435,6 +515,7 @@ mod tests {
                 },
                 has_vertices: true,
                 parts: &[],
+                shown: 0,
             },
             BodyView {
                 shape: b,
@@ -444,6 +525,7 @@ mod tests {
                 },
                 has_vertices: true,
                 parts: &[],
+                shown: 0,
             },
         ]
     }

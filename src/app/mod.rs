@@ -187,6 +187,7 @@ impl App {
         self.apply_scene_view();
         self.modes.reset();
         self.interaction = Interaction::default();
+        self.session.parts = None;
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
         self.offer_recovery();
@@ -282,18 +283,22 @@ impl App {
         let scene = self.doc.scene();
         let shapes = &self.session.pair.shapes;
         let bodies = self.session.pair.bodies.as_ref();
+        let shown = self.session.pair.shown_parts();
         let view = |b: &'_ scene::Body, i: usize| BodyView {
             shape: &shapes[i],
             parts: bodies.map_or(&[][..], |bs| &bs.parts[i][..]),
+            shown: shown[i],
             pose: Pose {
                 position: b.position,
                 angle_deg: b.angle_deg,
             },
             has_vertices: matches!(
-                b.shape,
-                ShapeSpec::Polygon { .. }
-                    | ShapeSpec::Box { .. }
-                    | ShapeSpec::RegularPolygon { .. }
+                shown_spec(b, shown[i]),
+                Some(
+                    ShapeSpec::Polygon { .. }
+                        | ShapeSpec::Box { .. }
+                        | ShapeSpec::RegularPolygon { .. }
+                )
             ),
         };
         [view(&scene.a, 0), view(&scene.b, 1)]
@@ -315,14 +320,29 @@ impl App {
                     }
                 }
                 Edit::Vertex(b, index, to) => self.move_vertex(b, index, to, now),
+                Edit::Pick(b, part) => {
+                    let mut parts = self.session.pair.shown_parts();
+                    parts[b.index()] = part;
+                    self.session.parts = Some(parts);
+                }
                 Edit::End => self.doc.end(EditSource::Canvas),
             }
         }
         self.recompute(now);
     }
 
-    /// Moves a polygon vertex, refusing a move that would break convexity (and saying so).
+    /// Shows part pair `parts` in every mode (None: the deepest pair, the library's choice).
+    pub fn pick_parts(&mut self, parts: Option<[usize; 2]>, now: f64) {
+        if parts != self.session.parts {
+            self.session.parts = parts;
+            self.recompute(now);
+        }
+    }
+
+    /// Moves a vertex of a polygon (a compound's: of its shown part), refusing a move that
+    /// would break convexity (and saying so).
     fn move_vertex(&mut self, b: Body, index: usize, to: Vec2, now: f64) {
+        let part = self.session.pair.shown_parts()[b.index()];
         let shape = self.session.pair.shapes[b.index()];
         match shape.with_vertex(index, to) {
             Ok((_, warnings)) if !warnings.is_empty() => {
@@ -344,11 +364,18 @@ impl App {
                     *v = to;
                 }
                 let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
-                let radius = match body.shape {
+                let spec = match &mut body.shape {
+                    ShapeSpec::Compound { parts } => match parts.get_mut(part) {
+                        Some(p) => &mut p.shape,
+                        None => return,
+                    },
+                    single => single,
+                };
+                let radius = match *spec {
                     ShapeSpec::Box { radius, .. } | ShapeSpec::Polygon { radius, .. } => radius,
                     _ => 0.0,
                 };
-                body.shape = ShapeSpec::Polygon {
+                *spec = ShapeSpec::Polygon {
                     vertices: verts,
                     radius,
                 };
@@ -403,10 +430,12 @@ impl App {
         }
     }
 
-    /// A world-space body centre (its centroid).
+    /// A world-space body centre: its centroid, the point it turns about (for a compound, the
+    /// mean of its parts' centroids).
     pub fn body_centre(&self, i: usize) -> Vec2 {
-        let pair = &self.session.pair;
-        pair.xfs[i].apply(pair.shapes[i].centroid())
+        let views = self.body_views();
+        let v = &views[i.min(1)];
+        v.pose.transform().apply(v.centroid())
     }
 
     /// Lays the canvas out in the area the panels left, in window pixels.
@@ -537,6 +566,12 @@ impl App {
             "overlap": pair.query.overlap,
             "separation": pair.query.separation,
             "points": pair.manifold.len(),
+            "selected_parts": self.session.pair.shown_parts(),
+            "parts_chosen": self.session.parts.is_some(),
+            "manifolds": pair.whole.manifolds.iter().map(|m| serde_json::json!({
+                "parts": m.parts,
+                "ids": m.manifold.points().map(|p| m.id(p)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
             "id_changes": self.modes.manifold.churn,
             "frame_ms": stats(timings.iter().map(|t| t.interval_ms)),
             "work_ms": stats(timings.iter().map(|t| t.work_ms)),
@@ -581,6 +616,14 @@ fn peak_memory_kb() -> Option<u64> {
     None
 }
 
+/// The scene's shape of a body's shown part: the body's shape, or a compound's part `part`.
+fn shown_spec(body: &scene::Body, part: usize) -> Option<&ShapeSpec> {
+    match &body.shape {
+        ShapeSpec::Compound { parts } => parts.get(part).map(|p| &p.shape),
+        single => Some(single),
+    }
+}
+
 fn body_mut(scene: &mut Scene, b: Body) -> &mut scene::Body {
     match b {
         Body::A => &mut scene.a,
@@ -593,6 +636,18 @@ pub fn new_context() -> egui::Context {
     let ctx = egui::Context::default();
     configure(&ctx);
     ctx
+}
+
+/// The input of a headless frame in a window of `width` × `height` points (feed it to
+/// [`egui::Context::run`] with [`App::frame`] inside).
+pub fn screen_input(width: f32, height: f32) -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(width, height),
+        )),
+        ..Default::default()
+    }
 }
 
 /// The app's egui settings: dark, slightly larger text, and no egui zoom keys (Ctrl + and

@@ -3,11 +3,25 @@
 //! never re-derived here.
 
 use crate::geom::{
-    ManifoldOptions, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform, minkowski_hull,
-    pair_frame,
+    ManifoldOptions, ManifoldPoint, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform,
+    minkowski_hull, pair_frame,
 };
 use crate::scene::{self, Bodies, PairTraces};
+use glam::Vec2;
 use std::cell::OnceCell;
+
+/// One contact point of the whole pair, with the part pair that made it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// A's part and B's part ([0, 0] for two single shapes).
+    pub parts: [usize; 2],
+    /// The point (world coordinates; its id without the part bits).
+    pub point: ManifoldPoint,
+    /// The full id, part bits included (what an engine keys its contact cache on).
+    pub id: u64,
+    /// Its part pair's normal, A to B.
+    pub normal: Vec2,
+}
 
 /// Both bodies and what the algorithms computed for them.
 #[derive(Clone, Debug)]
@@ -75,6 +89,45 @@ impl Pair {
             let p = self.frame();
             minkowski_hull(&p.a, &p.b)
         })
+    }
+
+    /// The part pair every mode shows: A's part and B's part ([0, 0] for two single shapes).
+    pub fn shown_parts(&self) -> [usize; 2] {
+        self.bodies.as_ref().map_or([0, 0], |b| b.selected)
+    }
+
+    /// How many parts each body has (1 for a single shape).
+    pub fn part_counts(&self) -> [usize; 2] {
+        self.bodies
+            .as_ref()
+            .map_or([1, 1], |b| [b.parts[0].len(), b.parts[1].len()])
+    }
+
+    /// Every contact point of every part pair, numbered as the canvas labels them (`p0`, …):
+    /// the shown part pair's first (the traced manifold), then the other part pairs' in order.
+    pub fn contacts(&self) -> Vec<Contact> {
+        let shown = self.shown_parts();
+        let m = &self.traces.manifold;
+        let first = m.points().map(|p| Contact {
+            parts: shown,
+            point: *p,
+            id: crate::geom::part_id(shown[0], shown[1], p.id.pack()),
+            normal: m.normal,
+        });
+        let others = self
+            .whole
+            .manifolds
+            .iter()
+            .filter(|pm| pm.parts != shown)
+            .flat_map(|pm| {
+                pm.manifold.points().map(move |p| Contact {
+                    parts: pm.parts,
+                    point: *p,
+                    id: pm.id(p),
+                    normal: pm.manifold.normal,
+                })
+            });
+        first.chain(others).collect()
     }
 
     /// The SAT axis rows, in order.

@@ -6,8 +6,8 @@
 
 use super::modes::{ModeKind, PairOptions};
 use super::pair::Pair;
-use crate::geom::{ManifoldOptions, Rot, SatOptions};
-use crate::scene::{Lecture, Scene};
+use crate::geom::{ManifoldOptions, Rot, SatOptions, Transform};
+use crate::scene::{self, Bodies, Lecture, Scene};
 
 /// The lecture, the place in it, the options and the pair.
 #[derive(Debug)]
@@ -24,6 +24,10 @@ pub struct Session {
     pub options: PairOptions,
     /// The pair and its traces (the last valid scene's).
     pub pair: Pair,
+    /// The part pair the user chose to look at (A's part, B's part), or None for the library's
+    /// choice (the deepest pair, or the closest when apart). Not part of the scene: a new scene
+    /// starts at None.
+    pub parts: Option<[usize; 2]>,
     jitter_sign: f32,
 }
 
@@ -46,6 +50,7 @@ impl Session {
             step: scene.step,
             options,
             pair,
+            parts: None,
             jitter_sign: 1.0,
         })
     }
@@ -59,29 +64,53 @@ impl Session {
             .unwrap_or("")
     }
 
-    /// Recomputes every trace from `scene` (with jitter when it is on). On an invalid scene,
-    /// keeps the last good pair and returns the error.
+    /// Recomputes every trace from `scene` (with jitter when it is on), showing the part pair
+    /// [`Session::parts`] names (clamped to the parts there are). On an invalid scene, keeps the
+    /// last good pair and returns the error.
     pub fn recompute(&mut self, scene: &Scene) -> Result<(), String> {
         let v = scene.validate().map_err(|e| e.to_string())?;
-        let mut xf_b = v.pair.xf_b;
-        if self.options.jitter {
-            let angle = xf_b.q.angle() + 0.001 * self.jitter_sign;
-            self.jitter_sign = -self.jitter_sign;
-            xf_b.q = Rot::from_angle(angle);
-        }
-        let sat_options = SatOptions {
-            merge_parallel: self.options.merge_parallel,
-        };
-        let manifold_options = ManifoldOptions {
+        let options = ManifoldOptions {
             speculative_margin: scene.speculative_margin,
             hysteresis: self.options.hysteresis,
         };
+        // Jitter turns all of B (a compound about its own origin).
+        let jitter = self.options.jitter.then(|| {
+            let turn = 0.001 * self.jitter_sign;
+            self.jitter_sign = -self.jitter_sign;
+            turn
+        });
+        let turned = |xf: Transform| match jitter {
+            Some(turn) => Transform {
+                p: xf.p,
+                q: Rot::from_angle(xf.q.angle() + turn),
+            },
+            None => xf,
+        };
+        let pair = match v.pair.bodies {
+            // The part pair shown is the chosen one, or the deepest at the scene's own pose
+            // (validation picked it): jitter wobbles the pair, it does not flip what is shown.
+            Some(Bodies {
+                parts,
+                xfs,
+                selected,
+            }) => {
+                let xfs = [xfs[0], turned(xfs[1])];
+                scene::Pair::of_parts(parts, xfs, self.parts.unwrap_or(selected), options)
+            }
+            None => scene::Pair {
+                xf_b: turned(v.pair.xf_b),
+                ..v.pair
+            },
+        };
+        let sat_options = SatOptions {
+            merge_parallel: self.options.merge_parallel,
+        };
         self.pair = Pair::compute(
-            [v.pair.a, v.pair.b],
-            [v.pair.xf_a, xf_b],
+            [pair.a, pair.b],
+            [pair.xf_a, pair.xf_b],
             sat_options,
-            manifold_options,
-            v.pair.bodies.clone(),
+            options,
+            pair.bodies,
         );
         Ok(())
     }

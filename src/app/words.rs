@@ -65,6 +65,19 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// A part pair in words: `A part 0 × B part 2`, a body of one shape named alone (`A × B part
+/// 2`); `counts` is how many parts each body has.
+pub fn part_pair(parts: [usize; 2], counts: [usize; 2]) -> String {
+    let one = |name: &str, i: usize| {
+        if counts[i] > 1 {
+            format!("{name} part {}", parts[i])
+        } else {
+            name.to_string()
+        }
+    };
+    format!("{} × {}", one("A", 0), one("B", 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,6 +95,8 @@ mod tests {
         assert_eq!(short(-0.0001), "0.000");
         assert_eq!(count(1, "point", "points"), "1 point");
         assert_eq!(count(2, "point", "points"), "2 points");
+        assert_eq!(part_pair([0, 3], [1, 5]), "A × B part 3");
+        assert_eq!(part_pair([1, 0], [2, 2]), "A part 1 × B part 0");
         for v in [1.0e-30f32, 3.0e20, -7.5e-9] {
             assert!(!num(v).contains('e'), "{}", num(v));
         }

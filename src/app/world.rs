@@ -5,6 +5,8 @@ use super::App;
 use super::draw::{self, Canvas, Drawn, colors, priority};
 use super::input::{self, Hover};
 use super::modes::ModeKind;
+use super::pair::Contact;
+use crate::geom::Transform;
 use glam::Vec2;
 
 impl App {
@@ -67,8 +69,13 @@ impl App {
                 _ => 0.0,
             };
             if ring > 0.0 {
-                let color = colors::body(i).gamma_multiply(ring);
-                canvas.shape_outline(s, xf, 2.0 * input::RING_PX, color);
+                let ring = colors::body(i).gamma_multiply(ring);
+                match &pair.bodies {
+                    Some(bodies) if view.parts.len() > 1 => {
+                        compound_ring(&canvas, view, bodies.xfs[i], ring);
+                    }
+                    _ => canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring),
+                }
             }
             if self.vertex_edit && view.has_vertices && !clean {
                 let body = if i == 0 {
@@ -92,20 +99,17 @@ impl App {
         self.mode().draw(&canvas, pair, self.session.step);
 
         // In every mode: the normal and the contact points (of every part pair, for compound
-        // bodies: the selected pair's come first).
+        // bodies: the shown pair's come first).
         let m = &pair.manifold;
         let len = canvas.span(60.0);
-        let others = pair
-            .bodies
-            .as_ref()
-            .map_or(&[][..], |_| &pair.whole.manifolds[..]);
-        let points = m.points().map(|p| (p, m.normal)).chain(
-            others
-                .iter()
-                .filter(|pm| Some(pm.parts) != pair.bodies.as_ref().map(|b| b.selected))
-                .flat_map(|pm| pm.manifold.points().map(|p| (p, pm.manifold.normal))),
-        );
-        for (k, (p, normal)) in points.enumerate() {
+        for (
+            k,
+            Contact {
+                point: p, normal, ..
+            },
+        ) in pair.contacts().iter().enumerate()
+        {
+            let (p, normal) = (p, *normal);
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
             // Manifold mode labels its candidates itself (kept and dropped, with separations).
@@ -148,5 +152,28 @@ impl App {
             "drag inside: move · drag the ring: turn · F1 help"
         });
         canvas.finish()
+    }
+}
+
+/// The turning ring of a compound body: along its parts' edges that are its outline (an edge
+/// another part covers, such as a star's spokes, turns nothing); round a rounded part whole.
+fn compound_ring(canvas: &Canvas, view: &input::BodyView, xf: Transform, color: egui::Color32) {
+    let width = 2.0 * input::RING_PX;
+    let step = canvas.span(2.0);
+    for part in view.parts {
+        let (verts, place) = (part.shape.vertices(), xf.compose(part.xf));
+        if part.shape.radius() > 0.0 || verts.len() < 3 {
+            canvas.shape_outline(&part.shape, place, width, color);
+            continue;
+        }
+        for (k, &a) in verts.iter().enumerate() {
+            let b = verts[(k + 1) % verts.len()];
+            // Just outside the edge's middle (vertices run anticlockwise: outside is right).
+            let d = (b - a).normalize_or_zero();
+            let outside = part.xf.apply((a + b) * 0.5 + Vec2::new(d.y, -d.x) * step);
+            if view.distance(outside) > 0.0 {
+                canvas.line(place.apply(a), place.apply(b), width, color);
+            }
+        }
     }
 }

@@ -78,6 +78,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "17_speculative_margin.ron",
         include_str!("../../scenes/17_speculative_margin.ron"),
     ),
+    (
+        "18_star_on_floor.ron",
+        include_str!("../../scenes/18_star_on_floor.ron"),
+    ),
+    (
+        "19_l_bracket.ron",
+        include_str!("../../scenes/19_l_bracket.ron"),
+    ),
 ];
 
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).

@@ -7,7 +7,7 @@ use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
-use crate::app::words::{count, num, signed};
+use crate::app::words::{count, num, part_pair, signed};
 use crate::geom::Face;
 use crate::geom::math::left_perp;
 use crate::geom::{CircleRegion, FeatureId, FeatureKind, IncidentFeature, ManifoldStep};
@@ -21,7 +21,8 @@ pub const HISTORY_FRAMES: usize = 120;
 /// Manifold mode state: the feature-id history.
 #[derive(Default)]
 pub struct ManifoldMode {
-    history: VecDeque<Vec<u32>>,
+    /// Each frame's full ids (part bits included), sorted.
+    history: VecDeque<Vec<u64>>,
     /// Frames on which the set of ids differed from the frame before.
     pub churn: u64,
 }
@@ -48,6 +49,55 @@ pub fn describe_id(id: &FeatureId) -> String {
     }
 }
 
+/// The contact points in the panel, numbered as on the canvas: for compound bodies every part
+/// pair's, under its part pair in words, with a note where two points differ only in their
+/// part bits (the star's two tips).
+fn contact_list(ui: &mut egui::Ui, pair: &Pair) {
+    let contacts = pair.contacts();
+    let compound = pair.bodies.is_some();
+    let mut heading = count(contacts.len(), "point", "points");
+    if compound {
+        let pairs = pair.whole.manifolds.len();
+        heading += &format!(" from {}", count(pairs, "part pair", "part pairs"));
+    }
+    ui.label(RichText::new(heading).strong());
+    let mut last = None;
+    for (k, c) in contacts.iter().enumerate() {
+        if compound && last != Some(c.parts) {
+            let shown = if c.parts == pair.shown_parts() {
+                " (shown)"
+            } else {
+                ""
+            };
+            let words = part_pair(c.parts, pair.part_counts());
+            ui.label(RichText::new(format!("{words}{shown}")).color(colors::INK));
+            last = Some(c.parts);
+        }
+        ui.label(
+            RichText::new(format!(
+                "p{k}: separation {}  (id {} for engine code)",
+                signed(c.point.separation),
+                c.id
+            ))
+            .monospace(),
+        );
+        ui.label(RichText::new(describe_id(&c.point.id)).color(colors::DIM));
+    }
+    // Two points with the same single-pair id: only the part bits keep them apart.
+    for (i, a) in contacts.iter().enumerate() {
+        for (j, b) in contacts.iter().enumerate().skip(i + 1) {
+            if a.parts != b.parts && a.point.id.pack() == b.point.id.pack() {
+                ui.label(
+                    RichText::new(format!(
+                        "p{i} and p{j} have the same feature id within their part pairs: only the part bits tell them apart, so each keeps its own id (and its own warm start)."
+                    ))
+                    .color(colors::GOOD),
+                );
+            }
+        }
+    }
+}
+
 fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
     pair.manifold_steps
         .iter()
@@ -62,8 +112,8 @@ impl ManifoldMode {
         self.churn = 0;
     }
 
-    /// Records this frame's ids.
-    pub fn record(&mut self, ids: Vec<u32>) {
+    /// Records this frame's ids (full ids: part bits above the single-pair id).
+    pub fn record(&mut self, ids: Vec<u64>) {
         if self.history.back().is_some_and(|prev| *prev != ids) {
             self.churn += 1;
         }
@@ -205,18 +255,7 @@ impl Mode for ManifoldMode {
         ui.add(egui::Slider::new(&mut controls.margin, 0.0..=0.5).text("speculative margin"))
             .on_hover_text("points are kept while their separation is at most this: a small margin keeps contacts that are about to touch");
         ui.separator();
-        ui.label(RichText::new(count(pair.manifold.len(), "point", "points")).strong());
-        for (k, p) in pair.manifold.points().enumerate() {
-            ui.label(
-                RichText::new(format!(
-                    "p{k}: separation {}  (id {} for engine code)",
-                    signed(p.separation),
-                    p.id.pack()
-                ))
-                .monospace(),
-            );
-            ui.label(RichText::new(describe_id(&p.id)).color(colors::DIM));
-        }
+        contact_list(ui, pair);
         ui.separator();
         ui.label(
             RichText::new(format!("Id changes: {}", self.churn))
@@ -233,14 +272,15 @@ impl Mode for ManifoldMode {
             ))
             .size(13.0),
         );
-        // The id history strip: one column per frame, a row per distinct id; red ticks on changes.
+        // The id history strip: one column per frame, a row per distinct id (named by its part
+        // pair, for compound bodies); red ticks on changes.
         let (rect, _) = ui.allocate_exact_size(
             egui::vec2(ui.available_width().min(360.0), 70.0),
             egui::Sense::hover(),
         );
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 3.0, colors::BACKGROUND);
-        let mut distinct: Vec<u32> = self.history.iter().flatten().copied().collect();
+        let mut distinct: Vec<u64> = self.history.iter().flatten().copied().collect();
         distinct.sort_unstable();
         distinct.dedup();
         let w = rect.width() / HISTORY_FRAMES as f32;
@@ -272,6 +312,18 @@ impl Mode for ManifoldMode {
                 painter.rect_filled(r, 0.0, palette[row % palette.len()]);
             }
         }
+        if pair.bodies.is_some() && h >= 11.0 {
+            for (row, id) in distinct.iter().enumerate() {
+                let parts = [(id >> 40) as usize, ((id >> 32) & 0xff) as usize];
+                painter.text(
+                    egui::pos2(rect.left() + 3.0, rect.top() + 4.0 + (row as f32 + 0.5) * h),
+                    egui::Align2::LEFT_CENTER,
+                    part_pair(parts, pair.part_counts()),
+                    egui::FontId::proportional((h - 2.0).min(12.0)),
+                    colors::BACKGROUND,
+                );
+            }
+        }
         None
     }
 
@@ -280,7 +332,7 @@ impl Mode for ManifoldMode {
     }
 
     fn after_frame(&mut self, pair: &Pair) {
-        let mut ids: Vec<u32> = pair.manifold.points().map(|p| p.id.pack()).collect();
+        let mut ids: Vec<u64> = pair.contacts().iter().map(|c| c.id).collect();
         ids.sort_unstable();
         self.record(ids);
     }

@@ -4,6 +4,7 @@ use crate::app::App;
 use crate::app::command::Command;
 use crate::app::draw::colors;
 use crate::app::modes::{self, ModeKind};
+use crate::app::words::{count, part_pair};
 use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_SIZE};
 use crate::scene::{Body, ShapeSpec};
 use egui::{Color32, RichText};
@@ -139,7 +140,7 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
         }
         ShapeSpec::Compound { parts } => {
             ui.label(format!(
-                "{} convex parts (edit them in the file)",
+                "{} convex parts (V: drag the shown part's vertices)",
                 parts.len()
             ));
         }
@@ -176,6 +177,64 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
 }
 
 impl App {
+    /// For compound bodies: which part pair every mode shows — the deepest (the library's
+    /// choice), a part of each body, or a part pair in contact. A click on a part on the
+    /// canvas does the same.
+    fn part_picker(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        let pair = &self.session.pair;
+        if pair.bodies.is_none() {
+            return;
+        }
+        let (shown, counts) = (pair.shown_parts(), pair.part_counts());
+        ui.separator();
+        ui.label(RichText::new("Part pair shown").strong());
+        ui.label(part_pair(shown, counts));
+        let mut deepest = self.session.parts.is_none();
+        if ui
+            .checkbox(&mut deepest, "the deepest pair")
+            .on_hover_text(
+                "The part pair with the least separation: the deepest, or the closest when apart.",
+            )
+            .changed()
+        {
+            out.push(Command::PickParts((!deepest).then_some(shown)));
+        }
+        for (i, (name, color)) in [("A", colors::A), ("B", colors::B)].into_iter().enumerate() {
+            if counts[i] < 2 {
+                continue;
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{name} part")).color(color));
+                for k in 0..counts[i] {
+                    if ui.selectable_label(shown[i] == k, k.to_string()).clicked() {
+                        let mut parts = shown;
+                        parts[i] = k;
+                        out.push(Command::PickParts(Some(parts)));
+                    }
+                }
+            });
+        }
+        ui.label(RichText::new("In contact:").small());
+        for m in &pair.whole.manifolds {
+            let text = format!(
+                "{}: {}",
+                part_pair(m.parts, counts),
+                count(m.manifold.len(), "point", "points")
+            );
+            if ui.selectable_label(m.parts == shown, text).clicked() {
+                out.push(Command::PickParts(Some(m.parts)));
+            }
+        }
+        if pair.whole.manifolds.is_empty() {
+            ui.label(RichText::new("no part pair").small());
+        }
+        ui.label(
+            RichText::new("or click a part on the canvas")
+                .small()
+                .color(colors::DIM),
+        );
+    }
+
     pub(super) fn left_panel(&mut self, ctx: &egui::Context, width: f32, out: &mut Vec<Command>) {
         egui::SidePanel::left("left")
             .resizable(false)
@@ -208,6 +267,7 @@ impl App {
         if changed {
             out.push(Command::SetBodies(Box::new((a, b))));
         }
+        self.part_picker(ui, out);
         ui.separator();
         let mut vertex_edit = self.vertex_edit;
         if ui

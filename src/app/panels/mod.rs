@@ -18,7 +18,14 @@ pub const KEYS: &[(&str, &str)] = &[
         "turn it about its centroid",
     ),
     ("Shift while dragging", "snap (0.1 units, 15°)"),
-    ("V", "vertex edit: drag polygon vertices (stays convex)"),
+    (
+        "Click (no drag) on a part of a compound body",
+        "show that part: every mode traces its part pair",
+    ),
+    (
+        "V",
+        "vertex edit: drag polygon vertices (stays convex; of a compound, the shown part's)",
+    ),
     ("H", "manifold: reference-face hysteresis on / off"),
     ("J", "manifold: jitter B by ±0.001 rad every frame"),
     ("Wheel", "zoom about the cursor"),

@@ -23,11 +23,20 @@ impl App {
                     self.session.lecture.scenes.len()
                 ));
                 ui.separator();
-                let q = &self.session.pair.query;
+                let pair = &self.session.pair;
+                let q = &pair.query;
                 let c = if q.overlap { colors::BAD } else { colors::GOOD };
+                // For compound bodies, the part pair the modes show (its separation and normal).
+                let shown = match pair.bodies {
+                    Some(_) => format!(
+                        " ({})",
+                        crate::app::words::part_pair(pair.shown_parts(), pair.part_counts())
+                    ),
+                    None => String::new(),
+                };
                 ui.label(
                     RichText::new(format!(
-                        "separation {}",
+                        "separation {}{shown}",
                         crate::app::words::signed(q.separation)
                     ))
                     .color(c),
