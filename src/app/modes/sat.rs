@@ -253,13 +253,18 @@ impl Mode for SatMode {
         } else {
             "largest gap"
         };
-        ui.label(
-            RichText::new(format!(
-                "▶ first separating axis (an early-out stops here) · ★ {best} · = tie"
-            ))
-            .size(13.0)
-            .color(colors::DIM),
-        );
+        // Wrapped at the panel's visible width (the table may be wider and scroll).
+        ui.scope(|ui| {
+            let visible = ui.clip_rect().right() - ui.cursor().left() - 6.0;
+            ui.set_max_width(visible.max(120.0));
+            ui.label(
+                RichText::new(format!(
+                    "▶ first separating axis (an early-out stops here) · ★ {best} · = tie"
+                ))
+                .size(13.0)
+                .color(colors::DIM),
+            );
+        });
         ui.separator();
         ui.label("Gap per axis (positive = separated)");
         let bars: Vec<egui_plot::Bar> = pair

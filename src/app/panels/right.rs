@@ -101,6 +101,10 @@ impl App {
                     egui::CollapsingHeader::new("What the colours mean")
                         .default_open(true)
                         .show(ui, |ui| {
+                            // Wrapped at the panel's visible width, even where a wide table
+                            // above made the scrolled area wider.
+                            let visible = ui.clip_rect().right() - ui.cursor().left() - 6.0;
+                            ui.set_max_width(visible.max(120.0));
                             legend::show(ui, legend::entries(kind));
                             legend::show(ui, legend::COMMON);
                         });
