@@ -81,8 +81,12 @@ impl App {
             }
         }
 
-        // The mode's picture.
-        self.mode().draw(&canvas, pair, self.session.step);
+        // The mode's picture, unless a quiz question hides it; then the question's own.
+        let hide = self.quiz_hides();
+        if !hide {
+            self.mode().draw(&canvas, pair, self.session.step);
+        }
+        self.quiz_draw(&canvas);
 
         // In every mode: the normal and the contact points (of every part pair, for compound
         // bodies: the selected pair's come first).
@@ -98,7 +102,7 @@ impl App {
                 .filter(|pm| Some(pm.parts) != pair.bodies.as_ref().map(|b| b.selected))
                 .flat_map(|pm| pm.manifold.points().map(|p| (p, pm.manifold.normal))),
         );
-        for (k, (p, normal)) in points.enumerate() {
+        for (k, (p, normal)) in points.enumerate().filter(|_| !hide) {
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
             // Manifold mode labels its candidates itself (kept and dropped, with separations).
@@ -115,7 +119,7 @@ impl App {
                 priority::KEY,
             );
         }
-        if m.is_empty() {
+        if m.is_empty() && !hide {
             let q = &pair.query;
             canvas.dashed(q.point_a, q.point_b, 1.5, colors::DIM);
             canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::DIM);

@@ -32,6 +32,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Q", "quit (asks first when modified)"),
     ("PageUp / PageDown", "previous / next scene"),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
+    ("Q", "quiz: predict, then reveal (the scene's questions)"),
+    ("Enter", "quiz: give the marked answer / next question"),
     ("F1", "this help"),
     ("F11", "full screen on / off"),
     ("F12", "screenshot next to the scene"),

@@ -38,6 +38,13 @@ impl App {
                         }
                         ui.heading(modes::title(kind));
                     });
+                    if self.quiz.on {
+                        self.quiz_panel(ui, out);
+                    }
+                    if self.quiz_hides() {
+                        // The steps, their text and the mode's table would give the answer.
+                        return;
+                    }
                     let step = self.session.step;
                     let count = self.step_count();
                     ui.horizontal(|ui| {
