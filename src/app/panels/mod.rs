@@ -2,6 +2,7 @@
 //! the right, status and notes at the bottom, and the dialogs (help, open, save as, unsaved
 //! changes). Panels read the app and return [`Command`]s; they change nothing themselves.
 
+pub mod arithmetic;
 mod dialogs;
 mod left;
 mod right;

@@ -78,6 +78,7 @@ impl App {
                     if used < steady {
                         ui.add_space(steady - used);
                     }
+                    self.arithmetic_panel(ui);
                     ui.separator();
                     let before = Controls {
                         step,
