@@ -177,3 +177,28 @@ fn manifold_clip_distances_and_separations_match_the_tilted_box_in_f64() {
     near(got[1], right.y, "the lifted corner");
     assert!(left.y < 0.0 && right.y > 0.0);
 }
+
+#[test]
+fn every_scene_mode_and_step_has_finite_arithmetic() {
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    for index in 0..app.session.lecture.scenes.len() {
+        app.go_to(index, 0.0, true);
+        for mode in ModeKind::ALL {
+            app.apply(Command::SetMode(mode), 0.0);
+            for step in 0..app.step_count() {
+                let shown = rows(&app.session.pair, mode, step);
+                let at = format!("scene {index} {} step {step}", mode.name());
+                assert!(!shown.is_empty(), "{at}: no arithmetic");
+                for r in &shown {
+                    assert!(r.value.is_none_or(f32::is_finite), "{at}: {}", r.text);
+                    assert!(!r.text.contains("not a number"), "{at}: {}", r.text);
+                    assert!(
+                        !r.text.contains("e-") && !r.text.contains("e+"),
+                        "{at}: {}",
+                        r.text
+                    );
+                }
+            }
+        }
+    }
+}
