@@ -103,6 +103,8 @@ pub struct App {
     pub view_moved: bool,
     /// Quiz mode (Q): the question asked, the answer given, the lecture's score.
     pub quiz: quiz::Quiz,
+    /// The sweep plot (B turned through 360°) and its rows.
+    pub sweep: panels::sweep_plot::SweepPlot,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -156,6 +158,7 @@ impl App {
             kept: None,
             view_moved: false,
             quiz: quiz::Quiz::default(),
+            sweep: panels::sweep_plot::SweepPlot::default(),
         };
         app.enter_scene();
         if let Some(m) = flags.mode {

@@ -7,6 +7,7 @@ mod dialogs;
 mod left;
 mod right;
 mod status;
+pub mod sweep_plot;
 
 use super::App;
 use super::command::Command;

@@ -79,6 +79,7 @@ impl App {
                         ui.add_space(steady - used);
                     }
                     self.arithmetic_panel(ui);
+                    self.sweep_panel(ui, out);
                     ui.separator();
                     let before = Controls {
                         step,
