@@ -187,6 +187,9 @@ pub struct AppFlags {
     /// Open a window of this size in pixels (default 1280x800).
     #[arg(long, value_name = "WxH", value_parser = parse_window)]
     pub window: Option<(u32, u32)>,
+    /// Open in quiz mode (as Q does): the scene's questions, asked before the answer shows.
+    #[arg(long)]
+    pub quiz: bool,
 }
 
 /// `--ui-scale S`: a presenter scale from 0.75 to 2.5.

@@ -8,10 +8,9 @@
 //! These need `Xvfb` and `xdotool`. Without them the tests skip with a loud message — except
 //! under CI (`CI` set), where a missing tool is a failure.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 use window::Display;
 
@@ -46,18 +45,6 @@ impl Drop for Running {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn reader(out: ChildStdout) -> Receiver<String> {
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if line.starts_with('{') && tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
 }
 
 /// Starts the app on `args` in a `window` and waits for its first state line. An app that
@@ -108,7 +95,7 @@ fn launch(d: &Display, args: &[&str], window: (u32, u32)) -> Running {
             eprintln!("app stderr: {text}");
         }
     });
-    let lines = reader(child.stdout.take().expect("stdout"));
+    let lines = window::state_lines(child.stdout.take().expect("stdout"));
     Running {
         child,
         lines,

@@ -108,6 +108,14 @@ pub enum Command {
     ReloadFromDisk(bool),
     /// Answer "edits were recovered": restore them (true; undoable) or discard them (false).
     Recover(bool),
+    /// Quiz mode on or off (Q).
+    ToggleQuiz,
+    /// Answer the quiz's question (a button, or a click on the canvas).
+    QuizAnswer(super::quiz::Pick),
+    /// Mark a clipped point as surviving or not, before answering.
+    QuizToggle(usize),
+    /// Give the marked points as the answer; after an answer, the next question (Enter).
+    QuizNext,
 }
 
 /// Smallest and largest presenter scale.
@@ -145,6 +153,8 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::V => Command::ToggleVertexEdit,
         Key::H => Command::ToggleHysteresis,
         Key::J => Command::ToggleJitter,
+        Key::Q => Command::ToggleQuiz,
+        Key::Enter => Command::QuizNext,
         Key::Escape => Command::CloseDialogs,
         _ => return None,
     })
@@ -266,6 +276,10 @@ impl App {
             Command::Confirm(answer) => self.confirm(answer, now),
             Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),
             Command::Recover(restore) => self.answer_recovery(restore, now),
+            Command::ToggleQuiz => self.toggle_quiz(now),
+            Command::QuizAnswer(pick) => self.quiz_answer(pick),
+            Command::QuizToggle(k) => self.quiz_toggle(k),
+            Command::QuizNext => self.quiz_next(now),
         }
     }
 
@@ -406,9 +420,10 @@ mod tests {
             Some(Command::Redo)
         );
         assert_eq!(key_command(Key::Z, Modifiers::COMMAND), Some(Command::Undo));
-        // Ctrl+Q quits (through the unsaved-changes question when modified); Q alone does not.
+        // Ctrl+Q quits (through the unsaved-changes question when modified); Q alone is the
+        // quiz.
         assert_eq!(key_command(Key::Q, Modifiers::COMMAND), Some(Command::Quit));
-        assert_eq!(key_command(Key::Q, none), None);
+        assert_eq!(key_command(Key::Q, none), Some(Command::ToggleQuiz));
         assert_eq!(
             key_command(Key::Num2, none),
             Some(Command::SetMode(ModeKind::Gjk))

@@ -30,6 +30,7 @@ pub mod legend;
 pub mod modes;
 pub mod pair;
 pub mod panels;
+pub mod quiz;
 pub mod recovery;
 pub mod run;
 pub mod session;
@@ -107,6 +108,10 @@ pub struct App {
     /// the scene's view. (Otherwise the file's view is kept: framing's own adjustments are not
     /// the lecturer's choice, and must not show up as changed numbers in the file.)
     pub view_moved: bool,
+    /// Quiz mode (Q): the question asked, the answer given, the lecture's score.
+    pub quiz: quiz::Quiz,
+    /// The sweep plot (B turned through 360°) and its rows.
+    pub sweep: panels::sweep_plot::SweepPlot,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -161,6 +166,8 @@ impl App {
             slide_error: None,
             kept: None,
             view_moved: false,
+            quiz: quiz::Quiz::default(),
+            sweep: panels::sweep_plot::SweepPlot::default(),
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -170,6 +177,9 @@ impl App {
             app.session.step = s;
         }
         app.clamp_step();
+        if flags.quiz {
+            app.apply(command::Command::ToggleQuiz, 0.0);
+        }
         Ok(app)
     }
 
@@ -190,6 +200,7 @@ impl App {
         self.session.parts = None;
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
+        self.quiz_enter_scene();
         self.offer_recovery();
     }
 
@@ -502,6 +513,11 @@ impl App {
                 ..input
             };
         }
+        // A click on a quiz target answers; no gesture starts from it.
+        if let Some(c) = self.quiz_click(&input) {
+            self.apply(c, now);
+            input.over_ui = true;
+        }
         let mode = self.modes.get_mut(self.session.mode);
         let mode_used = mode.handle_input(&input, &self.cam, &self.session.pair);
         if !mode_used || self.interaction.gesture != input::Gesture::Idle {
@@ -582,6 +598,7 @@ impl App {
             "scene_index": self.session.index,
             "step_text": self.shown_step_text,
             "slide_error": self.slide_error,
+            "quiz": self.quiz_json(),
         })
         .to_string()
     }

@@ -95,8 +95,12 @@ impl App {
             }
         }
 
-        // The mode's picture.
-        self.mode().draw(&canvas, pair, self.session.step);
+        // The mode's picture, unless a quiz question hides it; then the question's own.
+        let hide = self.quiz_hides();
+        if !hide {
+            self.mode().draw(&canvas, pair, self.session.step);
+        }
+        self.quiz_draw(&canvas);
 
         // In every mode: the normal and the contact points (of every part pair, for compound
         // bodies: the shown pair's come first).
@@ -107,7 +111,7 @@ impl App {
             Contact {
                 point: p, normal, ..
             },
-        ) in pair.contacts().iter().enumerate()
+        ) in pair.contacts().iter().enumerate().filter(|_| !hide)
         {
             let (p, normal) = (p, *normal);
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
@@ -126,7 +130,7 @@ impl App {
                 priority::KEY,
             );
         }
-        if m.is_empty() {
+        if m.is_empty() && !hide {
             let q = &pair.query;
             canvas.dashed(q.point_a, q.point_b, 1.5, colors::DIM);
             canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::DIM);

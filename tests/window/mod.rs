@@ -6,9 +6,11 @@
 //! a loud message — except under CI (`CI` set), where a missing tool is a failure.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_narrowphase-lab");
@@ -421,4 +423,18 @@ pub fn key(d: &Display, window: &str, keys: &str) {
         ]
         .map(String::from),
     );
+}
+
+/// The app's state lines (`--print-state`, `--print-state-changes`) as they arrive, on a
+/// channel fed by a thread reading its standard output.
+pub fn state_lines(out: ChildStdout) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            if line.starts_with('{') && tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }

@@ -2,10 +2,12 @@
 //! the right, status and notes at the bottom, and the dialogs (help, open, save as, unsaved
 //! changes). Panels read the app and return [`Command`]s; they change nothing themselves.
 
+pub mod arithmetic;
 mod dialogs;
 mod left;
 mod right;
 mod status;
+pub mod sweep_plot;
 
 use super::App;
 use super::command::Command;
@@ -41,6 +43,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Q", "quit (asks first when modified)"),
     ("PageUp / PageDown", "previous / next scene"),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
+    ("Q", "quiz: predict, then reveal (the scene's questions)"),
+    ("Enter", "quiz: give the marked answer / next question"),
     ("F1", "this help"),
     ("F11", "full screen on / off"),
     ("F12", "screenshot next to the scene"),

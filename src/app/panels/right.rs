@@ -39,6 +39,13 @@ impl App {
                         }
                         ui.heading(modes::title(kind));
                     });
+                    if self.quiz.on {
+                        self.quiz_panel(ui, out);
+                    }
+                    if self.quiz_hides() {
+                        // The steps, their text and the mode's table would give the answer.
+                        return;
+                    }
                     let step = self.session.step;
                     let count = self.step_count();
                     ui.horizontal(|ui| {
@@ -77,6 +84,8 @@ impl App {
                     if used < steady {
                         ui.add_space(steady - used);
                     }
+                    self.arithmetic_panel(ui);
+                    self.sweep_panel(ui, out);
                     ui.separator();
                     let before = Controls {
                         step,

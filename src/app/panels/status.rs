@@ -23,6 +23,10 @@ impl App {
                     self.session.lecture.scenes.len()
                 ));
                 ui.separator();
+                if self.quiz_hides() {
+                    ui.label("quiz: the numbers show once you answer");
+                    return;
+                }
                 let pair = &self.session.pair;
                 let q = &pair.query;
                 let c = if q.overlap { colors::BAD } else { colors::GOOD };
@@ -67,7 +71,9 @@ impl App {
                     .show(ui, |ui| {
                         let scene = self.doc.scene();
                         ui.label(RichText::new(&scene.title).heading().strong());
-                        if !scene.notes.is_empty() {
+                        if self.quiz_hides() {
+                            ui.label(RichText::new("The notes show once you answer.").size(15.0));
+                        } else if !scene.notes.is_empty() {
                             ui.label(RichText::new(&scene.notes).size(15.0));
                         }
                         for w in &self.warnings {

@@ -1,0 +1,387 @@
+//! "The arithmetic": every number behind the step shown, written out so a student can check a
+//! hand calculation — the support dot products behind each shadow (SAT); the simplex, the dot
+//! and cross products that pick GJK's Voronoi region, the barycentric weights of the closest
+//! point and the support along the search direction; EPA's bounds; the reference-face
+//! comparison with its hysteresis, the side planes' clip distances and each point's separation
+//! (manifold).
+//!
+//! [`rows`] is a pure function of the pair's traces (the same the modes draw): the numbers are
+//! the trace's own, and where a line writes out a product it is of the trace's values, in the
+//! algorithm's own formula.
+
+use crate::app::App;
+use crate::app::modes::ModeKind;
+use crate::app::modes::sat::source_text;
+use crate::app::pair::Pair;
+use crate::app::words::num;
+use crate::geom::math::cross;
+use crate::geom::{GjkStep, ManifoldStep, SimplexVertex, VoronoiRegion};
+use egui::RichText;
+use glam::Vec2;
+
+/// One line of arithmetic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The line: what is computed, from which numbers.
+    pub text: String,
+    /// Its result, when it is one number (tests compare it with their own).
+    pub value: Option<f32>,
+}
+
+fn row(text: String, value: f32) -> Row {
+    Row {
+        text: format!("{text} = {}", num(value)),
+        value: Some(value),
+    }
+}
+
+fn note(text: String) -> Row {
+    Row { text, value: None }
+}
+
+/// A vector in words: `(1.0000, -0.5000)`.
+fn vec(v: Vec2) -> String {
+    format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// The arithmetic behind `step` of `mode`, from the pair's traces.
+pub fn rows(pair: &Pair, mode: ModeKind, step: usize) -> Vec<Row> {
+    match mode {
+        ModeKind::Sat => sat_rows(pair, step),
+        ModeKind::Gjk => match pair.gjk_steps.get(step) {
+            Some(s) => gjk_rows(s, pair.origin()),
+            None => match pair.epa_steps.get(step - pair.gjk_steps.len()) {
+                Some(e) => vec![
+                    row(
+                        format!(
+                            "closest edge {} of the polytope, normal {}: its distance from the origin, the lower bound",
+                            e.closest_edge,
+                            vec(e.edge_normal)
+                        ),
+                        e.lower_bound,
+                    ),
+                    row(
+                        format!(
+                            "support along it: w = {} · {}",
+                            vec(e.support.w),
+                            vec(e.edge_normal)
+                        ),
+                        e.support.w.dot(e.edge_normal),
+                    ),
+                    row(
+                        "the smallest support distance so far, the upper bound".into(),
+                        e.upper_bound,
+                    ),
+                    row(
+                        format!(
+                            "improvement: support distance − lower bound (stops at or below {})",
+                            num(e.tolerance)
+                        ),
+                        e.improvement,
+                    ),
+                ],
+                None => fold_rows(pair),
+            },
+        },
+        ModeKind::Manifold => manifold_rows(pair, step),
+    }
+}
+
+/// SAT: both shadows on the axis from their support vertices, and the gap.
+fn sat_rows(pair: &Pair, step: usize) -> Vec<Row> {
+    let Some(r) = pair.sat_axes().nth(step) else {
+        return Vec::new();
+    };
+    let f = pair.frame();
+    let origin = pair.sat.origin;
+    // The trace's intervals are in the pair frame: world = pair frame + axis · origin.
+    let shift = r.axis.dot(origin);
+    let mut out = vec![note(format!(
+        "axis {} ({}): u = {}",
+        step + 1,
+        source_text(r.source, pair),
+        vec(r.axis)
+    ))];
+    for (name, shape, interval, support) in
+        [("A", &f.a, r.a, r.support_a), ("B", &f.b, r.b, r.support_b)]
+    {
+        let radius = shape.radius();
+        for (end, value, k, sign) in [
+            ("low", interval[0], support[0], "−"),
+            ("high", interval[1], support[1], "+"),
+        ] {
+            let v = shape.vertex(k) + origin;
+            let rounded = if radius > 0.0 {
+                format!(" {sign} radius {}", num(radius))
+            } else {
+                String::new()
+            };
+            out.push(row(
+                format!(
+                    "{name}'s shadow, {end} end: vertex {k} {} · u{rounded}",
+                    vec(v)
+                ),
+                value + shift,
+            ));
+        }
+    }
+    let (a, b) = (
+        [r.a[0] + shift, r.a[1] + shift],
+        [r.b[0] + shift, r.b[1] + shift],
+    );
+    out.push(row(
+        format!(
+            "gap = max(B low − A high, A low − B high) = max({}, {})",
+            num(b[0] - a[1]),
+            num(a[0] - b[1])
+        ),
+        r.gap,
+    ));
+    out
+}
+
+/// A simplex vertex: `w1 = b2 − a0 = (…) − (…)`.
+fn vertex_row(k: usize, v: &SimplexVertex, origin: Vec2) -> Row {
+    note(format!(
+        "w{k} = b{} − a{} = {} − {} = {}",
+        v.index_b,
+        v.index_a,
+        vec(v.w_b + origin),
+        vec(v.w_a + origin),
+        vec(v.w)
+    ))
+}
+
+/// GJK: the simplex received, the tests that pick its Voronoi region (GJK's own formulas), the
+/// weights and closest point, the support found along the new direction.
+fn gjk_rows(s: &GjkStep, origin: Vec2) -> Vec<Row> {
+    let mut out: Vec<Row> = s
+        .simplex_in
+        .iter()
+        .enumerate()
+        .map(|(k, v)| vertex_row(k, v, origin))
+        .collect();
+    let w: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
+    // Segment wi–wj: the origin is past wi when −wi·(wj − wi) ≤ 0, past wj when wj·(wj − wi) ≤ 0.
+    let edge = |out: &mut Vec<Row>, i: usize, j: usize| {
+        let e = w[j] - w[i];
+        out.push(row(format!("w{j} · (w{j} − w{i})"), w[j].dot(e)));
+        out.push(row(format!("−w{i} · (w{j} − w{i})"), -w[i].dot(e)));
+    };
+    match w.len() {
+        2 => edge(&mut out, 0, 1),
+        3 => {
+            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                edge(&mut out, i, j);
+            }
+            // Signed areas of the sub-triangles with the origin, times the triangle's turn.
+            let n = cross(w[1] - w[0], w[2] - w[0]);
+            out.push(row("n = (w1 − w0) × (w2 − w0)".into(), n));
+            for (k, (i, j)) in [(1, 2), (2, 0), (0, 1)].into_iter().enumerate() {
+                out.push(row(
+                    format!("opposite w{k}: n · (w{i} × w{j})"),
+                    n * cross(w[i], w[j]),
+                ));
+            }
+        }
+        _ => {}
+    }
+    let region = match s.region {
+        VoronoiRegion::Vertex(i) => format!("vertex w{i}"),
+        VoronoiRegion::Edge(i, j) => format!("edge w{i}–w{j}"),
+        VoronoiRegion::Interior => "the inside".to_string(),
+    };
+    out.push(note(format!(
+        "the signs put the origin in the region of {region}"
+    )));
+    for (k, v) in s.simplex.iter().enumerate() {
+        out.push(row(format!("weight λ{k} of {}", vec(v.w)), v.weight));
+    }
+    out.push(note(format!("closest point = Σ λ·w = {}", vec(s.closest))));
+    out.push(row("its distance from the origin".into(), s.distance));
+    if let (Some(d), Some(v)) = (s.direction, s.support) {
+        out.push(note(format!(
+            "search direction d (from the closest point towards the origin) = {}",
+            vec(d)
+        )));
+        out.push(row(
+            format!("B's support b{}: {} · d", v.index_b, vec(v.w_b + origin)),
+            (v.w_b + origin).dot(d),
+        ));
+        out.push(row(
+            format!(
+                "A's support a{} against d: {} · (−d)",
+                v.index_a,
+                vec(v.w_a + origin)
+            ),
+            -(v.w_a + origin).dot(d),
+        ));
+        out.push(row(
+            format!(
+                "new w = {} · d (progress past the closest point's)",
+                vec(v.w)
+            ),
+            v.w.dot(d),
+        ));
+        out.push(row("closest · d".into(), s.closest.dot(d)));
+    }
+    out
+}
+
+/// The radii folded back in: separation = core distance − both radii (or − depth).
+fn fold_rows(pair: &Pair) -> Vec<Row> {
+    let q = &pair.query;
+    let (ra, rb) = (pair.shapes[0].radius(), pair.shapes[1].radius());
+    let core = (q.core_b - q.core_a).dot(q.normal);
+    vec![
+        row(
+            format!(
+                "core gap along the normal {}: ({} − {}) · n",
+                vec(q.normal),
+                vec(q.core_b),
+                vec(q.core_a)
+            ),
+            core,
+        ),
+        row(
+            format!("separation = core gap − {} − {}", num(ra), num(rb)),
+            q.separation,
+        ),
+    ]
+}
+
+/// The manifold: the reference-face comparison, the clip distances, the separations.
+fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
+    let steps: Vec<&ManifoldStep> = pair
+        .manifold_steps
+        .iter()
+        .filter(|s| !matches!(s, ManifoldStep::Done(_)))
+        .collect();
+    let Some(s) = steps.get(step) else {
+        return Vec::new();
+    };
+    match s {
+        ManifoldStep::ReferenceFace {
+            sep_a,
+            edge_a,
+            sep_b,
+            edge_b,
+            threshold,
+            hysteresis,
+            flip,
+            ..
+        } => vec![
+            row(
+                format!("A's face {edge_a}: B's deepest separation from it"),
+                *sep_a,
+            ),
+            row(
+                format!("B's face {edge_b}: A's deepest separation from it"),
+                *sep_b,
+            ),
+            row(
+                if *hysteresis {
+                    "B's face wins above sep_a + 0.02·|sep_a| + 0.1·slop".to_string()
+                } else {
+                    "B's face wins above sep_a (hysteresis off)".to_string()
+                },
+                *threshold,
+            ),
+            row(
+                format!(
+                    "sep_b − threshold ({}: {}'s face is the reference)",
+                    if sep_b > threshold {
+                        "above"
+                    } else {
+                        "not above"
+                    },
+                    if *flip { "B" } else { "A" }
+                ),
+                sep_b - threshold,
+            ),
+        ],
+        ManifoldStep::IncidentFace(face) => vec![note(format!(
+            "incident face: {} edge {}, normal {}",
+            if face.on_b { "B" } else { "A" },
+            face.edge,
+            vec(face.normal)
+        ))],
+        ManifoldStep::ClipSide {
+            side,
+            plane_point,
+            plane_normal,
+            input,
+            output,
+        } => {
+            let mut out = vec![note(format!(
+                "side plane {side} through {}, normal {} (positive: cut away)",
+                vec(*plane_point + pair.origin()),
+                vec(*plane_normal)
+            ))];
+            for (k, v) in input.iter().enumerate() {
+                out.push(row(
+                    format!(
+                        "point {k} {}: (point − plane point) · normal",
+                        vec(v.point + pair.origin())
+                    ),
+                    (v.point - *plane_point).dot(*plane_normal),
+                ));
+            }
+            out.push(note(format!(
+                "{} of {} points left",
+                output.len(),
+                input.len()
+            )));
+            out
+        }
+        ManifoldStep::Keep { candidates, margin } => candidates
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                row(
+                    format!(
+                        "p{k} {}: separation from the reference face ({} the margin {})",
+                        vec(c.position + pair.origin()),
+                        if c.kept {
+                            "kept: at most"
+                        } else {
+                            "dropped: above"
+                        },
+                        num(*margin)
+                    ),
+                    c.separation,
+                )
+            })
+            .collect(),
+        ManifoldStep::Corner { separation, .. }
+        | ManifoldStep::Circles { separation, .. }
+        | ManifoldStep::CircleCore { separation, .. } => {
+            vec![row("separation of the surfaces".into(), *separation)]
+        }
+        ManifoldStep::Apart { separation, margin } => vec![row(
+            format!("apart by at least (more than the margin {})", num(*margin)),
+            *separation,
+        )],
+        ManifoldStep::Done(_) => Vec::new(),
+    }
+}
+
+impl App {
+    /// The arithmetic of the step shown, folded away until asked for.
+    pub(super) fn arithmetic_panel(&self, ui: &mut egui::Ui) {
+        egui::CollapsingHeader::new("The arithmetic")
+            .id_salt("arithmetic")
+            .show(ui, |ui| {
+                for r in rows(&self.session.pair, self.session.mode, self.session.step) {
+                    ui.label(RichText::new(r.text).monospace().size(12.5));
+                }
+                ui.label(
+                    RichText::new(
+                        "World coordinates; simplex and polytope points are points of B − A.",
+                    )
+                    .small()
+                    .color(crate::app::draw::colors::DIM),
+                );
+            });
+    }
+}

@@ -1,0 +1,284 @@
+//! The quiz on the canvas: the targets a student clicks (faces, simplex features, clipped
+//! points), the click that picks one, and the question's picture while it waits.
+
+use super::answers::{candidates, features, gjk_step, row_of};
+use super::{Pick, is_right, prompt};
+use crate::app::App;
+use crate::app::camera::Camera;
+use crate::app::command::Command;
+use crate::app::draw::{self, Canvas, colors, priority};
+use crate::app::input::Input;
+use crate::app::modes::ModeKind;
+use crate::app::pair::Pair;
+use crate::geom::AxisSource;
+use crate::scene::questions::Which;
+use crate::scene::{Ask, AskKind};
+use glam::Vec2;
+
+/// Where a canvas target lies, in its view's coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Spot {
+    /// A point (a simplex vertex, a clipped point).
+    Point(Vec2),
+    /// A segment (a face, a simplex edge).
+    Segment(Vec2, Vec2),
+    /// A triangle's inside.
+    Inside([Vec2; 3]),
+}
+
+/// A choice on the canvas: click it to answer (or, for clipped points, to toggle).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// What clicking it does.
+    pub command: Command,
+    /// Its label on the canvas.
+    pub label: String,
+    /// Where it is.
+    pub spot: Spot,
+    /// True in GJK's Minkowski view, false in the world view.
+    pub minkowski: bool,
+}
+
+/// How far from a target a click still picks it, in window pixels.
+const PICK_PX: f32 = 16.0;
+
+/// The canvas targets for `ask` (faces, simplex features, clipped points), in their views'
+/// coordinates; faces only for shapes of up to 16 edges (more would crowd the picture).
+pub fn targets(ask: &Ask, pair: &Pair) -> Vec<Target> {
+    let mut out = Vec::new();
+    let faces = |out: &mut Vec<Target>, to: &dyn Fn(Which, usize) -> Option<Command>| {
+        for (i, which) in [Which::A, Which::B].into_iter().enumerate() {
+            let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
+            let n = s.count();
+            if !(2..=16).contains(&n) {
+                continue;
+            }
+            for e in 0..n {
+                let Some(command) = to(which, e) else {
+                    continue;
+                };
+                let off = xf.q.apply(s.normals()[e]) * s.radius();
+                let p = xf.apply(s.vertices()[e]) + off;
+                let q = xf.apply(s.vertices()[(e + 1) % n]) + off;
+                let name = if i == 0 { "A" } else { "B" };
+                out.push(Target {
+                    command,
+                    label: format!("{name}{e}"),
+                    spot: Spot::Segment(p, q),
+                    minkowski: false,
+                });
+            }
+        }
+    };
+    match ask.kind {
+        AskKind::ReferenceFace => faces(&mut out, &|w, e| {
+            Some(Command::QuizAnswer(Pick::Face(Some((w, e)))))
+        }),
+        AskKind::SeparatingAxis | AskKind::NormalAxis => faces(&mut out, &|w, e| {
+            let source = match w {
+                Which::A => AxisSource::FaceA(e),
+                Which::B => AxisSource::FaceB(e),
+            };
+            row_of(pair, source).map(|r| Command::QuizAnswer(Pick::Axis(Some(r))))
+        }),
+        AskKind::GjkClosestFeature => {
+            let Some(s) = pair.gjk_steps.get(gjk_step(ask, pair)) else {
+                return out;
+            };
+            let w: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
+            for f in features(ask, pair) {
+                let spot = match f[..] {
+                    [i] => Spot::Point(w[i]),
+                    [i, j] => Spot::Segment(w[i], w[j]),
+                    _ => Spot::Inside([w[0], w[1], w[2]]),
+                };
+                let label = match f[..] {
+                    [i] => format!("w{i}"),
+                    [i, j] => format!("w{i}–w{j}"),
+                    _ => "inside".to_string(),
+                };
+                out.push(Target {
+                    command: Command::QuizAnswer(Pick::Feature(f)),
+                    label,
+                    spot,
+                    minkowski: true,
+                });
+            }
+        }
+        AskKind::ClipSurvivors => {
+            for (k, (p, _, _)) in candidates(pair).into_iter().enumerate() {
+                out.push(Target {
+                    command: Command::QuizToggle(k),
+                    label: format!("p{k}"),
+                    spot: Spot::Point(p),
+                    minkowski: false,
+                });
+            }
+        }
+        AskKind::Overlap | AskKind::ContactCount => {}
+    }
+    out
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+fn to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let d = b - a;
+    let t = if d.length_squared() > 0.0 {
+        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + d * t)
+}
+
+/// True when `p` is inside the triangle (either winding).
+fn inside(p: Vec2, t: [Vec2; 3]) -> bool {
+    let side = |a: Vec2, b: Vec2| (b - a).perp_dot(p - a);
+    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
+    s.iter().all(|v| *v >= 0.0) || s.iter().all(|v| *v <= 0.0)
+}
+
+/// The target a click at window pixel `at` picks: the nearest within [`PICK_PX`] (a point
+/// before the edges through it; a triangle's inside only away from its edges).
+pub fn hit(targets: &[Target], at: Vec2, world: &Camera, minkowski: &Camera) -> Option<Command> {
+    targets
+        .iter()
+        .filter_map(|t| {
+            let cam = if t.minkowski { minkowski } else { world };
+            if !cam.contains(at) {
+                return None;
+            }
+            let d = match t.spot {
+                Spot::Point(p) => at.distance(cam.to_screen(p)) - 0.5 * PICK_PX,
+                Spot::Segment(a, b) => to_segment(at, cam.to_screen(a), cam.to_screen(b)),
+                Spot::Inside(tri) => {
+                    if inside(at, tri.map(|p| cam.to_screen(p))) {
+                        PICK_PX - 0.5
+                    } else {
+                        f32::INFINITY
+                    }
+                }
+            };
+            (d < PICK_PX).then_some((d, &t.command))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.clone())
+}
+
+impl App {
+    /// A click on a canvas target while a question waits: its command.
+    pub(crate) fn quiz_click(&self, input: &Input) -> Option<Command> {
+        let ask = self.quiz_ask()?;
+        if self.quiz.given.is_some() || !input.pressed[0] || input.over_ui {
+            return None;
+        }
+        let at = input.pointer?;
+        hit(
+            &targets(ask, &self.session.pair),
+            at,
+            &self.cam,
+            &self.modes.gjk.mcam,
+        )
+    }
+
+    /// The question's picture while it waits (in place of the mode's), and after the answer
+    /// the student's pick marked on the mode's picture.
+    pub(crate) fn quiz_draw(&self, canvas: &Canvas) {
+        let Some(ask) = self.quiz_ask() else {
+            return;
+        };
+        let pair = &self.session.pair;
+        let asking = self.quiz.given.is_none();
+        // The Minkowski pane is the question's own only while asking (after the answer the
+        // GJK mode draws it, and a second view would clear its picture).
+        let minkowski = (asking && self.session.mode == ModeKind::Gjk)
+            .then(|| canvas.view(&self.modes.gjk.mcam, "minkowski"));
+        if let Some(minkowski) = &minkowski {
+            draw::grid(minkowski);
+            minkowski.left_divider(colors::GRID_MAJOR);
+        }
+        if let Some(minkowski) = minkowski
+            .as_ref()
+            .filter(|_| ask.kind == AskKind::GjkClosestFeature)
+        {
+            // The Minkowski difference, the origin and the simplex GJK receives.
+            let hull: Vec<Vec2> = pair.minkowski_hull().iter().map(|v| v.w).collect();
+            minkowski.polyline(
+                &hull,
+                hull.len() > 2,
+                1.5,
+                colors::MINKOWSKI.gamma_multiply(0.7),
+                false,
+            );
+            minkowski.point(Vec2::ZERO, 4.0, colors::INK);
+            minkowski.label_ranked(
+                Vec2::ZERO,
+                Vec2::new(6.0, -4.0),
+                "origin",
+                colors::INK,
+                priority::KEY,
+            );
+            minkowski.title("Minkowski difference B − A", colors::MINKOWSKI);
+        } else if let Some(minkowski) = &minkowski {
+            minkowski.title("Minkowski difference: hidden until you answer", colors::DIM);
+        }
+        if asking {
+            canvas.title(&format!("Quiz: {}", prompt(ask)), colors::ACCENT);
+        }
+        for t in targets(ask, pair) {
+            let c = match (&minkowski, t.minkowski) {
+                (Some(m), true) => m,
+                (None, true) => continue,
+                _ => canvas,
+            };
+            let picked = match (&self.quiz.given, &t.command) {
+                (Some(p), Command::QuizAnswer(q)) => p == q,
+                _ => false,
+            };
+            let marked = match t.command {
+                Command::QuizToggle(k) => self.quiz.draft.get(k).copied().unwrap_or(false),
+                _ => false,
+            };
+            if !asking && !picked {
+                continue;
+            }
+            let color = if !asking {
+                if is_right(
+                    &self.quiz.given.clone().unwrap_or(Pick::Yes(false)),
+                    ask,
+                    pair,
+                ) {
+                    colors::GOOD
+                } else {
+                    colors::BAD
+                }
+            } else if marked {
+                colors::GOOD
+            } else {
+                colors::ACCENT
+            };
+            let text = if asking {
+                t.label.clone()
+            } else {
+                format!("your answer: {}", t.label)
+            };
+            let at = match t.spot {
+                Spot::Point(p) => {
+                    c.ring(p, if marked { 9.0 } else { 6.0 }, 2.0, color);
+                    p
+                }
+                Spot::Segment(a, b) => {
+                    c.line(
+                        a,
+                        b,
+                        if asking { 2.0 } else { 5.0 },
+                        color.gamma_multiply(0.8),
+                    );
+                    (a + b) * 0.5
+                }
+                Spot::Inside(tri) => (tri[0] + tri[1] + tri[2]) / 3.0,
+            };
+            c.label_ranked(at, Vec2::new(6.0, -6.0), text, color, priority::KEY);
+        }
+    }
+}

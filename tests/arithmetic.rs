@@ -1,0 +1,204 @@
+//! The arithmetic panel's numbers against the same numbers worked out here in f64 from the
+//! scenes' shapes — two per mode: SAT's shadow ends and gap, GJK's support dot product and the
+//! closest point's barycentric weights, the manifold's clip-plane distances and separations.
+
+use glam::DVec2;
+use narrowphase_lab::app::App;
+use narrowphase_lab::app::command::Command;
+use narrowphase_lab::app::modes::ModeKind;
+use narrowphase_lab::app::panels::arithmetic::{Row, rows};
+use narrowphase_lab::cli::AppFlags;
+
+fn open(name: &str) -> App {
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let i = app
+        .session
+        .lecture
+        .scenes
+        .iter()
+        .position(|s| s.name == name)
+        .expect("the scene");
+    app.go_to(i, 0.0, true);
+    app
+}
+
+/// The value of the row whose text starts with `start`.
+fn value(rows: &[Row], start: &str) -> f64 {
+    rows.iter()
+        .find(|r| r.text.starts_with(start))
+        .and_then(|r| r.value)
+        .unwrap_or_else(|| panic!("no row `{start}…` in {rows:#?}")) as f64
+}
+
+fn near(a: f64, b: f64, what: &str) {
+    assert!(
+        (a - b).abs() <= 1e-5 * (1.0 + b.abs()),
+        "{what}: {a} vs {b}"
+    );
+}
+
+/// A body's corners in the world, f64: local corners turned by `deg` and moved to `at`.
+fn place(local: &[DVec2], at: DVec2, deg: f64) -> Vec<DVec2> {
+    let r = DVec2::from_angle(deg.to_radians());
+    local.iter().map(|p| at + r.rotate(*p)).collect()
+}
+
+fn triangle(circumradius: f64) -> Vec<DVec2> {
+    (0..3)
+        .map(|i| {
+            let t = (90.0 + 120.0 * i as f64).to_radians();
+            DVec2::new(t.cos(), t.sin()) * circumradius
+        })
+        .collect()
+}
+
+fn rect(w: f64, h: f64) -> Vec<DVec2> {
+    let (x, y) = (w / 2.0, h / 2.0);
+    vec![
+        DVec2::new(-x, -y),
+        DVec2::new(x, -y),
+        DVec2::new(x, y),
+        DVec2::new(-x, y),
+    ]
+}
+
+fn shadow(points: &[DVec2], u: DVec2) -> (f64, f64) {
+    points
+        .iter()
+        .map(|p| p.dot(u))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
+            (lo.min(d), hi.max(d))
+        })
+}
+
+#[test]
+fn sat_shadow_ends_and_gaps_match_the_triangles_projected_in_f64() {
+    // Scene 15: two triangles of circumradius 1, B at (0.1, 0.1) turned 180°.
+    let app = open("15_star_of_david.ron");
+    let a = place(&triangle(1.0), DVec2::ZERO, 0.0);
+    let b = place(&triangle(1.0), DVec2::new(0.1, 0.1), 180.0);
+    let axes: Vec<_> = app.session.pair.sat_axes().map(|r| r.axis).collect();
+    assert_eq!(axes.len(), 6, "six face normals");
+    for (k, axis) in axes.iter().enumerate() {
+        let u = DVec2::new(axis.x as f64, axis.y as f64);
+        let shown = rows(&app.session.pair, ModeKind::Sat, k);
+        let (a_lo, a_hi) = shadow(&a, u);
+        let (b_lo, b_hi) = shadow(&b, u);
+        near(value(&shown, "A's shadow, low end"), a_lo, "A low");
+        near(value(&shown, "B's shadow, high end"), b_hi, "B high");
+        near(value(&shown, "gap"), (b_lo - a_hi).max(a_lo - b_hi), "gap");
+    }
+}
+
+#[test]
+fn gjk_support_dot_products_and_weights_match_f64() {
+    // Scene 14: a 3 × 2 box at the origin, a unit box at (0.5, 0.4) turned 45°.
+    let mut app = open("14_epa_deep.ron");
+    app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
+    let a = place(&rect(3.0, 2.0), DVec2::ZERO, 0.0);
+    let b = place(&rect(1.0, 1.0), DVec2::new(0.5, 0.4), 45.0);
+    let pair = &app.session.pair;
+    // Step 1: the support along the search direction is B's farthest corner along d.
+    let s0 = &pair.gjk_steps[0];
+    let d = s0.direction.expect("a search direction");
+    let d = DVec2::new(d.x as f64, d.y as f64);
+    let shown = rows(pair, ModeKind::Gjk, 0);
+    let (_, b_far) = shadow(&b, d);
+    let (a_lo, _) = shadow(&a, d);
+    near(value(&shown, "B's support"), b_far, "B along d");
+    near(value(&shown, "A's support"), -a_lo, "A against d");
+    // Step 2: a segment whose closest point to the origin is inside it; its weights are the
+    // closest point's barycentric coordinates, worked out here from the two points.
+    let s1 = &pair.gjk_steps[1];
+    let w: Vec<DVec2> = s1
+        .simplex_in
+        .iter()
+        .map(|v| DVec2::new(v.w.x as f64, v.w.y as f64))
+        .collect();
+    let e = w[1] - w[0];
+    let t = (-w[0].dot(e) / e.length_squared()).clamp(0.0, 1.0);
+    let shown = rows(pair, ModeKind::Gjk, 1);
+    near(value(&shown, "weight λ0"), 1.0 - t, "λ0");
+    near(value(&shown, "weight λ1"), t, "λ1");
+    near(
+        value(&shown, "its distance"),
+        (w[0] + e * t).length(),
+        "distance",
+    );
+}
+
+#[test]
+fn manifold_clip_distances_and_separations_match_the_tilted_box_in_f64() {
+    // Scene 2: ground 8 × 1 with its top at y = 0 (x from −4 to 4); a 2 × 1 box at (0, 0.65)
+    // turned 10°. Its bottom edge is the incident face; the ground's top the reference face.
+    let mut app = open("02_tilted_box.ron");
+    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
+    let b = place(&rect(2.0, 1.0), DVec2::new(0.0, 0.65), 10.0);
+    let (left, right) = (b[0], b[1]);
+    let pair = &app.session.pair;
+    let all: Vec<Vec<Row>> = (0..app.step_count())
+        .map(|k| rows(pair, ModeKind::Manifold, k))
+        .collect();
+    // Each side plane (x = ±4, normal pointing out): the incident corners' distances ±x − 4.
+    let mut planes = 0;
+    for r in all
+        .iter()
+        .filter(|r| r.iter().any(|l| l.text.starts_with("side plane")))
+    {
+        let got: Vec<f64> = r.iter().filter_map(|l| l.value).map(|v| v as f64).collect();
+        let plus = [left.x - 4.0, right.x - 4.0];
+        let minus = [-4.0 - left.x, -4.0 - right.x];
+        let matches = |want: [f64; 2]| {
+            let mut g = got.clone();
+            let mut w = want.to_vec();
+            g.sort_by(f64::total_cmp);
+            w.sort_by(f64::total_cmp);
+            g.len() == 2 && g.iter().zip(&w).all(|(a, b)| (a - b).abs() < 1e-5)
+        };
+        assert!(
+            matches(plus) || matches(minus),
+            "clip distances {got:?}, want {plus:?} or {minus:?}"
+        );
+        planes += 1;
+    }
+    assert_eq!(planes, 2, "two side planes");
+    // The separations: each corner's height above the ground's top (negative: below).
+    let keep = all
+        .iter()
+        .find(|r| r.iter().any(|l| l.text.starts_with("p0")))
+        .expect("the keep step");
+    let mut got: Vec<f64> = keep
+        .iter()
+        .filter_map(|l| l.value)
+        .map(|v| v as f64)
+        .collect();
+    got.sort_by(f64::total_cmp);
+    near(got[0], left.y, "the dipping corner");
+    near(got[1], right.y, "the lifted corner");
+    assert!(left.y < 0.0 && right.y > 0.0);
+}
+
+#[test]
+fn every_scene_mode_and_step_has_finite_arithmetic() {
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    for index in 0..app.session.lecture.scenes.len() {
+        app.go_to(index, 0.0, true);
+        for mode in ModeKind::ALL {
+            app.apply(Command::SetMode(mode), 0.0);
+            for step in 0..app.step_count() {
+                let shown = rows(&app.session.pair, mode, step);
+                let at = format!("scene {index} {} step {step}", mode.name());
+                assert!(!shown.is_empty(), "{at}: no arithmetic");
+                for r in &shown {
+                    assert!(r.value.is_none_or(f32::is_finite), "{at}: {}", r.text);
+                    assert!(!r.text.contains("not a number"), "{at}: {}", r.text);
+                    assert!(
+                        !r.text.contains("e-") && !r.text.contains("e+"),
+                        "{at}: {}",
+                        r.text
+                    );
+                }
+            }
+        }
+    }
+}
