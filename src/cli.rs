@@ -37,6 +37,8 @@ Examples:
                                               make a slide and exit
   narrowphase-lab report scene.ron            print the scene's collision report as JSON
   narrowphase-lab check my_lecture/*.ron      validate scene files (exit 2 if any is invalid)
+  narrowphase-lab slides scene.ron --mode gjk --out slides/ --gif
+                                              one PNG per GJK/EPA step, and a GIF
 
 Scene files are RON; see README.md for the format.";
 
@@ -88,6 +90,29 @@ pub enum Command {
     /// ends included: `t,overlap,separation,normal_x,normal_y,points,ids` (t is the angle in
     /// degrees or the distance moved; ids space-separated).
     Sweep(SweepArgs),
+    /// Write one clean PNG per step of a mode (and an animated GIF): slides for a lecture.
+    ///
+    /// Opens the app's window (it needs a display; headless, run it under Xvfb), shows each
+    /// step of the mode in turn with no banner, hint or hover marks, and writes `step-01.png`,
+    /// `step-02.png`, … into DIR; with `--gif`, also `steps.gif`, one frame a step.
+    Slides(SlidesArgs),
+}
+
+/// What `slides` shows and where it writes.
+#[derive(Clone, Debug, Args, PartialEq)]
+pub struct SlidesArgs {
+    /// The scene file.
+    #[arg(value_name = "SCENE.ron")]
+    pub scene: PathBuf,
+    /// The mode whose steps become slides.
+    #[arg(long, value_name = "MODE", ignore_case = true)]
+    pub mode: Mode,
+    /// The folder to write the PNGs (and the GIF) into; made if missing.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Also write `steps.gif`, an animated GIF of the steps.
+    #[arg(long)]
+    pub gif: bool,
 }
 
 /// What `sweep` turns or moves, and how far.
@@ -157,6 +182,9 @@ pub struct AppFlags {
     /// Open in quiz mode (as Q does): the scene's questions, asked before the answer shows.
     #[arg(long)]
     pub quiz: bool,
+    /// Write slides instead of waiting for the user (the `slides` command).
+    #[arg(skip)]
+    pub slides: Option<SlidesArgs>,
 }
 
 /// `--ui-scale S`: a presenter scale from 0.75 to 2.5.

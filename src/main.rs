@@ -1,5 +1,5 @@
 //! `narrowphase-lab`: the command line. Parses the arguments and hands over to the app, or to
-//! the `report`, `check` and `sweep` commands (see `narrowphase_lab::cli`).
+//! the `report`, `check`, `sweep` and `slides` commands (see `narrowphase_lab::cli`).
 
 use clap::Parser;
 use narrowphase_lab::{
@@ -19,6 +19,12 @@ fn main() {
         Some(Command::Sweep(args)) => {
             cli::sweep(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
+        Some(Command::Slides(slides)) => app::run(cli::AppFlags {
+            path: Some(slides.scene.clone()),
+            mode: Some(slides.mode),
+            slides: Some(slides),
+            ..cli::AppFlags::default()
+        }),
         None => app::run(args.app),
     };
     std::process::exit(code);

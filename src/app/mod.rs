@@ -32,6 +32,7 @@ pub mod quiz;
 pub mod recovery;
 pub mod run;
 pub mod session;
+pub mod slides;
 pub mod state;
 pub mod visible;
 pub mod words;
@@ -105,6 +106,8 @@ pub struct App {
     pub quiz: quiz::Quiz,
     /// The sweep plot (B turned through 360°) and its rows.
     pub sweep: panels::sweep_plot::SweepPlot,
+    /// The slides being written (`slides`): the window shows each step in turn, untouched.
+    pub slides: Option<slides::Slides>,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -159,6 +162,7 @@ impl App {
             view_moved: false,
             quiz: quiz::Quiz::default(),
             sweep: panels::sweep_plot::SweepPlot::default(),
+            slides: flags.slides.as_ref().map(slides::Slides::new).transpose()?,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -170,6 +174,9 @@ impl App {
         app.clamp_step();
         if flags.quiz {
             app.apply(command::Command::ToggleQuiz, 0.0);
+        }
+        if app.slides.is_some() {
+            app.session.step = 0;
         }
         Ok(app)
     }
@@ -460,7 +467,15 @@ impl App {
         self.layout(ctx);
 
         // 3. Canvas input: the mode's own view first, then the shape gestures (none on an
-        // error slide: its shapes are not shown).
+        // error slide: its shapes are not shown; none while writing slides, nor a banner).
+        if self.slides.is_some() {
+            input = Input {
+                over_ui: true,
+                pointer: None,
+                ..Input::default()
+            };
+            self.banner = None;
+        }
         if self.slide_error.is_some() {
             input = Input {
                 over_ui: true,

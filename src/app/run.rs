@@ -141,6 +141,9 @@ async fn main_loop(mut app: App, options: AppFlags) {
         let keys = backend_keys();
         egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
         egui_macroquad::draw();
+        if let Some(code) = app.slides_after_draw(save_screenshot) {
+            std::process::exit(code);
+        }
         if app.fullscreen != fullscreen {
             fullscreen = app.fullscreen;
             set_fullscreen(fullscreen);

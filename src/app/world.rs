@@ -136,6 +136,9 @@ impl App {
             let color = if b.error { colors::BAD } else { colors::GOOD };
             canvas.banner(&b.text, color);
         }
+        if self.slides.is_some() {
+            return canvas.finish();
+        }
         canvas.hint(if self.vertex_edit {
             "vertex edit · F1 help"
         } else {
