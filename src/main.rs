@@ -21,5 +21,10 @@ fn main() {
         }
         None => app::run(args.app),
     };
+    // In the browser the app goes on in the page's frames after `main` returns; there is no
+    // process to end.
+    if cfg!(target_arch = "wasm32") {
+        return;
+    }
     std::process::exit(code);
 }

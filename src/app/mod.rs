@@ -25,6 +25,7 @@ pub mod draw;
 mod files;
 pub mod framing;
 pub mod input;
+pub mod link;
 pub mod modes;
 pub mod pair;
 pub mod panels;
@@ -33,6 +34,7 @@ pub mod run;
 pub mod session;
 pub mod state;
 pub mod visible;
+pub mod web;
 pub mod words;
 mod world;
 
@@ -532,6 +534,10 @@ impl App {
             "asking": self.asking(),
             "scene_index": self.session.index,
             "slide_error": self.slide_error,
+            "banner": self.banner.as_ref().map(|b| serde_json::json!({
+                "text": b.text,
+                "error": b.error,
+            })),
         })
         .to_string()
     }

@@ -1,8 +1,8 @@
 //! The dialogs: keys and mouse (F1), open (Ctrl+O), save as, and "unsaved changes".
 
 use super::KEYS;
-use crate::app::App;
 use crate::app::command::{Answer, Command};
+use crate::app::{App, web};
 use egui::RichText;
 use std::path::PathBuf;
 
@@ -113,27 +113,40 @@ impl App {
             .open(&mut open)
             .collapsible(false)
             .show(ctx, |ui| {
-                ui.label(RichText::new(format!("In {}", folder.display())).strong());
+                if !web::CAN_QUIT {
+                    // The browser: the user's disk is reached through its picker.
+                    if ui.button("Choose a .ron file…").clicked() {
+                        out.push(Command::PickFile);
+                        chose = true;
+                    }
+                    ui.label("or drop one on the page.");
+                } else {
+                    self.folder_files(ui, &folder, out, &mut chose);
+                }
+                ui.separator();
+                ui.label(RichText::new("Paste a scene's text").strong());
                 egui::ScrollArea::vertical()
-                    .max_height(260.0)
-                    .id_salt("files")
-                    .show(ui, |ui| match crate::scene::lecture::scene_files(&folder) {
-                        Ok(files) if !files.is_empty() => {
-                            for f in files {
-                                let name = f
-                                    .file_name()
-                                    .map(|n| n.to_string_lossy().into_owned())
-                                    .unwrap_or_default();
-                                if ui.button(name).clicked() {
-                                    out.push(Command::Open(f));
-                                    chose = true;
-                                }
-                            }
-                        }
-                        _ => {
-                            ui.label("no .ron scenes here");
-                        }
+                    .max_height(120.0)
+                    .id_salt("pasted")
+                    .show(ui, |ui| {
+                        ui.add(
+                            egui::TextEdit::multiline(&mut self.dialogs.pasted)
+                                .code_editor()
+                                .desired_rows(4)
+                                .hint_text("Scene(title: …, a: Body(…), b: Body(…))"),
+                        );
                     });
+                let has_text = !self.dialogs.pasted.trim().is_empty();
+                if ui
+                    .add_enabled(has_text, egui::Button::new("Open the pasted text"))
+                    .clicked()
+                {
+                    out.push(Command::OpenText {
+                        name: "pasted.ron".into(),
+                        text: std::mem::take(&mut self.dialogs.pasted),
+                    });
+                    chose = true;
+                }
                 ui.separator();
                 ui.label(RichText::new("Built-in lecture").strong());
                 egui::ScrollArea::vertical()
@@ -150,6 +163,37 @@ impl App {
             });
         // Choosing closes the dialog, as does its close button.
         self.dialogs.open = open && !chose;
+    }
+
+    /// The scene files of the lecture's folder, each a button that opens it.
+    fn folder_files(
+        &self,
+        ui: &mut egui::Ui,
+        folder: &std::path::Path,
+        out: &mut Vec<Command>,
+        chose: &mut bool,
+    ) {
+        ui.label(RichText::new(format!("In {}", folder.display())).strong());
+        egui::ScrollArea::vertical()
+            .max_height(260.0)
+            .id_salt("files")
+            .show(ui, |ui| match crate::scene::lecture::scene_files(folder) {
+                Ok(files) if !files.is_empty() => {
+                    for f in files {
+                        let name = f
+                            .file_name()
+                            .map(|n| n.to_string_lossy().into_owned())
+                            .unwrap_or_default();
+                        if ui.button(name).clicked() {
+                            out.push(Command::Open(f));
+                            *chose = true;
+                        }
+                    }
+                }
+                _ => {
+                    ui.label("no .ron scenes here");
+                }
+            });
     }
 
     fn save_as_dialog(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {

@@ -236,6 +236,15 @@ impl App {
             }
         });
         ui.horizontal(|ui| {
+            if ui
+                .button("Copy link")
+                .on_hover_text("Ctrl+L: a link that opens this scene, mode and step")
+                .clicked()
+            {
+                out.push(Command::CopyLink);
+            }
+        });
+        ui.horizontal(|ui| {
             ui.label("UI scale");
             let mut scale = self.ui_scale;
             let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
