@@ -97,7 +97,8 @@ fn unpack(data: &str) -> Result<String, String> {
     if data.is_empty() {
         return Err("the link's #s= is empty".into());
     }
-    let packed = base64url_decode(data).map_err(|e| format!("the link's scene is damaged: {e}"))?;
+    let packed = base64url_decode(data)
+        .map_err(|e| format!("the link's scene is damaged or cut short: {e}"))?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_LINK_SCENE_BYTES)
         .map_err(|e| match e.status {
         miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
@@ -220,7 +221,7 @@ mod tests {
         assert_eq!(base64url_decode("-_8").unwrap(), vec![0xfb, 0xff]);
         assert_eq!(base64url_decode("+/8").unwrap(), vec![0xfb, 0xff]);
         assert!(
-            base64url_decode("Zm9v!")
+            base64url_decode("Zm9v!A")
                 .unwrap_err()
                 .contains("character 5")
         );
