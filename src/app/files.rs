@@ -156,6 +156,7 @@ impl App {
                 let shown = web::publish_link(&fragment);
                 if web::CAN_QUIT {
                     println!("{shown}");
+                    self.to_clipboard = Some(shown.clone());
                 }
                 self.show_info(format!("link copied: {shown}"), now);
             }
@@ -470,6 +471,116 @@ mod tests {
         app.apply(Command::Quit, 0.0);
         assert!(!app.quit);
         assert_eq!(app.dialogs.confirm, Some(Leave::Quit));
+    }
+
+    #[test]
+    fn a_query_link_opens_the_named_builtin_scene_mode_and_step() {
+        let mut app = app();
+        app.open_link("?scene=11_crossing_capsules&mode=gjk&step=2", "", 0.0);
+        assert_eq!(app.session.index, 10);
+        assert_eq!(app.session.scene_name(), "11_crossing_capsules.ron");
+        assert_eq!(app.session.mode, ModeKind::Gjk);
+        assert_eq!(app.session.step, 2);
+        assert!(app.banner.is_none(), "{:?}", app.banner);
+        // A step past the trace's end is clamped to its last step, as --step is.
+        app.open_link("?scene=11_crossing_capsules&mode=gjk&step=999", "", 0.0);
+        assert_eq!(app.session.step, app.step_count() - 1);
+        // An unknown name: the banner says so, the scene on screen stays.
+        app.open_link("?scene=99_nothing", "", 0.0);
+        assert_eq!(app.session.index, 10);
+        let banner = app.banner.clone().expect("a banner");
+        assert!(
+            banner.error && banner.text.contains("99_nothing"),
+            "{banner:?}"
+        );
+    }
+
+    #[test]
+    fn a_copied_link_opens_the_edited_scene_in_another_app() {
+        let mut app = app();
+        let moved = Pose {
+            position: Vec2::new(1.25, 3.5),
+            angle_deg: 33.0,
+        };
+        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
+        app.apply(Command::Step(StepTo::At(1)), 0.0);
+        app.apply(Command::CopyLink, 0.0);
+        let link = app.to_clipboard.clone().expect("a link for the clipboard");
+        let banner = app.banner.clone().expect("a banner");
+        assert!(!banner.error && banner.text.contains(&link), "{banner:?}");
+        let fragment = link.strip_prefix("index.html#").expect("a #s= link");
+
+        let mut other = self::app();
+        other.open_link("", fragment, 0.0);
+        assert!(other.banner.is_none(), "{:?}", other.banner);
+        assert_eq!(other.doc.scene().a, app.doc.scene().a);
+        assert_eq!(other.doc.scene().b, app.doc.scene().b);
+        assert_eq!(other.doc.scene().b.position, moved.position);
+        assert_eq!(other.session.mode, ModeKind::Gjk);
+        assert_eq!(other.session.step, 1);
+        assert_eq!(other.session.scene_name(), LINKED_SCENE);
+        // Saving it asks for a name, as any scene without a file does.
+        other.apply(Command::Save, 0.0);
+        assert_eq!(other.dialogs.save_as.as_deref(), Some(LINKED_SCENE));
+    }
+
+    #[test]
+    fn a_broken_link_keeps_the_builtin_lecture_and_says_why() {
+        let mut app = app();
+        let before = app.doc.scene().clone();
+        app.open_link("", "#s=AAAA", 0.0);
+        let banner = app.banner.clone().expect("a banner");
+        assert!(banner.error, "{banner:?}");
+        assert!(banner.text.contains("built-in lecture"), "{banner:?}");
+        assert_eq!(*app.doc.scene(), before);
+        assert_eq!(app.session.index, 0);
+        // A link whose text is not a scene says where the text is wrong.
+        let fragment = crate::app::link::make("Scene(title: 3)", ModeKind::Sat, 0);
+        app.open_link("", &fragment, 0.0);
+        let banner = app.banner.clone().expect("a banner");
+        assert!(
+            banner
+                .text
+                .starts_with("the link's scene could not be read"),
+            "{banner:?}"
+        );
+        assert!(banner.text.contains(LINKED_SCENE), "{banner:?}");
+        assert_eq!(*app.doc.scene(), before);
+    }
+
+    #[test]
+    fn opening_a_dropped_text_asks_first_when_the_scene_is_modified() {
+        let mut app = app();
+        let (_, text) = crate::scene::BUILTIN[6];
+        app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
+        let open = Command::OpenText {
+            name: "circles.ron".into(),
+            text: text.into(),
+        };
+        app.apply(open, 0.0);
+        assert!(matches!(app.dialogs.confirm, Some(Leave::Text(..))));
+        app.apply(Command::Confirm(crate::app::command::Answer::Discard), 0.0);
+        assert_eq!(app.session.scene_name(), "circles.ron");
+        let want = crate::scene::parse(text, "circles.ron")
+            .expect("parses")
+            .scene;
+        assert_eq!(*app.doc.scene(), want);
+        assert!(!app.doc.modified());
+        // Text that is not a scene: the banner names the line, the scene stays.
+        app.apply(
+            Command::OpenText {
+                name: "bad.ron".into(),
+                text: "Scene(\n  title: \"x\",\n  a: Nope,\n)".into(),
+            },
+            0.0,
+        );
+        let banner = app.banner.clone().expect("a banner");
+        assert!(
+            banner.error && banner.text.contains("bad.ron"),
+            "{banner:?}"
+        );
+        assert_eq!(*app.doc.scene(), want);
     }
 
     #[test]

@@ -102,6 +102,8 @@ pub struct App {
     /// the scene's view. (Otherwise the file's view is kept: framing's own adjustments are not
     /// the lecturer's choice, and must not show up as changed numbers in the file.)
     pub view_moved: bool,
+    /// Text for the window loop to put on the clipboard (a link made natively).
+    pub to_clipboard: Option<String>,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -154,6 +156,7 @@ impl App {
             slide_error: None,
             kept: None,
             view_moved: false,
+            to_clipboard: None,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {

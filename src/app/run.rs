@@ -174,6 +174,9 @@ async fn main_loop(mut app: App, options: AppFlags) {
         let keys = backend_keys();
         egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
         egui_macroquad::draw();
+        if let Some(text) = app.to_clipboard.take() {
+            macroquad::miniquad::window::clipboard_set(&text);
+        }
         if app.fullscreen != fullscreen {
             fullscreen = app.fullscreen;
             set_fullscreen(fullscreen);

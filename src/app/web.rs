@@ -30,7 +30,8 @@ pub fn address_changed() -> Option<(String, String)> {
 
 /// Hands a made link (the fragment, without `#`) to the platform and returns the link to show:
 /// in the browser the page's address becomes it and it goes to the clipboard; natively it is
-/// `index.html#…` (for the web build beside the scene) and goes to the clipboard.
+/// `index.html#…` (for the web build beside the scene), for the window loop to put on the
+/// clipboard.
 pub fn publish_link(fragment: &str) -> String {
     #[cfg(target_arch = "wasm32")]
     {
@@ -41,10 +42,7 @@ pub fn publish_link(fragment: &str) -> String {
             return address;
         }
     }
-    let link = format!("index.html#{fragment}");
-    #[cfg(not(target_arch = "wasm32"))]
-    macroquad::miniquad::window::clipboard_set(&link);
-    link
+    format!("index.html#{fragment}")
 }
 
 /// In the browser, offers `text` as a download called `name`; natively `false` (the app
