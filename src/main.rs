@@ -22,5 +22,10 @@ fn main() {
         Some(Command::Slides(args)) => app::slides(&args),
         None => app::run(args.app),
     };
+    // In the browser the app goes on in the page's frames after `main` returns; there is no
+    // process to end.
+    if cfg!(target_arch = "wasm32") {
+        return;
+    }
     std::process::exit(code);
 }

@@ -63,6 +63,18 @@ pub enum Command {
     Open(PathBuf),
     /// Open scene `index` of the built-in lecture.
     OpenBuiltin(usize),
+    /// Open a scene from its text: a file dropped on the window or chosen in the browser's
+    /// picker, or text pasted into the open dialog (`name` says where it came from).
+    OpenText {
+        /// The file's name, or what the text was.
+        name: String,
+        /// The scene's RON text.
+        text: String,
+    },
+    /// Ask the browser for a file to open (its picker).
+    PickFile,
+    /// Put the current scene, mode and step into a link (Ctrl+L).
+    CopyLink,
     /// The next scene of the lecture (PageDown).
     NextScene,
     /// The previous scene of the lecture (PageUp).
@@ -130,6 +142,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
             Key::Y => Some(Command::Redo),
             Key::S => Some(Command::Save),
             Key::O => Some(Command::ShowOpen),
+            Key::L => Some(Command::CopyLink),
             Key::Q => Some(Command::Quit),
             Key::Equals | Key::Plus => Some(Command::ScaleBy(0.25)),
             Key::Minus => Some(Command::ScaleBy(-0.25)),
@@ -215,6 +228,11 @@ impl App {
             }
             Command::Open(path) => self.open(path, now, false),
             Command::OpenBuiltin(index) => self.open_builtin(index, now),
+            Command::OpenText { name, text } => {
+                self.open_text(name, text, now, false);
+            }
+            Command::PickFile => super::web::pick_file(),
+            Command::CopyLink => self.copy_link(now),
             Command::NextScene => self.go_to(self.session.index.saturating_add(1), now, false),
             Command::PreviousScene => {
                 if let Some(i) = self.session.index.checked_sub(1) {
@@ -342,6 +360,9 @@ impl App {
         match leave {
             Leave::Scene(i) => self.go_to(i, now, true),
             Leave::Open(p) => self.open(p, now, true),
+            Leave::Text(name, text) => {
+                self.open_text(name, text, now, true);
+            }
             Leave::Quit => self.quit = true,
         }
     }

@@ -2,10 +2,14 @@
 //! changed on disk, and asking before a modified scene is left.
 
 use super::document::{Document, file_stamp};
+use super::link::{self, LinkScene};
 use super::state::Leave;
-use super::{App, scene_of};
-use crate::scene::{self, Lecture};
+use super::{App, scene_of, web};
+use crate::scene::{self, Lecture, LectureScene};
 use std::path::PathBuf;
+
+/// The name a scene opened from a link goes by (and is saved as).
+pub const LINKED_SCENE: &str = "linked_scene.ron";
 
 impl App {
     /// Goes to scene `index` of the lecture, or asks first when the scene is modified;
@@ -60,9 +64,125 @@ impl App {
         }
     }
 
+    /// Opens a scene from its text (a dropped or chosen file, pasted text, a link), as a
+    /// lecture of its own; asks first when the scene is modified, unless `force`. A text that
+    /// is not a scene keeps the scene on screen and says why (with the line and column).
+    pub fn open_text(&mut self, name: String, text: String, now: f64, force: bool) -> bool {
+        if self.doc.modified() && !force {
+            self.dialogs.confirm = Some(Leave::Text(name, text));
+            return false;
+        }
+        match scene::parse(&text, &name) {
+            Ok(loaded) => {
+                self.session.lecture = Lecture {
+                    folder: None,
+                    scenes: vec![LectureScene {
+                        name,
+                        path: None,
+                        scene: Ok(loaded),
+                    }],
+                };
+                self.enter(0);
+                true
+            }
+            Err(e) => {
+                self.show_error(e.to_string(), now);
+                false
+            }
+        }
+    }
+
+    /// Opens what a page address's query and fragment name (DESIGN.md, "Browser"). A bad link
+    /// leaves the scene on screen (at the start, the built-in lecture) and says why.
+    pub fn open_link(&mut self, query: &str, fragment: &str, now: f64) {
+        let request = match link::parse(query, fragment) {
+            Ok(Some(r)) => r,
+            Ok(None) => return,
+            Err(e) => {
+                self.show_error(format!("{e} — showing the built-in lecture instead"), now);
+                return;
+            }
+        };
+        let opened = match request.scene {
+            LinkScene::Builtin(name) => {
+                match scene::BUILTIN
+                    .iter()
+                    .position(|(file, _)| file.trim_end_matches(".ron") == name)
+                {
+                    Some(index) => {
+                        self.session.lecture = Lecture::builtin();
+                        self.enter(index);
+                        true
+                    }
+                    None => {
+                        self.show_error(
+                            format!(
+                                "the link names a scene '{name}' that is not in the built-in \
+                                 lecture — showing the lecture from its start"
+                            ),
+                            now,
+                        );
+                        false
+                    }
+                }
+            }
+            LinkScene::Text(text) => {
+                let opened = self.open_text(LINKED_SCENE.into(), text, now, true);
+                if let Some(b) = self.banner.as_mut().filter(|_| !opened) {
+                    b.text = format!("the link's scene could not be read: {}", b.text);
+                }
+                opened
+            }
+        };
+        if opened {
+            if let Some(m) = request.mode {
+                self.set_mode(m);
+            }
+            if let Some(k) = request.step {
+                self.session.step = k;
+                self.clamp_step();
+            }
+        }
+    }
+
+    /// Puts the scene as shown, its mode and step into a link (Ctrl+L): in the browser the
+    /// page's address and the clipboard; natively the banner, the clipboard and stdout.
+    pub fn copy_link(&mut self, now: f64) {
+        let mut scene = self.scene_as_shown();
+        scene.step = self.session.step;
+        match scene::to_ron(&scene) {
+            Ok(text) => {
+                let fragment = link::make(&text, self.session.mode, self.session.step);
+                let shown = web::publish_link(&fragment);
+                if web::CAN_QUIT {
+                    println!("{shown}");
+                    self.to_clipboard = Some(shown.clone());
+                }
+                self.show_info(format!("link copied: {shown}"), now);
+            }
+            Err(e) => self.show_error(e.to_string(), now),
+        }
+    }
+
+    /// The scene as it is to be saved or shared: with the mode on screen, and the view when the
+    /// user moved it.
+    fn scene_as_shown(&self) -> scene::Scene {
+        let mut scene = self.doc.scene().clone();
+        if self.view_moved {
+            scene.view = Some(scene::View {
+                center: self.cam.center,
+                zoom: self.cam.zoom,
+            });
+        }
+        scene.mode = self.session.mode;
+        scene
+    }
+
     /// Closes the window, or asks first when the scene is modified.
     pub fn request_quit(&mut self) {
-        if self.doc.modified() {
+        if !web::CAN_QUIT {
+            // A page is closed with its tab; Ctrl+Q there is the browser's.
+        } else if self.doc.modified() {
             self.dialogs.confirm = Some(Leave::Quit);
         } else {
             self.quit = true;
@@ -82,14 +202,26 @@ impl App {
     /// Saves atomically to `path`, with the view (the camera, when the user moved it) and the
     /// mode the scene is to open in. Returns true when it was written.
     pub fn save_to(&mut self, path: PathBuf, now: f64) -> bool {
-        let mut scene = self.doc.scene().clone();
-        if self.view_moved {
-            scene.view = Some(scene::View {
-                center: self.cam.center,
-                zoom: self.cam.zoom,
-            });
+        let scene = self.scene_as_shown();
+        // In the browser the file goes to the user's downloads.
+        if !web::CAN_QUIT {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "scene.ron".into());
+            return match scene::to_ron(&scene) {
+                Ok(text) if web::download(&name, &text) => {
+                    self.doc.saved_as(scene, path);
+                    self.show_info(format!("downloaded {name}"), now);
+                    true
+                }
+                Ok(_) => false,
+                Err(e) => {
+                    self.show_error(e.to_string(), now);
+                    false
+                }
+            };
         }
-        scene.mode = self.session.mode;
         match scene::save(&path, &scene) {
             Ok(()) => {
                 self.doc.saved_as(scene, path.clone());
@@ -339,6 +471,116 @@ mod tests {
         app.apply(Command::Quit, 0.0);
         assert!(!app.quit);
         assert_eq!(app.dialogs.confirm, Some(Leave::Quit));
+    }
+
+    #[test]
+    fn a_query_link_opens_the_named_builtin_scene_mode_and_step() {
+        let mut app = app();
+        app.open_link("?scene=11_crossing_capsules&mode=gjk&step=2", "", 0.0);
+        assert_eq!(app.session.index, 10);
+        assert_eq!(app.session.scene_name(), "11_crossing_capsules.ron");
+        assert_eq!(app.session.mode, ModeKind::Gjk);
+        assert_eq!(app.session.step, 2);
+        assert!(app.banner.is_none(), "{:?}", app.banner);
+        // A step past the trace's end is clamped to its last step, as --step is.
+        app.open_link("?scene=11_crossing_capsules&mode=gjk&step=999", "", 0.0);
+        assert_eq!(app.session.step, app.step_count() - 1);
+        // An unknown name: the banner says so, the scene on screen stays.
+        app.open_link("?scene=99_nothing", "", 0.0);
+        assert_eq!(app.session.index, 10);
+        let banner = app.banner.clone().expect("a banner");
+        assert!(
+            banner.error && banner.text.contains("99_nothing"),
+            "{banner:?}"
+        );
+    }
+
+    #[test]
+    fn a_copied_link_opens_the_edited_scene_in_another_app() {
+        let mut app = app();
+        let moved = Pose {
+            position: Vec2::new(1.25, 3.5),
+            angle_deg: 33.0,
+        };
+        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
+        app.apply(Command::Step(StepTo::At(1)), 0.0);
+        app.apply(Command::CopyLink, 0.0);
+        let link = app.to_clipboard.clone().expect("a link for the clipboard");
+        let banner = app.banner.clone().expect("a banner");
+        assert!(!banner.error && banner.text.contains(&link), "{banner:?}");
+        let fragment = link.strip_prefix("index.html#").expect("a #s= link");
+
+        let mut other = self::app();
+        other.open_link("", fragment, 0.0);
+        assert!(other.banner.is_none(), "{:?}", other.banner);
+        assert_eq!(other.doc.scene().a, app.doc.scene().a);
+        assert_eq!(other.doc.scene().b, app.doc.scene().b);
+        assert_eq!(other.doc.scene().b.position, moved.position);
+        assert_eq!(other.session.mode, ModeKind::Gjk);
+        assert_eq!(other.session.step, 1);
+        assert_eq!(other.session.scene_name(), LINKED_SCENE);
+        // Saving it asks for a name, as any scene without a file does.
+        other.apply(Command::Save, 0.0);
+        assert_eq!(other.dialogs.save_as.as_deref(), Some(LINKED_SCENE));
+    }
+
+    #[test]
+    fn a_broken_link_keeps_the_builtin_lecture_and_says_why() {
+        let mut app = app();
+        let before = app.doc.scene().clone();
+        app.open_link("", "#s=AAAA", 0.0);
+        let banner = app.banner.clone().expect("a banner");
+        assert!(banner.error, "{banner:?}");
+        assert!(banner.text.contains("built-in lecture"), "{banner:?}");
+        assert_eq!(*app.doc.scene(), before);
+        assert_eq!(app.session.index, 0);
+        // A link whose text is not a scene says where the text is wrong.
+        let fragment = crate::app::link::make("Scene(title: 3)", ModeKind::Sat, 0);
+        app.open_link("", &fragment, 0.0);
+        let banner = app.banner.clone().expect("a banner");
+        assert!(
+            banner
+                .text
+                .starts_with("the link's scene could not be read"),
+            "{banner:?}"
+        );
+        assert!(banner.text.contains(LINKED_SCENE), "{banner:?}");
+        assert_eq!(*app.doc.scene(), before);
+    }
+
+    #[test]
+    fn opening_a_dropped_text_asks_first_when_the_scene_is_modified() {
+        let mut app = app();
+        let (_, text) = crate::scene::BUILTIN[6];
+        app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
+        let open = Command::OpenText {
+            name: "circles.ron".into(),
+            text: text.into(),
+        };
+        app.apply(open, 0.0);
+        assert!(matches!(app.dialogs.confirm, Some(Leave::Text(..))));
+        app.apply(Command::Confirm(crate::app::command::Answer::Discard), 0.0);
+        assert_eq!(app.session.scene_name(), "circles.ron");
+        let want = crate::scene::parse(text, "circles.ron")
+            .expect("parses")
+            .scene;
+        assert_eq!(*app.doc.scene(), want);
+        assert!(!app.doc.modified());
+        // Text that is not a scene: the banner names the line, the scene stays.
+        app.apply(
+            Command::OpenText {
+                name: "bad.ron".into(),
+                text: "Scene(\n  title: \"x\",\n  a: Nope,\n)".into(),
+            },
+            0.0,
+        );
+        let banner = app.banner.clone().expect("a banner");
+        assert!(
+            banner.error && banner.text.contains("bad.ron"),
+            "{banner:?}"
+        );
+        assert_eq!(*app.doc.scene(), want);
     }
 
     #[test]

@@ -27,6 +27,7 @@ mod files;
 pub mod framing;
 pub mod input;
 pub mod legend;
+pub mod link;
 pub mod modes;
 pub mod pair;
 pub mod panels;
@@ -37,6 +38,7 @@ pub mod session;
 mod slides;
 pub mod state;
 pub mod visible;
+pub mod web;
 pub mod words;
 mod world;
 
@@ -112,6 +114,8 @@ pub struct App {
     pub quiz: quiz::Quiz,
     /// The sweep plot (B turned through 360°) and its rows.
     pub sweep: panels::sweep_plot::SweepPlot,
+    /// Text for the window loop to put on the clipboard (a link made natively).
+    pub to_clipboard: Option<String>,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -168,6 +172,7 @@ impl App {
             view_moved: false,
             quiz: quiz::Quiz::default(),
             sweep: panels::sweep_plot::SweepPlot::default(),
+            to_clipboard: None,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -599,6 +604,10 @@ impl App {
             "step_text": self.shown_step_text,
             "slide_error": self.slide_error,
             "quiz": self.quiz_json(),
+            "banner": self.banner.as_ref().map(|b| serde_json::json!({
+                "text": b.text,
+                "error": b.error,
+            })),
         })
         .to_string()
     }

@@ -33,6 +33,9 @@ pub fn path_for(scene_file: Option<&Path>, name: &str) -> PathBuf {
                 .unwrap_or_default();
             dir.join(format!(".{base}.recover"))
         }
+        // The browser has no temporary folder (asking for one panics there), and nothing
+        // is written to it anyway.
+        None if cfg!(target_arch = "wasm32") => PathBuf::from(format!("{name}.recover")),
         None => std::env::temp_dir()
             .join("narrowphase-lab")
             .join(format!("{name}.recover")),

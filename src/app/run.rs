@@ -3,6 +3,7 @@
 //! `--screenshot` and `--print-state` are carried out at exit.
 
 use super::App;
+use super::command::Command;
 use super::input::{self, Input};
 use super::slides::{Next, SlidesJob};
 use super::state::FrameTiming;
@@ -42,6 +43,7 @@ pub fn slides(args: &SlidesArgs) -> i32 {
 }
 
 fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
+    super::web::install_panic_hook();
     #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         eprintln!(
@@ -51,13 +53,18 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
         );
         return 1;
     }
-    let app = match App::new(&flags) {
+    let mut app = match App::new(&flags) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("narrowphase-lab: {e}");
             return 2;
         }
     };
+    // In the browser: the scene the page's address names (a bad link: the built-in lecture
+    // with a banner saying why).
+    if let Some((query, fragment)) = super::web::page_address() {
+        app.open_link(&query, &fragment, 0.0);
+    }
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
             window_title: "Narrowphase Lab".to_string(),
@@ -91,6 +98,26 @@ fn read_input(over_ui: bool) -> Input {
         shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
         over_ui,
     }
+}
+
+/// Files dropped on the window (or, in the browser, chosen in its picker) as commands: one
+/// with its bytes opens from its text, one with only a path opens the path.
+fn dropped_files() -> Vec<Command> {
+    macroquad::input::get_dropped_files()
+        .into_iter()
+        .filter_map(|f| match (f.bytes, f.path) {
+            (Some(bytes), path) => Some(Command::OpenText {
+                name: path
+                    .as_ref()
+                    .and_then(|p| p.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "dropped.ron".into()),
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+            }),
+            (None, Some(path)) => Some(Command::Open(path)),
+            (None, None) => None,
+        })
+        .collect()
 }
 
 /// The window as it is now (after egui drew, before the frame is shown), top row first.
@@ -171,6 +198,12 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
             app.check_reload(now);
         }
         macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(24, 26, 31, 255));
+        if let Some((query, fragment)) = super::web::address_changed() {
+            app.open_link(&query, &fragment, now);
+        }
+        for c in dropped_files() {
+            app.apply(c, now);
+        }
         let input = read_input(false);
         let keys = backend_keys();
         if let Some(j) = &mut job {
@@ -204,6 +237,9 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
                 }
             }
         }
+        if let Some(text) = app.to_clipboard.take() {
+            macroquad::miniquad::window::clipboard_set(&text);
+        }
         if app.fullscreen != fullscreen {
             fullscreen = app.fullscreen;
             set_fullscreen(fullscreen);
@@ -228,7 +264,15 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         // Frame statistics for `--print-state`: the interval between frames, the time our own
         // work took (UI, input, traces, tessellation and draw calls), and whether a drag was on.
         // Kept only when they will be printed, so a lecture left open does not grow a list.
-        if frames > 5 && options.print_state {
+        if super::web::state_wanted() {
+            super::web::publish_state(&app.state_json());
+        }
+        // In the browser the state is asked for at any time: the latest frames are kept.
+        let keep_timings = options.print_state || !super::web::CAN_QUIT;
+        if !super::web::CAN_QUIT && app.stats.timings.len() >= 4000 {
+            app.stats.timings.drain(..2000);
+        }
+        if frames > 5 && keep_timings {
             app.stats.timings.push(FrameTiming {
                 interval_ms: dt,
                 work_ms: ((get_time() - now) * 1000.0) as f32,

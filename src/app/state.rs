@@ -22,6 +22,8 @@ pub enum Leave {
     Scene(usize),
     /// Open a file or folder.
     Open(PathBuf),
+    /// Open a scene from its text (its name, its text).
+    Text(String, String),
     /// Close the window.
     Quit,
 }
@@ -49,6 +51,8 @@ pub struct Dialogs {
     /// Edits recovered from a session that ended without saving: the recovery file and its
     /// scene, waiting for "restore / discard".
     pub recover: Option<(std::path::PathBuf, Box<Scene>)>,
+    /// The text pasted into the open dialog, not yet opened.
+    pub pasted: String,
 }
 
 /// How long one frame took, for `--print-state`.

@@ -1,12 +1,12 @@
 //! The dialogs: keys and mouse (F1), open (Ctrl+O), save as, and "unsaved changes".
 
 use super::KEYS;
-use crate::app::App;
 use crate::app::command::{Answer, Command};
 use crate::app::draw::colors;
 use crate::app::legend;
 use crate::app::modes::{self, ModeKind};
 use crate::app::state::Leave;
+use crate::app::{App, web};
 use egui::RichText;
 use std::path::PathBuf;
 
@@ -154,6 +154,7 @@ impl App {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_else(|| p.display().to_string())
             ),
+            Leave::Text(name, _) => format!("open {name}"),
             Leave::Quit => "quit".to_string(),
         }
     }
@@ -169,65 +170,40 @@ impl App {
             .collapsible(false)
             .default_width(460.0)
             .show(ctx, |ui| {
-                ui.label("A scene file (.ron) or a folder of them (a lecture):");
-                ui.horizontal(|ui| {
-                    let r = ui.add(egui::TextEdit::singleline(&mut text).desired_width(330.0));
-                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if ui.button("Open").clicked() || enter {
-                        let path = PathBuf::from(text.trim());
-                        if path.is_dir() {
-                            go_to = Some(path);
-                        } else {
-                            out.push(Command::Open(path));
-                            chose = true;
-                        }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if let Some(up) = folder.parent().filter(|p| !p.as_os_str().is_empty())
-                        && ui
-                            .button("⬆ Up")
-                            .on_hover_text(up.display().to_string())
-                            .clicked()
-                    {
-                        go_to = Some(up.to_path_buf());
-                    }
-                    if ui
-                        .button("Open this folder as the lecture")
-                        .on_hover_text("its scenes in file-name order; PageUp / PageDown page them")
-                        .clicked()
-                    {
-                        out.push(Command::Open(folder.clone()));
+                if !web::CAN_QUIT {
+                    // The browser: the user's disk is reached through its picker.
+                    if ui.button("Choose a .ron file…").clicked() {
+                        out.push(Command::PickFile);
                         chose = true;
                     }
-                });
-                ui.label(RichText::new(format!("In {}", folder.display())).strong());
+                    ui.label("or drop one on the page.");
+                } else {
+                    browse(ui, &folder, &mut text, &mut go_to, out, &mut chose);
+                }
+                ui.separator();
+                ui.label(RichText::new("Paste a scene's text").strong());
                 egui::ScrollArea::vertical()
-                    .max_height(240.0)
-                    .id_salt("files")
-                    .show(ui, |ui| match list_folder(&folder) {
-                        Ok((dirs, files)) if !(dirs.is_empty() && files.is_empty()) => {
-                            for d in dirs {
-                                if ui.button(format!("{}/", file_name(&d))).clicked() {
-                                    go_to = Some(d);
-                                }
-                            }
-                            for f in files {
-                                if ui.button(file_name(&f)).clicked() {
-                                    out.push(Command::Open(f));
-                                    chose = true;
-                                }
-                            }
-                        }
-                        Ok(_) => {
-                            ui.label("no folders or .ron scenes here");
-                        }
-                        Err(e) => {
-                            ui.label(
-                                RichText::new(format!("cannot list it: {e}")).color(colors::BAD),
-                            );
-                        }
+                    .max_height(120.0)
+                    .id_salt("pasted")
+                    .show(ui, |ui| {
+                        ui.add(
+                            egui::TextEdit::multiline(&mut self.dialogs.pasted)
+                                .code_editor()
+                                .desired_rows(4)
+                                .hint_text("Scene(title: …, a: Body(…), b: Body(…))"),
+                        );
                     });
+                let has_text = !self.dialogs.pasted.trim().is_empty();
+                if ui
+                    .add_enabled(has_text, egui::Button::new("Open the pasted text"))
+                    .clicked()
+                {
+                    out.push(Command::OpenText {
+                        name: "pasted.ron".into(),
+                        text: std::mem::take(&mut self.dialogs.pasted),
+                    });
+                    chose = true;
+                }
                 ui.separator();
                 ui.label(RichText::new("Built-in lecture").strong());
                 egui::ScrollArea::vertical()
@@ -314,6 +290,75 @@ fn two_ways(
             out.push(second.2);
         }
     });
+}
+
+/// The open dialog's file system part: a path field, the folder's subfolders and scenes, up,
+/// and the folder as a lecture. A folder clicked or typed is browsed into (`go_to`).
+fn browse(
+    ui: &mut egui::Ui,
+    folder: &std::path::Path,
+    text: &mut String,
+    go_to: &mut Option<PathBuf>,
+    out: &mut Vec<Command>,
+    chose: &mut bool,
+) {
+    ui.label("A scene file (.ron) or a folder of them (a lecture):");
+    ui.horizontal(|ui| {
+        let r = ui.add(egui::TextEdit::singleline(text).desired_width(330.0));
+        let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Open").clicked() || enter {
+            let path = PathBuf::from(text.trim());
+            if path.is_dir() {
+                *go_to = Some(path);
+            } else {
+                out.push(Command::Open(path));
+                *chose = true;
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if let Some(up) = folder.parent().filter(|p| !p.as_os_str().is_empty())
+            && ui
+                .button("⬆ Up")
+                .on_hover_text(up.display().to_string())
+                .clicked()
+        {
+            *go_to = Some(up.to_path_buf());
+        }
+        if ui
+            .button("Open this folder as the lecture")
+            .on_hover_text("its scenes in file-name order; PageUp / PageDown page them")
+            .clicked()
+        {
+            out.push(Command::Open(folder.to_path_buf()));
+            *chose = true;
+        }
+    });
+    ui.label(RichText::new(format!("In {}", folder.display())).strong());
+    egui::ScrollArea::vertical()
+        .max_height(240.0)
+        .id_salt("files")
+        .show(ui, |ui| match list_folder(folder) {
+            Ok((dirs, files)) if !(dirs.is_empty() && files.is_empty()) => {
+                for d in dirs {
+                    if ui.button(format!("{}/", file_name(&d))).clicked() {
+                        *go_to = Some(d);
+                    }
+                }
+                for f in files {
+                    if ui.button(file_name(&f)).clicked() {
+                        out.push(Command::Open(f));
+                        *chose = true;
+                    }
+                }
+            }
+            Ok(_) => {
+                ui.label("no folders or .ron scenes here");
+            }
+            Err(e) => {
+                ui.label(RichText::new(format!("cannot list it: {e}")).color(colors::BAD));
+            }
+        });
 }
 
 /// A path's last part, for a button.

@@ -311,6 +311,15 @@ impl App {
             }
         });
         ui.horizontal(|ui| {
+            if ui
+                .button("Copy link")
+                .on_hover_text("Ctrl+L: a link that opens this scene, mode and step")
+                .clicked()
+            {
+                out.push(Command::CopyLink);
+            }
+        });
+        ui.horizontal(|ui| {
             ui.label("UI scale");
             // The slider leaves room for its value in a narrow panel.
             ui.spacing_mut().slider_width = (ui.available_width() - 60.0).clamp(40.0, 160.0);

@@ -40,6 +40,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+S", "save (atomic)"),
     ("Ctrl+O", "open a scene or lecture"),
+    ("Ctrl+L", "copy a link to this scene, mode and step"),
     ("Ctrl+Q", "quit (asks first when modified)"),
     ("PageUp / PageDown", "previous / next scene"),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),

@@ -1,0 +1,303 @@
+//! Links that open the app on a scene (DESIGN.md, "Browser"):
+//! - `?scene=NAME&mode=sat|gjk|manifold&step=K`: a built-in scene, by file name without `.ron`;
+//! - `#s=DATA&mode=…&step=…`: a whole scene, DATA being its RON text compressed with raw
+//!   DEFLATE (RFC 1951, no zlib header) and base64url-encoded without padding (RFC 4648 §5).
+//!
+//! Reading and making links is plain text work, the same natively and in the browser; only
+//! where the page's address comes from and where a made link goes differ (see [`super::web`]).
+
+use super::modes::ModeKind;
+
+/// What a link asks the app to open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkRequest {
+    /// The scene: a built-in one by name, or a whole scene's RON text.
+    pub scene: LinkScene,
+    /// The mode to open in (the scene's own when absent).
+    pub mode: Option<ModeKind>,
+    /// The step to open at (the scene's own when absent; clamped to the last).
+    pub step: Option<usize>,
+}
+
+/// The scene a link names.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkScene {
+    /// A built-in scene's file name, without `.ron`.
+    Builtin(String),
+    /// A whole scene's RON text.
+    Text(String),
+}
+
+/// The largest scene text a link may unpack to: far more than any scene, and small enough that
+/// a hostile link cannot make the page allocate without bound.
+pub const MAX_LINK_SCENE_BYTES: usize = 1 << 20;
+
+/// Reads a page address's query (`?…`, or empty) and fragment (`#…`, or empty). `Ok(None)`
+/// when neither names a scene; an error says in plain words what is wrong with the link.
+pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let query = query.strip_prefix('?').unwrap_or(query);
+    // A whole scene in the fragment wins over a name in the query.
+    let (pairs, from) = if fields(fragment).any(|(k, _)| k == "s") {
+        (fields(fragment).collect::<Vec<_>>(), "#s=")
+    } else if fields(query).any(|(k, _)| k == "scene") {
+        (fields(query).collect::<Vec<_>>(), "?scene=")
+    } else {
+        return Ok(None);
+    };
+    let mut scene = None;
+    let mut mode = None;
+    let mut step = None;
+    for (key, value) in pairs {
+        match key {
+            "s" if from == "#s=" => scene = Some(LinkScene::Text(unpack(value)?)),
+            "scene" if from == "?scene=" => {
+                let name = percent_decode(value)?;
+                let name = name.strip_suffix(".ron").unwrap_or(&name).to_string();
+                scene = Some(LinkScene::Builtin(name));
+            }
+            "mode" => {
+                mode = Some(ModeKind::from_name(value).ok_or_else(|| {
+                    format!("the link's mode '{value}' is not sat, gjk or manifold")
+                })?)
+            }
+            "step" => {
+                step = Some(value.parse::<usize>().map_err(|_| {
+                    format!("the link's step '{value}' is not a whole number of 0 or more")
+                })?)
+            }
+            // Other fields (a tracker's, say) are not ours: left alone.
+            _ => {}
+        }
+    }
+    let scene = scene.ok_or_else(|| format!("the link's {from} is empty"))?;
+    Ok(Some(LinkRequest { scene, mode, step }))
+}
+
+/// The fragment (without `#`) of a link that carries a whole scene, its mode and its step.
+pub fn make(ron: &str, mode: ModeKind, step: usize) -> String {
+    let packed = miniz_oxide::deflate::compress_to_vec(ron.as_bytes(), 9);
+    format!(
+        "s={}&mode={}&step={step}",
+        base64url_encode(&packed),
+        mode.name()
+    )
+}
+
+/// The `key=value` pairs of a query or fragment, in order (a field without `=` has an empty
+/// value).
+fn fields(s: &str) -> impl Iterator<Item = (&str, &str)> {
+    s.split('&')
+        .filter(|f| !f.is_empty())
+        .map(|f| f.split_once('=').unwrap_or((f, "")))
+}
+
+/// DATA of `#s=DATA` back to the scene's text.
+fn unpack(data: &str) -> Result<String, String> {
+    if data.is_empty() {
+        return Err("the link's #s= is empty".into());
+    }
+    let packed = base64url_decode(data)
+        .map_err(|e| format!("the link's scene is damaged or cut short: {e}"))?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_LINK_SCENE_BYTES)
+        .map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
+            "the link's scene unpacks to more than {} bytes",
+            MAX_LINK_SCENE_BYTES
+        ),
+        _ => "the link's scene is damaged or cut short (it does not unpack)".into(),
+    })?;
+    String::from_utf8(bytes).map_err(|_| "the link's scene is not text (UTF-8)".into())
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// base64url (RFC 4648 §5) without padding.
+pub fn base64url_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..=chunk.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// Decodes base64url, and the standard alphabet too (`+` `/`), with or without `=` padding.
+pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
+    let text = text.trim_end_matches('=');
+    if text.len() % 4 == 1 {
+        return Err("its length is not that of base64 text".into());
+    }
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut acc: u32 = 0;
+    let mut bits = 0;
+    for (i, c) in text.bytes().enumerate() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' | b'+' => 62,
+            b'_' | b'/' => 63,
+            _ => {
+                return Err(format!(
+                    "character {} ('{}') is not base64",
+                    i + 1,
+                    c.escape_ascii()
+                ));
+            }
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Ok(out)
+}
+
+/// `%XX` escapes and `+` (a space, in a query) decoded.
+fn percent_decode(s: &str) -> Result<String, String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = bytes
+                    .get(i + 1..i + 3)
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .ok_or_else(|| format!("the link's scene name '{s}' has a broken % escape"))?;
+                out.push(hex);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| format!("the link's scene name '{s}' is not text"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64url_matches_rfc_4648_test_vectors() {
+        // RFC 4648 §10, without padding.
+        let vectors = [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, coded) in vectors {
+            assert_eq!(base64url_encode(plain.as_bytes()), coded);
+            assert_eq!(base64url_decode(coded).unwrap(), plain.as_bytes());
+            // Padded, as the standard alphabet's encoders write it.
+            let padded = format!("{coded}{}", "=".repeat((4 - coded.len() % 4) % 4));
+            assert_eq!(base64url_decode(&padded).unwrap(), plain.as_bytes());
+        }
+        // The two characters where the url alphabet differs: 0xfb 0xff → "-_8".
+        assert_eq!(base64url_encode(&[0xfb, 0xff]), "-_8");
+        assert_eq!(base64url_decode("-_8").unwrap(), vec![0xfb, 0xff]);
+        assert_eq!(base64url_decode("+/8").unwrap(), vec![0xfb, 0xff]);
+        assert!(
+            base64url_decode("Zm9v!A")
+                .unwrap_err()
+                .contains("character 5")
+        );
+        assert!(base64url_decode("Zm9vY").is_err());
+    }
+
+    #[test]
+    fn a_made_link_reads_back_to_the_same_scene_mode_and_step() {
+        let (_, text) = crate::scene::BUILTIN[10];
+        let fragment = make(text, ModeKind::Gjk, 3);
+        let got = parse("", &format!("#{fragment}")).unwrap().unwrap();
+        assert_eq!(got.scene, LinkScene::Text(text.to_string()));
+        assert_eq!(got.mode, Some(ModeKind::Gjk));
+        assert_eq!(got.step, Some(3));
+        // Only URL-safe characters, no padding.
+        assert!(
+            fragment
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || b"-_=&".contains(&c)),
+            "{fragment}"
+        );
+        // Compressed: shorter than the text it carries.
+        assert!(
+            fragment.len() < text.len(),
+            "{} ≥ {}",
+            fragment.len(),
+            text.len()
+        );
+    }
+
+    #[test]
+    fn raw_deflate_from_another_encoder_unpacks() {
+        // `zlib.compress(b"Scene(title: \"x\")", wbits=-15)` from Python's zlib, base64url:
+        // raw DEFLATE with no zlib header, as DESIGN.md specifies.
+        let got = parse("", "#s=C05OzUvVKMksyUm1UlCqUNIEAA").unwrap().unwrap();
+        assert_eq!(got.scene, LinkScene::Text("Scene(title: \"x\")".into()));
+        assert_eq!((got.mode, got.step), (None, None));
+    }
+
+    #[test]
+    fn a_query_names_a_builtin_scene_mode_and_step() {
+        let got = parse("?scene=11_crossing_capsules&mode=gjk&step=2", "")
+            .unwrap()
+            .unwrap();
+        assert_eq!(got.scene, LinkScene::Builtin("11_crossing_capsules".into()));
+        assert_eq!(got.mode, Some(ModeKind::Gjk));
+        assert_eq!(got.step, Some(2));
+        let got = parse("scene=07%5Fcircles.ron", "").unwrap().unwrap();
+        assert_eq!(got.scene, LinkScene::Builtin("07_circles".into()));
+        assert_eq!(parse("", "").unwrap(), None);
+        assert_eq!(parse("?utm=x", "#top").unwrap(), None);
+    }
+
+    #[test]
+    fn broken_links_are_errors_in_plain_words() {
+        let (_, text) = crate::scene::BUILTIN[0];
+        let good = make(text, ModeKind::Sat, 0);
+        let data = good
+            .strip_prefix("s=")
+            .and_then(|r| r.split('&').next())
+            .unwrap();
+        // Cut short, as a mail program folding a long line does.
+        let cut = &data[..data.len() / 2];
+        let e = parse("", &format!("#s={cut}")).unwrap_err();
+        assert!(e.contains("cut short"), "{e}");
+        let e = parse("", "#s=%%%").unwrap_err();
+        assert!(e.contains("not base64"), "{e}");
+        let e = parse("", "#s=").unwrap_err();
+        assert!(e.contains("empty"), "{e}");
+        let e = parse("?scene=01_resting_box&mode=fast", "").unwrap_err();
+        assert!(e.contains("mode 'fast'"), "{e}");
+        let e = parse("?scene=01_resting_box&step=-1", "").unwrap_err();
+        assert!(e.contains("step '-1'"), "{e}");
+        // A tiny link that would unpack to gigabytes is refused, not unpacked.
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; 4 * MAX_LINK_SCENE_BYTES], 9);
+        let e = parse("", &format!("#s={}", base64url_encode(&bomb))).unwrap_err();
+        assert!(e.contains("more than"), "{e}");
+    }
+}
