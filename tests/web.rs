@@ -131,7 +131,7 @@ impl Driver {
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
-        let child = Command::new("chromedriver")
+        let mut child = Command::new("chromedriver")
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -142,7 +142,11 @@ impl Driver {
             .map(|v| v["value"]["ready"] != true)
             .unwrap_or(true)
         {
-            assert!(Instant::now() < deadline, "chromedriver did not get ready");
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("chromedriver did not get ready within 30 s");
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
         let profile = std::env::temp_dir().join(format!("npl-web-{}", std::process::id()));
