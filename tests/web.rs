@@ -460,5 +460,47 @@ fn the_browser_build_opens_links_drags_and_shares_scenes() {
     assert_eq!(broken["scene"]["title"], built_in_title(0));
     let img = driver.screenshot(&shots.join("web-broken-link.png"));
     assert_bodies_drawn(&img, &broken, "under the broken link's banner");
+
+    // Two fingers spread apart on the canvas: the view zooms about their midpoint, and no
+    // shape moves.
+    driver.go("about:blank");
+    driver.go(&format!("{page}?scene=01_resting_box&mode=sat"));
+    let before = driver.state();
+    let (cx, cy) = (
+        before["views"][0]["rect"][0].as_f64().unwrap()
+            + before["views"][0]["rect"][2].as_f64().unwrap() / 2.0,
+        before["views"][0]["rect"][1].as_f64().unwrap() + 60.0,
+    );
+    let finger = |id: &str, sign: f64| {
+        let mut a = vec![
+            json!({"type": "pointerMove", "origin": "viewport",
+                "x": (cx + sign * 50.0).round() as i64, "y": cy.round() as i64}),
+            json!({"type": "pointerDown", "button": 0}),
+            json!({"type": "pause", "duration": 300}),
+        ];
+        for k in 1..=8 {
+            let spread = 50.0 + 50.0 * k as f64 / 8.0;
+            a.push(
+                json!({"type": "pointerMove", "duration": 60, "origin": "viewport",
+                "x": (cx + sign * spread).round() as i64, "y": cy.round() as i64}),
+            );
+        }
+        a.push(json!({"type": "pause", "duration": 400}));
+        a.push(json!({"type": "pointerUp", "button": 0}));
+        json!({"type": "pointer", "id": id, "parameters": {"pointerType": "touch"}, "actions": a})
+    };
+    driver.actions(json!([finger("finger1", -1.0), finger("finger2", 1.0)]));
+    let pinched = driver.state();
+    let (z0, z1) = (
+        before["zoom"].as_f64().unwrap(),
+        pinched["zoom"].as_f64().unwrap(),
+    );
+    assert!(
+        (z1 / z0 - 2.0).abs() < 0.25,
+        "spreading two fingers from 100 to 200 px apart zooms by about 2: {z0} → {z1}"
+    );
+    assert_eq!(pinched["scene"]["a"], before["scene"]["a"], "A stays put");
+    assert_eq!(pinched["scene"]["b"], before["scene"]["b"], "B stays put");
+    eprintln!("browser: pinch zoom {z0} → {z1}");
     eprintln!("browser: screenshots in {}", shots.display());
 }

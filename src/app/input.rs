@@ -40,6 +40,35 @@ pub struct Input {
     pub shift: bool,
     /// True when the pointer is over a panel (the GUI owns it).
     pub over_ui: bool,
+    /// Two fingers on a touch screen: they pan and zoom the view together.
+    pub pinch: Option<Pinch>,
+}
+
+/// Two fingers' move in one frame, in window pixels: their midpoint went from `from` to `to`
+/// and the distance between them grew by the factor `scale`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pinch {
+    /// The midpoint in the last frame.
+    pub from: Vec2,
+    /// The midpoint now.
+    pub to: Vec2,
+    /// This frame's distance between the fingers over the last frame's.
+    pub scale: f32,
+}
+
+impl Pinch {
+    /// The pinch between two frames' finger pairs (`[first, second]` each), if both are
+    /// finite and apart.
+    pub fn between(before: [Vec2; 2], now: [Vec2; 2]) -> Option<Pinch> {
+        let (d0, d1) = (before[0].distance(before[1]), now[0].distance(now[1]));
+        let p = Pinch {
+            from: (before[0] + before[1]) * 0.5,
+            to: (now[0] + now[1]) * 0.5,
+            scale: d1 / d0,
+        };
+        (d0 > 1.0 && d1 > 1.0 && p.from.is_finite() && p.to.is_finite() && p.scale.is_finite())
+            .then_some(p)
+    }
 }
 
 /// Which body.
@@ -294,6 +323,21 @@ impl Interaction {
             return self.finish_if_released(input, edits, cam, bodies);
         };
         let free = !input.over_ui && cam.contains(s);
+
+        // Two fingers: the view follows their midpoint and their spread. A one-finger gesture
+        // that was going on ends there (what it did so far stays, as one undo step).
+        if let Some(p) = input.pinch {
+            if !input.over_ui && cam.contains(p.to) {
+                cam.pan(p.to - p.from);
+                cam.zoom_about(p.to, p.scale.clamp(0.5, 2.0));
+            }
+            if !matches!(self.gesture, Gesture::Idle | Gesture::Pan { .. }) {
+                edits.push(Edit::End);
+            }
+            self.gesture = Gesture::Idle;
+            self.hover = None;
+            return edits;
+        }
 
         // Zoom about the cursor.
         if free && input.wheel != 0.0 && input.wheel.is_finite() {
@@ -682,6 +726,61 @@ mod tests {
         assert!(it.update(&i, &mut cam, &v, false).is_empty());
         assert_eq!(it.gesture, Gesture::Idle);
         assert_eq!(cam, before);
+    }
+
+    #[test]
+    fn two_fingers_pan_and_zoom_the_view_about_their_midpoint() {
+        let s = Shape::circle(0.5).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        // The fingers spread from 100 px apart to 200 px apart while their midpoint moves by
+        // (30, -10): the world point under the old midpoint is under the new one, at twice
+        // the zoom.
+        let before = [Vec2::new(550.0, 400.0), Vec2::new(650.0, 400.0)];
+        let now = [Vec2::new(530.0, 390.0), Vec2::new(730.0, 390.0)];
+        let p = Pinch::between(before, now).expect("a pinch");
+        assert_eq!(
+            (p.from, p.to, p.scale),
+            (Vec2::new(600.0, 400.0), Vec2::new(630.0, 390.0), 2.0)
+        );
+        let w = cam.to_world(p.from);
+        let zoom = cam.zoom;
+        let i = Input {
+            pointer: Some(p.to),
+            pinch: Some(p),
+            ..Input::default()
+        };
+        assert!(it.update(&i, &mut cam, &v, false).is_empty());
+        assert!(
+            (cam.zoom - 2.0 * zoom).abs() < 1e-3,
+            "{} → {}",
+            zoom,
+            cam.zoom
+        );
+        assert!((cam.to_world(p.to) - w).length() < 1e-4);
+        // Fingers on top of each other, or not finite: no pinch.
+        assert!(Pinch::between([Vec2::ZERO; 2], now).is_none());
+        assert!(Pinch::between(before, [Vec2::NAN, Vec2::ZERO]).is_none());
+    }
+
+    #[test]
+    fn a_second_finger_ends_a_one_finger_drag() {
+        let s = Shape::make_box(1.0, 1.0, 0.0).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        let start = cam.to_screen(Vec2::new(2.1, 0.1));
+        it.update(&press(start), &mut cam, &v, false);
+        it.update(&drag(start + Vec2::new(40.0, 0.0)), &mut cam, &v, false);
+        let f = [start, start + Vec2::new(100.0, 0.0)];
+        let i = Input {
+            pinch: Pinch::between(f, f),
+            ..drag(start + Vec2::new(60.0, 0.0))
+        };
+        let e = it.update(&i, &mut cam, &v, false);
+        assert_eq!(e, vec![Edit::End], "the drag ends, B moves no further");
+        assert_eq!(it.gesture, Gesture::Idle);
     }
 
     #[test]

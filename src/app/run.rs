@@ -4,7 +4,7 @@
 
 use super::App;
 use super::command::Command;
-use super::input::{self, Input};
+use super::input::{self, Input, Pinch};
 use super::slides::{Next, SlidesJob};
 use super::state::FrameTiming;
 use crate::cli::{AppFlags, SlidesArgs};
@@ -81,7 +81,29 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
     0
 }
 
-fn read_input(over_ui: bool) -> Input {
+/// The two fingers on a touch screen, in touch order, when exactly two are down.
+fn two_fingers() -> Option<[glam::Vec2; 2]> {
+    use macroquad::input::{TouchPhase, touches};
+    let mut down: Vec<_> = touches()
+        .into_iter()
+        .filter(|t| !matches!(t.phase, TouchPhase::Ended | TouchPhase::Cancelled))
+        .collect();
+    if down.len() != 2 {
+        return None;
+    }
+    down.sort_by_key(|t| t.id);
+    let v = |t: &macroquad::input::Touch| glam::Vec2::new(t.position.x, t.position.y);
+    Some([v(&down[0]), v(&down[1])])
+}
+
+/// This frame's pinch from the fingers now and in the last frame: the first frame of two
+/// fingers is a pinch that moves nothing (it ends a one-finger drag).
+fn pinch(before: Option<[glam::Vec2; 2]>, now: Option<[glam::Vec2; 2]>) -> Option<Pinch> {
+    let now = now?;
+    Pinch::between(before.unwrap_or(now), now)
+}
+
+fn read_input(over_ui: bool, pinch: Option<Pinch>) -> Input {
     let (x, y) = mouse_position();
     let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
     let wheel = mouse_wheel().1;
@@ -97,6 +119,7 @@ fn read_input(over_ui: bool) -> Input {
         },
         shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
         over_ui,
+        pinch,
     }
 }
 
@@ -183,6 +206,8 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
     let mut fullscreen = app.fullscreen;
     // `--print-state-changes`: the frame at which to print the next state line.
     let mut seen_commands = app.commands;
+    // Two fingers on a touch screen, as they were in the last frame.
+    let mut last_fingers = None;
     let mut state_due: Option<u64> = Some(3);
     #[cfg(not(target_arch = "wasm32"))]
     let mut last_watch = start;
@@ -204,7 +229,9 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         for c in dropped_files() {
             app.apply(c, now);
         }
-        let input = read_input(false);
+        let fingers = two_fingers();
+        let input = read_input(false, pinch(last_fingers, fingers));
+        last_fingers = fingers;
         let keys = backend_keys();
         if let Some(j) = &mut job {
             j.before_frame(&mut app, now);
