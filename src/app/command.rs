@@ -363,6 +363,7 @@ impl App {
             Leave::Text(name, text) => {
                 self.open_text(name, text, now, true);
             }
+            Leave::Link(query, fragment) => self.open_link(&query, &fragment, now),
             Leave::Quit => self.quit = true,
         }
     }

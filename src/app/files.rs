@@ -92,6 +92,16 @@ impl App {
         }
     }
 
+    /// A link the page's address changed to while the app runs: followed, or asked about
+    /// first when the scene has changes (they are not lost to a pasted link).
+    pub fn follow_link(&mut self, query: String, fragment: String, now: f64) {
+        if self.doc.modified() {
+            self.dialogs.confirm = Some(Leave::Link(query, fragment));
+        } else {
+            self.open_link(&query, &fragment, now);
+        }
+    }
+
     /// Opens what a page address's query and fragment name (DESIGN.md, "Browser"). A bad link
     /// leaves the scene on screen (at the start, the built-in lecture) and says why.
     pub fn open_link(&mut self, query: &str, fragment: &str, now: f64) {
@@ -547,6 +557,24 @@ mod tests {
         );
         assert!(banner.text.contains(LINKED_SCENE), "{banner:?}");
         assert_eq!(*app.doc.scene(), before);
+    }
+
+    #[test]
+    fn a_link_followed_while_the_scene_is_modified_asks_first() {
+        let mut app = app();
+        app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
+        let edited = app.doc.scene().clone();
+        app.follow_link("?scene=07_circles".into(), String::new(), 0.0);
+        assert!(matches!(app.dialogs.confirm, Some(Leave::Link(..))));
+        assert_eq!(*app.doc.scene(), edited, "nothing replaced while it asks");
+        app.apply(Command::Confirm(crate::app::command::Answer::Cancel), 0.0);
+        assert_eq!(*app.doc.scene(), edited, "cancel keeps the edits");
+        app.follow_link("?scene=07_circles".into(), String::new(), 0.0);
+        app.apply(Command::Confirm(crate::app::command::Answer::Discard), 0.0);
+        assert_eq!(app.session.scene_name(), "07_circles.ron");
+        // Unmodified, a link is followed at once.
+        app.follow_link("?scene=01_resting_box".into(), String::new(), 0.0);
+        assert_eq!(app.session.scene_name(), "01_resting_box.ron");
     }
 
     #[test]

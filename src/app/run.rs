@@ -224,7 +224,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         }
         macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(24, 26, 31, 255));
         if let Some((query, fragment)) = super::web::address_changed() {
-            app.open_link(&query, &fragment, now);
+            app.follow_link(query, fragment, now);
         }
         for c in dropped_files() {
             app.apply(c, now);

@@ -24,6 +24,8 @@ pub enum Leave {
     Open(PathBuf),
     /// Open a scene from its text (its name, its text).
     Text(String, String),
+    /// Follow a link the page's address changed to (its query and fragment).
+    Link(String, String),
     /// Close the window.
     Quit,
 }

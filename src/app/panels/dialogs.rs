@@ -155,6 +155,7 @@ impl App {
                     .unwrap_or_else(|| p.display().to_string())
             ),
             Leave::Text(name, _) => format!("open {name}"),
+            Leave::Link(..) => "open the link's scene".to_string(),
             Leave::Quit => "quit".to_string(),
         }
     }
