@@ -275,6 +275,12 @@ fn every_scene_paged_to_fits_and_reads_in_a_1024_by_768_window() {
     report(walk_lecture("1.0", (1024, 768)));
 }
 
+/// A phone held sideways (844×390, the page of a browser on a phone): the shapes panel folds.
+#[test]
+fn every_scene_paged_to_fits_and_reads_in_a_phone_landscape_window() {
+    report(walk_lecture("1.0", (844, 390)));
+}
+
 #[test]
 fn every_scene_paged_to_fits_and_reads_in_a_1920_by_1080_window() {
     report(walk_lecture("1.0", (1920, 1080)));

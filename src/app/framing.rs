@@ -12,17 +12,26 @@ use super::camera::{Camera, ZOOM_RANGE};
 use glam::Vec2;
 
 /// How a view is fitted to its figure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Fit {
     /// Fill the view with the figure (F, a scene without a view, a new Minkowski pane).
     Frame,
     /// Move or zoom out only as far as needed to bring the figure inside the view.
     KeepInView,
+    /// As `KeepInView`, after the view was resized from this size (window pixels): a figure
+    /// that was in proportion to the old view is not one zoomed into on purpose, however much
+    /// smaller the view became (a mode that splits the canvas in a phone-sized window).
+    Resized(Vec2),
 }
 
 /// How many times the view's size a figure must be to count as zoomed into (see
 /// [`fit_camera`]).
 const ZOOMED_IN: f32 = 4.0;
+
+/// The view a scene file's `view` is written for: the world view of the default 1280×800
+/// window. A figure in proportion to it is brought into a smaller view (a split mode, a
+/// phone); one many times larger is a deliberate zoom, and stays.
+const AUTHORED_VIEW: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// The margin kept free around a figure inside a view of `size` pixels.
 fn margin(size: Vec2) -> Vec2 {
@@ -48,13 +57,16 @@ pub fn fit_camera(cam: &mut Camera, figure: [f32; 4], fit: Fit) -> bool {
     // A figure many times the view's size is one the view was zoomed into on purpose (a file
     // may ask for a shape a thousand units across at the largest zoom): there is no whole
     // picture to bring in, and keeping it in view leaves the camera alone.
-    if fit == Fit::KeepInView && fsize.cmpgt(usize * ZOOMED_IN).any() {
-        return false;
+    let zoomed_into = |view: Vec2| fsize.cmpgt(view * ZOOMED_IN).any();
+    match fit {
+        Fit::KeepInView if zoomed_into(usize) => return false,
+        Fit::Resized(was) if zoomed_into(usize.max(was - 2.0 * margin(was))) => return false,
+        _ => {}
     }
     let k = (usize.x / fsize.x).min(usize.y / fsize.y);
     let k = match fit {
-        Fit::KeepInView if fits => return false,
-        Fit::KeepInView => k.min(1.0),
+        Fit::KeepInView | Fit::Resized(_) if fits => return false,
+        Fit::KeepInView | Fit::Resized(_) => k.min(1.0),
         Fit::Frame if fits && k < 1.1 => return false,
         Fit::Frame => k,
     };
@@ -74,7 +86,7 @@ impl App {
                 self.cam.center = v.center;
                 self.cam.zoom = v.zoom;
                 self.frame_pending = false;
-                self.fit[0] = Some(Fit::KeepInView);
+                self.fit[0] = Some(Fit::Resized(AUTHORED_VIEW));
             }
             None => self.frame_pending = true,
         }
@@ -85,6 +97,17 @@ impl App {
     pub(super) fn keep_in_view(&mut self) {
         for f in &mut self.fit {
             f.get_or_insert(Fit::KeepInView);
+        }
+    }
+
+    /// Asks every view to keep its picture in view after the world view was `was` pixels
+    /// across (a new layout).
+    pub(super) fn keep_in_view_resized(&mut self, was: Vec2) {
+        for f in &mut self.fit {
+            // Replaces a plain keep-in-view asked for earlier in the frame (a new scene).
+            if f.is_none() || *f == Some(Fit::KeepInView) {
+                *f = Some(Fit::Resized(was));
+            }
         }
     }
 
@@ -124,6 +147,39 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_view_made_smaller_brings_in_a_figure_that_fitted_the_old_one() {
+        let mut cam = Camera::default();
+        cam.viewport_size = Vec2::new(241.0, 300.0);
+        // 892 px across: over four times this view, but it fitted the 482 px view before.
+        let fig = [-326.0, 15.0, 892.0, 280.0];
+        let before = cam;
+        assert!(
+            !fit_camera(&mut cam, fig, Fit::KeepInView),
+            "a plain keep takes it for a zoom"
+        );
+        assert_eq!(cam, before);
+        assert!(fit_camera(
+            &mut cam,
+            fig,
+            Fit::Resized(Vec2::new(482.0, 300.0))
+        ));
+        assert!(
+            cam.zoom < before.zoom * 0.3,
+            "zoomed out to fit: {}",
+            cam.zoom
+        );
+        // Ten times the old view too: a deliberate zoom, left alone.
+        let mut cam = before;
+        let huge = [-5000.0, -3000.0, 10_000.0, 6000.0];
+        assert!(!fit_camera(
+            &mut cam,
+            huge,
+            Fit::Resized(Vec2::new(482.0, 300.0))
+        ));
+        assert_eq!(cam, before);
+    }
 
     #[test]
     fn frame_fills_and_keep_only_moves_when_needed() {

@@ -468,8 +468,8 @@ impl App {
         // A new layout (a mode with a second view, the window, the presenter scale): keep the
         // picture in view.
         let viewport = (self.cam.viewport_min, self.cam.viewport_size);
-        if self.last_viewport.is_some_and(|v| v != viewport) {
-            self.keep_in_view();
+        if let Some((_, was)) = self.last_viewport.filter(|v| *v != viewport) {
+            self.keep_in_view_resized(was);
         }
         self.last_viewport = Some(viewport);
         if self.frame_pending {
