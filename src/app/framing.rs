@@ -150,8 +150,10 @@ mod tests {
 
     #[test]
     fn a_view_made_smaller_brings_in_a_figure_that_fitted_the_old_one() {
-        let mut cam = Camera::default();
-        cam.viewport_size = Vec2::new(241.0, 300.0);
+        let mut cam = Camera {
+            viewport_size: Vec2::new(241.0, 300.0),
+            ..Camera::default()
+        };
         // 892 px across: over four times this view, but it fitted the 482 px view before.
         let fig = [-326.0, 15.0, 892.0, 280.0];
         let before = cam;
