@@ -308,3 +308,43 @@ fn quiz_in_the_window_wrong_then_right_with_the_score() {
         "the reference face is drawn after the answer"
     );
 }
+
+/// "How many contact points?" always offers the true count: for the star on the floor (a
+/// compound of five parts) more than two are on offer, and the answer, two, is one of them.
+#[test]
+fn the_contact_count_choices_hold_the_answer_for_every_scene() {
+    use narrowphase_lab::scene::questions::{Answer, answer};
+    use narrowphase_lab::scene::{Ask, AskKind, PairTraces};
+    let mut app = builtin();
+    let scenes = app.session.lecture.scenes.len();
+    for index in 0..scenes {
+        app.go_to(index, 0.0, true);
+        let ask = Ask {
+            kind: AskKind::ContactCount,
+            step: None,
+            prompt: None,
+        };
+        let loaded = narrowphase_lab::scene::parse(
+            narrowphase_lab::scene::BUILTIN[index].1,
+            narrowphase_lab::scene::BUILTIN[index].0,
+        )
+        .expect("built-in scene");
+        let Answer::ContactCount(n) = answer(&ask, &PairTraces::compute(&loaded.pair)) else {
+            panic!("a count");
+        };
+        let offered: Vec<Pick> = narrowphase_lab::app::quiz::choices(&ask, &app.session.pair)
+            .into_iter()
+            .map(|c| c.pick)
+            .collect();
+        assert!(
+            offered.contains(&Pick::Count(n)),
+            "scene {index}: {n} not offered"
+        );
+        if app.session.pair.bodies.is_some() {
+            assert!(
+                offered.len() > 3,
+                "scene {index}: a compound offers more than 0 to 2"
+            );
+        }
+    }
+}

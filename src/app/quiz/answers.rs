@@ -93,6 +93,9 @@ pub fn reveal_step(ask: &Ask, pair: &Pair) -> StepTo {
     }
 }
 
+/// The most contact points a count question offers before the true count (a compound pair).
+const MOST_COUNT_CHOICES: usize = 8;
+
 /// The choices the panel offers for `ask` on this pair.
 pub fn choices(ask: &Ask, pair: &Pair) -> Vec<Choice> {
     let choice = |text: String, pick: Pick| Choice { text, pick };
@@ -101,9 +104,17 @@ pub fn choices(ask: &Ask, pair: &Pair) -> Vec<Choice> {
             choice("Yes, they overlap".into(), Pick::Yes(true)),
             choice("No, they don't".into(), Pick::Yes(false)),
         ],
-        AskKind::ContactCount => (0..=2)
-            .map(|n| choice(count(n, "point", "points"), Pick::Count(n)))
-            .collect(),
+        AskKind::ContactCount => {
+            // Up to two points a part pair (a compound body: every pair of parts may touch),
+            // offered up to a sensible count; the true count is always among the choices.
+            let [na, nb] = pair.part_counts();
+            let most = (2 * na * nb)
+                .min(MOST_COUNT_CHOICES)
+                .max(pair.contacts().len());
+            (0..=most)
+                .map(|n| choice(count(n, "point", "points"), Pick::Count(n)))
+                .collect()
+        }
         AskKind::ReferenceFace => {
             let mut out = Vec::new();
             for (i, which) in [Which::A, Which::B].into_iter().enumerate() {
