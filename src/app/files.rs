@@ -95,7 +95,9 @@ impl App {
     /// A link the page's address changed to while the app runs: followed, or asked about
     /// first when the scene has changes (they are not lost to a pasted link).
     pub fn follow_link(&mut self, query: String, fragment: String, now: f64) {
-        if self.doc.modified() {
+        // Only a link that names a scene can replace this one: no scene in it (`#top`), or a
+        // broken one (said in the banner), asks nothing.
+        if self.doc.modified() && matches!(link::parse(&query, &fragment), Ok(Some(_))) {
             self.dialogs.confirm = Some(Leave::Link(query, fragment));
         } else {
             self.open_link(&query, &fragment, now);
@@ -575,6 +577,30 @@ mod tests {
         // Unmodified, a link is followed at once.
         app.follow_link("?scene=01_resting_box".into(), String::new(), 0.0);
         assert_eq!(app.session.scene_name(), "01_resting_box.ron");
+        // An address that names no scene (`#top`), or a broken link, asks nothing.
+        app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
+        app.follow_link(String::new(), "top".into(), 0.0);
+        assert!(app.dialogs.confirm.is_none());
+        app.follow_link(String::new(), "s=@@@".into(), 0.0);
+        assert!(app.dialogs.confirm.is_none());
+        assert!(
+            app.banner.as_ref().is_some_and(|b| b.error),
+            "the broken link is said"
+        );
+        assert!(app.doc.modified(), "the edits stay");
+    }
+
+    /// A question about the scene left behind (its file changed on disk, its recovered
+    /// edits) does not stay open over the next scene, where its answer would land.
+    #[test]
+    fn opening_another_scene_drops_the_last_scenes_questions() {
+        let mut app = app();
+        let scene = app.doc.scene().clone();
+        app.dialogs.on_disk = Some(Box::new(scene.clone()));
+        app.dialogs.recover = Some((std::path::PathBuf::from("x.recover"), Box::new(scene)));
+        app.apply(Command::OpenBuiltin(6), 0.0);
+        assert_eq!(app.session.scene_name(), "07_circles.ron");
+        assert!(app.dialogs.on_disk.is_none() && app.dialogs.recover.is_none());
     }
 
     #[test]

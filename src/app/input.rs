@@ -376,7 +376,7 @@ impl Interaction {
                 }
                 // A compound's part keeps being shown while its vertices are dragged.
                 if let Gesture::Vertex { body, .. } = self.gesture
-                    && !bodies[body.index()].parts.is_empty()
+                    && bodies[body.index()].parts.len() > 1
                 {
                     edits.push(Edit::Pick(body, bodies[body.index()].shown));
                 }
@@ -489,9 +489,11 @@ impl Interaction {
                 ..
             } = self.gesture
             {
+                // A click shows a part of a compound body (a single shape beside one is its
+                // only "part": a click on it changes nothing).
                 let b = &bodies[body.index()];
                 let local = b.pose.transform().apply_inv(cam.to_world(from));
-                if let Some(part) = b.part_at(local) {
+                if let Some(part) = b.part_at(local).filter(|_| b.parts.len() > 1) {
                     edits.push(Edit::Pick(body, part));
                 }
             }

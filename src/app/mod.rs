@@ -206,6 +206,10 @@ impl App {
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
         self.quiz_enter_scene();
+        // The questions about the scene left behind do not carry over to this one.
+        self.dialogs.recover = None;
+        self.dialogs.on_disk = None;
+        self.dialogs.after_save = None;
         self.offer_recovery();
     }
 
@@ -282,6 +286,7 @@ impl App {
             self.show_error(e, now);
         }
         self.clamp_step();
+        self.quiz_fit_draft();
     }
 
     /// Switches mode; a new mode starts at its first step, in the scene's own view.
@@ -488,14 +493,20 @@ impl App {
             self.recompute(now);
         }
 
-        // 1. The panels.
+        // 1. The panels. Whether a text field or a question had the keys is read before
+        // them too: the Enter that ends a field's typing is the field's, not a command.
         ctx.set_zoom_factor(self.ui_scale);
+        let keys_taken =
+            ctx.wants_keyboard_input() || self.asking().is_some() || self.dialogs.save_as.is_some();
         let mut commands = self.ui(ctx);
         input.over_ui = input.over_ui || ctx.is_pointer_over_area() || ctx.is_using_pointer();
 
         // 2. Keys, unless a text field has them or a question waits for its answer (its
         // dialog reads its own keys); then every command, in order.
-        if !ctx.wants_keyboard_input() && self.asking().is_none() && self.dialogs.save_as.is_none()
+        if !keys_taken
+            && !ctx.wants_keyboard_input()
+            && self.asking().is_none()
+            && self.dialogs.save_as.is_none()
         {
             commands.extend(ctx.input(|i| command::key_commands(&i.events)));
             commands.extend(command::key_commands(keys));
@@ -616,7 +627,7 @@ impl App {
 impl App {
     /// The question the app is waiting on, for `--print-state`: `"reload"` (the file changed
     /// on disk), `"unsaved"` (leaving a modified scene), or null.
-    fn asking(&self) -> Option<&'static str> {
+    pub fn asking(&self) -> Option<&'static str> {
         if self.dialogs.recover.is_some() {
             Some("recover")
         } else if self.dialogs.on_disk.is_some() {

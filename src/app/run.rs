@@ -123,24 +123,39 @@ fn read_input(over_ui: bool, pinch: Option<Pinch>) -> Input {
     }
 }
 
-/// Files dropped on the window (or, in the browser, chosen in its picker) as commands: one
-/// with its bytes opens from its text, one with only a path opens the path.
-fn dropped_files() -> Vec<Command> {
-    macroquad::input::get_dropped_files()
-        .into_iter()
-        .filter_map(|f| match (f.bytes, f.path) {
-            (Some(bytes), path) => Some(Command::OpenText {
-                name: path
-                    .as_ref()
-                    .and_then(|p| p.file_name())
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "dropped.ron".into()),
+/// Files dropped on the window (or, in the browser, chosen in its picker), opened: natively
+/// from their path (through the loader, its checks and the file watch, so Ctrl+S saves back
+/// to it); in the browser from their bytes, refused above the loader's size limit.
+fn open_dropped_files(app: &mut App, now: f64) {
+    for f in macroquad::input::get_dropped_files() {
+        let name = f
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "dropped.ron".into());
+        let command = match (f.path, f.bytes) {
+            (Some(path), _) if super::web::CAN_QUIT => Command::Open(path),
+            (_, Some(bytes)) if bytes.len() as u64 > crate::scene::load::MAX_SCENE_BYTES => {
+                app.show_error(
+                    format!(
+                        "{name}: {} MB is too large for a scene (at most {} MB)",
+                        bytes.len() >> 20,
+                        crate::scene::load::MAX_SCENE_BYTES >> 20
+                    ),
+                    now,
+                );
+                continue;
+            }
+            (_, Some(bytes)) => Command::OpenText {
+                name,
                 text: String::from_utf8_lossy(&bytes).into_owned(),
-            }),
-            (None, Some(path)) => Some(Command::Open(path)),
-            (None, None) => None,
-        })
-        .collect()
+            },
+            (Some(path), None) => Command::Open(path),
+            (None, None) => continue,
+        };
+        app.apply(command, now);
+    }
 }
 
 /// The window as it is now (after egui drew, before the frame is shown), top row first.
@@ -223,11 +238,13 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
             app.check_reload(now);
         }
         macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(24, 26, 31, 255));
-        if let Some((query, fragment)) = super::web::address_changed() {
-            app.follow_link(query, fragment, now);
-        }
-        for c in dropped_files() {
-            app.apply(c, now);
+        // A link or a dropped file waits while a question is open (it would be carried out
+        // under it, and the answer would then apply to the wrong scene).
+        if app.asking().is_none() && app.dialogs.save_as.is_none() {
+            if let Some((query, fragment)) = super::web::address_changed() {
+                app.follow_link(query, fragment, now);
+            }
+            open_dropped_files(&mut app, now);
         }
         let fingers = two_fingers();
         let input = read_input(false, pinch(last_fingers, fingers));

@@ -214,8 +214,15 @@ impl App {
                 }
             });
         }
+        // While a quiz question waits, which part pairs touch (and with how many points) is
+        // part of the answer.
+        let manifolds = if self.quiz_hides() {
+            &[][..]
+        } else {
+            &pair.whole.manifolds[..]
+        };
         ui.label(RichText::new("In contact:").small());
-        for m in &pair.whole.manifolds {
+        for m in manifolds {
             let text = format!(
                 "{}: {}",
                 part_pair(m.parts, counts),
@@ -225,7 +232,9 @@ impl App {
                 out.push(Command::PickParts(Some(m.parts)));
             }
         }
-        if pair.whole.manifolds.is_empty() {
+        if self.quiz_hides() {
+            ui.label(RichText::new("(shown once you answer)").small());
+        } else if pair.whole.manifolds.is_empty() {
             ui.label(RichText::new("no part pair").small());
         }
         ui.label(

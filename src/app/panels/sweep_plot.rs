@@ -5,6 +5,7 @@
 
 use crate::app::App;
 use crate::app::command::Command;
+use crate::app::document::EditSource;
 use crate::app::draw::colors;
 use crate::scene::sweep::{Motion, Mover, SweepRow, sweep};
 use crate::scene::{Body, Scene};
@@ -83,7 +84,14 @@ impl App {
             return;
         }
         let scene = self.doc.scene().clone();
-        self.sweep.refresh(&scene);
+        // Not while a drag or a field is changing the scene: 721 poses a frame (more for
+        // compound bodies) would stall the drag. The plot catches up when the edit ends.
+        let editing = self.doc.editing(EditSource::Canvas)
+            || self.doc.editing(EditSource::Panel)
+            || self.interaction.gesture != crate::app::input::Gesture::Idle;
+        if !editing || self.sweep.of.is_none() {
+            self.sweep.refresh(&scene);
+        }
         if let Some(e) = &self.sweep.error {
             ui.label(RichText::new(e).color(colors::BAD));
             return;

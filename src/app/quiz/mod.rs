@@ -141,6 +141,15 @@ impl App {
         }
     }
 
+    /// The survivors marked so far, one mark per clipped point of the pair as it is now (an
+    /// edit, an undo or a restore may change how many there are).
+    pub(crate) fn quiz_fit_draft(&mut self) {
+        let n = candidates(&self.session.pair).len();
+        if self.quiz.draft.len() != n {
+            self.quiz.draft.resize(n, false);
+        }
+    }
+
     /// Opens the current question: nothing given yet, its mode shown.
     fn show_question(&mut self) {
         self.quiz.given = None;
