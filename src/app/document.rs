@@ -149,6 +149,11 @@ impl Document {
 
     /// The scene was written to `path` as `scene` (with the view and mode it opens in): that
     /// is now the saved copy.
+    /// The scene as last saved (or as opened).
+    pub fn saved(&self) -> &Scene {
+        &self.saved
+    }
+
     pub fn saved_as(&mut self, scene: Scene, path: PathBuf) {
         self.stamp = file_stamp(&path);
         self.scene = scene.clone();

@@ -590,6 +590,33 @@ mod tests {
         assert!(app.doc.modified(), "the edits stay");
     }
 
+    /// Two different scenes pasted under the same name keep their unsaved edits apart; a
+    /// built-in scene's recovery file keeps its plain name.
+    #[test]
+    fn scenes_opened_from_text_have_recovery_files_of_their_own() {
+        let mut app = app();
+        let builtin = app.recovery_path();
+        assert!(
+            builtin.ends_with("01_resting_box.ron.recover"),
+            "{builtin:?}"
+        );
+        let mut paths = Vec::new();
+        for index in [6, 0, 6] {
+            let text = crate::scene::BUILTIN[index].1.to_string();
+            assert!(app.open_text("pasted.ron".into(), text, 0.0, true));
+            paths.push(app.recovery_path());
+        }
+        assert_ne!(paths[0], paths[1], "two scenes pasted as pasted.ron");
+        assert_ne!(
+            paths[1], builtin,
+            "a pasted copy of scene 1 is not the built-in one"
+        );
+        assert_eq!(
+            paths[0], paths[2],
+            "the same scene pasted again finds its edits"
+        );
+    }
+
     /// A question about the scene left behind (its file changed on disk, its recovered
     /// edits) does not stay open over the next scene, where its answer would land.
     #[test]

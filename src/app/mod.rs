@@ -214,8 +214,25 @@ impl App {
     }
 
     /// Where this scene's unsaved edits are kept if the app is killed or crashes.
-    fn recovery_path(&self) -> std::path::PathBuf {
-        recovery::path_for(self.doc.path(), self.session.scene_name())
+    ///
+    /// A scene opened from text (pasted, dropped in the browser, a link) has no file, and its
+    /// name (`pasted.ron`) is shared by every such text: its recovery file is named after the
+    /// text's scene too, so one pasted scene is never offered another's edits.
+    pub fn recovery_path(&self) -> std::path::PathBuf {
+        let lecture = &self.session.lecture;
+        let from_text =
+            self.doc.path().is_none() && lecture.folder.is_none() && lecture.scenes.len() == 1;
+        if from_text {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::hash::DefaultHasher::new();
+            serde_json::to_string(self.doc.saved())
+                .unwrap_or_default()
+                .hash(&mut h);
+            let name = format!("{}-{:016x}", self.session.scene_name(), h.finish());
+            recovery::path_for(None, &name)
+        } else {
+            recovery::path_for(self.doc.path(), self.session.scene_name())
+        }
     }
 
     /// A recovery file left by a session that ended without saving: offer it (when it reads as
