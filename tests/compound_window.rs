@@ -93,7 +93,7 @@ fn the_star_touches_with_two_spikes_and_a_click_shows_another() {
     let (x, y) = to_px(&before, 0.0, 1.3);
     xdotool(&d, &mouse_to(&window, x, y));
     std::thread::sleep(Duration::from_millis(200));
-    xdotool(&d, &["click".into(), "1".into()]);
+    xdotool(&d, &["click", "1"]);
     let after = finish(child);
     assert_eq!(after["selected_parts"], json!([0, 0]));
     assert_eq!(after["parts_chosen"], true);

@@ -144,13 +144,13 @@ fn a_real_mouse_drag_moves_b_by_the_dragged_distance() {
     let mv = |x: f64, y: f64| mouse_to(&window, x, y);
     xdotool(&d, &mv(x0, y0));
     std::thread::sleep(Duration::from_millis(150));
-    xdotool(&d, &["mousedown".into(), "1".into()]);
+    xdotool(&d, &["mousedown", "1"]);
     for k in 1..=10 {
         std::thread::sleep(Duration::from_millis(60));
         xdotool(&d, &mv(x0 + 10.0 * k as f64, y0 - 4.0 * k as f64));
     }
     std::thread::sleep(Duration::from_millis(150));
-    xdotool(&d, &["mouseup".into(), "1".into()]);
+    xdotool(&d, &["mouseup", "1"]);
     let after = finish(child);
     let p0 = &before["scene"]["b"]["position"];
     let p1 = &after["scene"]["b"]["position"];

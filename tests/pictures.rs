@@ -23,16 +23,6 @@ fn display() -> Option<Display> {
     window::display_of("1920x1080x24", 1200)
 }
 
-fn xdotool(d: &Display, args: &[&str]) {
-    let ok = Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", &d.name)
-        .status()
-        .expect("xdotool")
-        .success();
-    assert!(ok, "xdotool {args:?} failed");
-}
-
 /// The app running in the background, its state lines arriving on a channel.
 struct Running {
     child: Child,
@@ -114,11 +104,11 @@ fn settle(
     let mut app = app;
     let id = window::wait_for_window(d, &mut app.child).expect("no app window appeared");
     let (x, y) = (window.0 / 2, window.1 - 8);
-    xdotool(
+    window::xdotool(
         d,
         &["mousemove", "--window", &id, &x.to_string(), &y.to_string()],
     );
-    xdotool(d, &["windowfocus", "--sync", &id]);
+    window::xdotool(d, &["windowfocus", "--sync", &id]);
     (app, first)
 }
 
@@ -132,7 +122,7 @@ fn next_state(app: &mut Running, after: &str) -> serde_json::Value {
 
 /// Presses `key` and returns the state a frame after the app carried it out.
 fn press(d: &Display, app: &mut Running, key: &str) -> serde_json::Value {
-    xdotool(d, &["key", key]);
+    window::xdotool(d, &["key", key]);
     next_state(app, key)
 }
 
@@ -340,8 +330,8 @@ fn the_hysteresis_lab_panel_and_drawing_show_the_same_reference_face_every_frame
     );
     assert_eq!(first["mode"], "manifold");
     // H: hysteresis off, J: jitter on. State lines come every frame: skip to the key's.
-    xdotool(&d, &["key", "h"]);
-    xdotool(&d, &["key", "j"]);
+    window::xdotool(&d, &["key", "h"]);
+    window::xdotool(&d, &["key", "j"]);
     let mut frames = 0;
     let mut seen = [0usize; 2];
     let mut problems = Vec::new();

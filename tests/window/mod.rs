@@ -300,7 +300,7 @@ fn display_refused(stderr: &str) -> bool {
     stderr.contains("XOpenDisplay() failed")
 }
 
-pub fn xdotool(d: &Display, args: &[String]) {
+pub fn xdotool<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(d: &Display, args: &[S]) {
     let ok = Command::new("xdotool")
         .args(args)
         .env("DISPLAY", &d.name)

@@ -98,7 +98,8 @@ fn contact_list(ui: &mut egui::Ui, pair: &Pair) {
     }
 }
 
-fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
+/// The manifold's steps as the mode shows them (its closing record is not a step).
+pub(crate) fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
     pair.manifold_steps
         .iter()
         .filter(|s| !matches!(s, ManifoldStep::Done(_)))

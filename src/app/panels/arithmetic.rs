@@ -252,11 +252,7 @@ fn fold_rows(pair: &Pair) -> Vec<Row> {
 
 /// The manifold: the reference-face comparison, the clip distances, the separations.
 fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
-    let steps: Vec<&ManifoldStep> = pair
-        .manifold_steps
-        .iter()
-        .filter(|s| !matches!(s, ManifoldStep::Done(_)))
-        .collect();
+    let steps = crate::app::modes::manifold::steps(pair);
     let Some(s) = steps.get(step) else {
         return Vec::new();
     };
