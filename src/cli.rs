@@ -139,8 +139,9 @@ pub struct SweepArgs {
     /// First angle, degrees (with --turn).
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub from: f32,
-    /// Last angle in degrees (with --turn), or the last position `X,Y` (with --move).
-    #[arg(long, allow_negative_numbers = true)]
+    /// Last angle in degrees (with --turn), or the last position `X,Y` (with --move). A value
+    /// may start with a minus sign (`--to -1,0.5`): it is never taken for a flag.
+    #[arg(long, allow_hyphen_values = true)]
     pub to: String,
     /// How many poses, both ends included (at least 2).
     #[arg(long, default_value_t = 361)]

@@ -4,7 +4,7 @@
 
 use crate::geom::{
     ManifoldOptions, ManifoldPoint, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform,
-    minkowski_hull, pair_frame,
+    minkowski_hull,
 };
 use crate::scene::{self, Bodies, PairTraces};
 use glam::Vec2;
@@ -80,7 +80,11 @@ impl Pair {
     /// Both shapes in the pair frame, the frame every trace is recorded in (nothing is
     /// computed: the placed shapes map their vertices on the fly).
     pub fn frame(&self) -> PairFrame<'_> {
-        pair_frame(&self.shapes[0], self.xfs[0], &self.shapes[1], self.xfs[1])
+        scene::frame_of(
+            [&self.shapes[0], &self.shapes[1]],
+            self.xfs,
+            self.bodies.as_ref(),
+        )
     }
 
     /// The vertices of the Minkowski difference B − A of the cores, in the pair frame.

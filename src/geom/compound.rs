@@ -5,7 +5,9 @@
 //! point's feature id (seed 000): `(part_a << 40) | (part_b << 32) | id`. Without those bits
 //! the two contacts share one warm-start slot and fight over it.
 //!
-//! 1. Place every part in the world: the body's transform after the part's own.
+//! 1. Place each part pair in one pair frame (origin: body A's position), each part relative to
+//!    it: composing parts into world coordinates first would round them to the world's
+//!    resolution, which 1e4 from the origin is coarser than a small part.
 //! 2. For every part pair, the bounding circles: a pair further apart than both radii plus the
 //!    speculative margin cannot touch, and is not collided.
 //! 3. Collide the others with [`collide`] (the same traced algorithm as a single pair), and keep
@@ -17,9 +19,10 @@
 //! A body of one convex shape is the compound of one part, at the identity: everything here
 //! works for any mix of single and compound bodies.
 
-use crate::geom::contact::{Manifold, ManifoldOptions, ManifoldPoint, collide};
+use crate::geom::contact::{Manifold, ManifoldOptions, ManifoldPoint, collide_in};
+use crate::geom::frame::{PairFrame, parts_frame};
 use crate::geom::math::Transform;
-use crate::geom::query::query;
+use crate::geom::query::query_in;
 use crate::geom::shape::Shape;
 use crate::geom::trace::NoTrace;
 use glam::Vec2;
@@ -101,17 +104,12 @@ impl CompoundOutput {
     }
 }
 
-/// Part `i` of a body at `xf`, placed in the world.
+/// Whether the bounding circles of a part pair placed in one frame come within `margin` of each
+/// other.
 #[inline]
-pub fn place(xf: Transform, part: &Part) -> Transform {
-    xf.compose(part.xf)
-}
-
-/// Whether two placed parts' bounding circles come within `margin` of each other.
-#[inline]
-fn bounds_meet(a: &Part, xa: Transform, b: &Part, xb: Transform, margin: f32) -> bool {
-    let reach = a.shape.bounding_radius() + b.shape.bounding_radius() + margin;
-    xa.p.distance_squared(xb.p) <= reach * reach
+fn bounds_meet(pair: &PairFrame, margin: f32) -> bool {
+    let reach = pair.a.shape.bounding_radius() + pair.b.shape.bounding_radius() + margin;
+    pair.a.xf.p.distance_squared(pair.b.xf.p) <= reach * reach
 }
 
 /// The selected part pair: the least separation over all part pairs, by the GJK/EPA query on
@@ -123,10 +121,8 @@ pub fn select_parts(a: &[Part], xf_a: Transform, b: &[Part], xf_b: Transform) ->
         normal: Vec2::Y,
     };
     for (i, pa) in a.iter().enumerate() {
-        let xa = place(xf_a, pa);
         for (j, pb) in b.iter().enumerate() {
-            let xb = place(xf_b, pb);
-            let q = query(&pa.shape, xa, &pb.shape, xb, &mut NoTrace, &mut NoTrace);
+            let q = query_in(&parts_frame(pa, xf_a, pb, xf_b), &mut NoTrace, &mut NoTrace);
             if q.separation < best.separation {
                 best = Selection {
                     parts: [i, j],
@@ -151,14 +147,13 @@ pub fn collide_compound(
     let mut manifolds = Vec::new();
     let mut collided = 0;
     for (i, pa) in a.iter().enumerate() {
-        let xa = place(xf_a, pa);
         for (j, pb) in b.iter().enumerate() {
-            let xb = place(xf_b, pb);
-            if !bounds_meet(pa, xa, pb, xb, margin) {
+            let pair = parts_frame(pa, xf_a, pb, xf_b);
+            if !bounds_meet(&pair, margin) {
                 continue;
             }
             collided += 1;
-            let manifold = collide(&pa.shape, xa, &pb.shape, xb, options, &mut NoTrace);
+            let manifold = collide_in(&pair, options, &mut NoTrace);
             if !manifold.is_empty() {
                 manifolds.push(PartManifold {
                     parts: [i, j],

@@ -11,7 +11,8 @@
 //! 3. The feature's closest point to the origin is the current estimate; search from it
 //!    towards the origin for a new support point.
 //! 4. Stop when the new point is one we already have, makes no progress towards the origin,
-//!    the origin lies on the simplex, or the iteration cap is hit; otherwise add it and repeat.
+//!    the origin lies on the simplex (within the rounding of its points), or the iteration cap
+//!    is hit; otherwise add it and repeat.
 //!
 //! Witness points on A and B come from the barycentric weights of the final simplex. Cores
 //! only: callers fold the radii back in (see `query`). Follows Box2D's `b2ShapeDistance`
@@ -40,6 +41,22 @@ fn progress_tolerance(v: &SimplexVertex, closest: Vec2) -> f32 {
         .max_element();
     4.0 * f32::EPSILON * scale
 }
+
+/// How close to the origin the simplex's closest point may be and still be taken as the origin
+/// itself: a few roundings of the support points it is made from. A tiny box on a huge one
+/// builds its simplex from points hundreds of units out, whose last bits are 1e-4 apart: an
+/// estimate of 1e-5 there is rounding, not a distance.
+#[inline]
+fn resolution(s: &[SimplexVertex]) -> f32 {
+    let scale = s
+        .iter()
+        .map(|v| v.w_a.abs().max(v.w_b.abs()).max_element())
+        .fold(0.0, f32::max);
+    RESOLUTION_ROUNDINGS * f32::EPSILON * scale
+}
+
+/// How many roundings of the support points make [`resolution`].
+const RESOLUTION_ROUNDINGS: f32 = 4.0;
 
 /// A point of the Minkowski difference together with the support pair that made it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,7 +107,8 @@ pub enum VoronoiRegion {
 pub enum GjkStop {
     /// The triangle contains the origin: the cores overlap.
     OriginEnclosed,
-    /// The origin lies on the simplex (a vertex or an edge): the cores touch or overlap.
+    /// The origin lies on the simplex (a vertex or an edge), up to the rounding of its points:
+    /// the cores touch or overlap.
     OriginOnSimplex,
     /// The new support point is no closer to the origin than the simplex: converged.
     NoProgress,
@@ -336,8 +354,12 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
             break GjkStop::OriginEnclosed;
         }
 
-        // 3. Search towards the origin.
-        let Some(d) = search_direction(&simplex[..count]) else {
+        // 3. Search towards the origin, unless it lies on the simplex: exactly, or closer than
+        //    the simplex's own points can resolve (a side test then reads rounding, and the
+        //    search can turn away from the origin: GJK would report the cores apart along a
+        //    reversed normal).
+        let on_simplex = closest.length() <= resolution(&simplex[..count]);
+        let Some(d) = search_direction(&simplex[..count]).filter(|_| !on_simplex) else {
             trace.step(|| record(None, None, Some(GjkStop::OriginOnSimplex)));
             break GjkStop::OriginOnSimplex;
         };

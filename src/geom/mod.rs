@@ -45,14 +45,14 @@ pub mod trace;
 pub use compound::{CompoundOutput, Part, PartManifold, collide_compound, part_id, select_parts};
 pub use contact::{
     Candidate, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
-    ManifoldOptions, ManifoldPoint, ManifoldStep, collide,
+    ManifoldOptions, ManifoldPoint, ManifoldStep, collide, collide_in,
 };
 pub use epa::{EpaGuard, EpaOutput, EpaStep, MAX_EPA_ITERATIONS, epa};
-pub use frame::{PairFrame, pair_frame};
+pub use frame::{PairFrame, pair_frame, parts_frame};
 pub use gjk::{GjkOutput, GjkStep, GjkStop, MAX_GJK_ITERATIONS, SimplexVertex, VoronoiRegion, gjk};
 pub use hull::{MinkowskiVertex, convex_hull, minkowski_hull};
 pub use math::{LINEAR_SLOP, Rot, Transform};
-pub use query::{QueryOutput, query};
-pub use sat::{AxisSource, SatAxis, SatOptions, SatOutput, SatStep, sat};
+pub use query::{QueryOutput, query, query_in};
+pub use sat::{AxisSource, SatAxis, SatOptions, SatOutput, SatStep, sat, sat_cores};
 pub use shape::{MAX_VERTICES, Placed, Shape, ShapeError, ShapeKind, ShapeParam, ShapeWarning};
 pub use trace::{NoTrace, Trace};

@@ -4,7 +4,9 @@
 //! GJK/EPA mode shows and an independent cross-check of SAT and of the clipping manifold.
 //!
 //! 1. GJK on the un-rounded cores: distance and closest points.
-//! 2. If the cores touch or overlap, EPA: depth, normal and deepest points.
+//! 2. If the cores touch or overlap, EPA: depth, normal and deepest points. Where the cores'
+//!    faces read a better answer than EPA's normal (exactly touching corners, where EPA's
+//!    diagonal normal rounds), the best face normal is taken instead.
 //! 3. Fold the radii in: the shapes' separation is the cores' signed distance along the normal
 //!    (read from their support planes, so exact where the inputs are) minus both radii; the
 //!    surface points lie on the normal line through the witnesses' midpoint, one on each surface.
@@ -12,8 +14,9 @@
 //! The normal points from A to B. When nothing defines it (coincident circle centres) it falls
 //! back to the centre line, then to straight up: never zero, never NaN.
 
+use super::contact::fast::max_separation;
 use super::epa::{EpaOutput, EpaStep, epa};
-use super::frame::pair_frame;
+use super::frame::{PairFrame, pair_frame};
 use super::gjk::{GjkOutput, GjkStep, gjk};
 use super::math::Transform;
 use super::math::left_perp;
@@ -65,7 +68,16 @@ pub fn query(
     gjk_trace: &mut impl Trace<GjkStep>,
     epa_trace: &mut impl Trace<EpaStep>,
 ) -> QueryOutput {
-    let pair = pair_frame(a, xf_a, b, xf_b);
+    query_in(&pair_frame(a, xf_a, b, xf_b), gjk_trace, epa_trace)
+}
+
+/// [`query`] on two shapes already placed in one pair frame (a compound's part pair, placed by
+/// [`crate::geom::frame::parts_frame`]).
+pub fn query_in(
+    pair: &PairFrame,
+    gjk_trace: &mut impl Trace<GjkStep>,
+    epa_trace: &mut impl Trace<EpaStep>,
+) -> QueryOutput {
     let (ca, cb) = (&pair.a, &pair.b);
 
     // 1. GJK on the cores.
@@ -86,6 +98,10 @@ pub fn query(
     //    weights, which lose the last bits: shapes that touch exactly give exactly 0.
     let (ra, rb) = (ca.radius(), cb.radius());
     let (plane_a, plane_b) = support_planes(ca, cb, normal);
+    let (normal, plane_a, plane_b) = match e {
+        Some(e) => face_when_meeting(ca, cb, e.normal, plane_a, plane_b),
+        None => (normal, plane_a, plane_b),
+    };
     let core_separation = plane_b - plane_a;
     let separation = core_separation - ra - rb;
     // The contact sits midway between the two surfaces along the normal; across the normal it
@@ -118,4 +134,57 @@ pub fn support_planes(a: &Placed, b: &Placed, n: Vec2) -> (f32, f32) {
         a.vertex(a.support(n)).dot(n),
         b.vertex(b.support(-n)).dot(n),
     )
+}
+
+/// The cores meet (EPA ran): the normal to read the separation along, EPA's or a face's, with
+/// its support planes.
+///
+/// Every edge of the Minkowski difference of two polygon-like cores is a face of one of them,
+/// so when the cores meet, the best face separation *is* their signed distance, computed from
+/// exact inputs with one rounding per product. EPA's normal is as right in exact arithmetic,
+/// but where several normals are (two corners touching exactly, any direction between their
+/// faces), a diagonal one reads the support planes through two different vertices whose
+/// products round apart: `−6e-8` or `+2.4e-7` where the shapes touch exactly. So the face is
+/// taken when it reads higher (a support gap is never more than the truth), or when EPA's
+/// normal reads the cores apart by less than the rounding while the face reads them touching
+/// (GJK found that they meet). Otherwise EPA's normal stays, so ties keep EPA's choice.
+#[inline]
+fn face_when_meeting(
+    a: &Placed,
+    b: &Placed,
+    epa_normal: Vec2,
+    plane_a: f32,
+    plane_b: f32,
+) -> (Vec2, f32, f32) {
+    let keep = (epa_normal, plane_a, plane_b);
+    let (sep_a, edge_a) = max_separation(a, b);
+    let (sep_b, edge_b) = max_separation(b, a);
+    let face_normal = if sep_b > sep_a {
+        -b.normal(edge_b)
+    } else if a.count() >= 2 {
+        a.normal(edge_a)
+    } else {
+        return keep;
+    };
+    let (fa, fb) = support_planes(a, b, face_normal);
+    let (face, epa) = (fb - fa, plane_b - plane_a);
+    let rounding = MEETING_ROUNDINGS * f32::EPSILON * pair_scale(a, b);
+    if face > epa || (epa > 0.0 && face <= 0.0 && epa - face <= rounding) {
+        (face_normal, fa, fb)
+    } else {
+        keep
+    }
+}
+
+/// How many roundings of the pair's coordinates a support gap read along EPA's normal may be
+/// above zero and still be taken as touching when a face reads zero (see [`face_when_meeting`]).
+const MEETING_ROUNDINGS: f32 = 8.0;
+
+/// The size of the numbers a pair frame computes with: both bounding radii and both positions.
+#[inline]
+pub(crate) fn pair_scale(a: &Placed, b: &Placed) -> f32 {
+    a.shape.bounding_radius()
+        + b.shape.bounding_radius()
+        + a.xf.p.abs().max_element()
+        + b.xf.p.abs().max_element()
 }

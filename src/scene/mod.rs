@@ -48,4 +48,4 @@ pub use questions::{Answer, answer};
 pub use save::save;
 pub use traces::{ManifoldPath, PairTraces, Whole};
 pub use types::{Ask, AskKind, Body, Mode, Part, Scene, ShapeSpec, View};
-pub use validate::{Bodies, Pair, Validated};
+pub use validate::{Bodies, Pair, Validated, frame_of};

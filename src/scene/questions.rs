@@ -111,13 +111,16 @@ pub fn answer(ask: &Ask, traces: &PairTraces) -> Answer {
                 AxisSource::FaceB(_) => r.axis.dot(n) < 0.0,
                 AxisSource::Vertices { .. } => true,
             };
+            // The best axis itself when it looks at the other body: an axis tied with it only
+            // up to rounding may be a hair worse (a 63-gon's face 1.7e-5 short of the vertex
+            // axis that is the least overlap).
             let best = rows.get(traces.sat.best).copied();
-            let looking = rows
-                .iter()
-                .enumerate()
-                .filter(|(i, r)| (*i == traces.sat.best || r.tie) && faces_other(r))
-                .map(|(_, r)| *r)
-                .next();
+            let looking = best.filter(|r| faces_other(r)).or_else(|| {
+                rows.iter()
+                    .filter(|r| r.tie && faces_other(r))
+                    .copied()
+                    .next()
+            });
             Answer::NormalAxis(looking.or(best).map(axis_answer).unwrap_or(AxisAnswer {
                 axis: n,
                 source: AxisSource::FaceA(0),

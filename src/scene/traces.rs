@@ -14,8 +14,8 @@
 use super::validate::{Bodies, Pair};
 use crate::geom::query::support_planes;
 use crate::geom::{
-    EpaStep, GjkStep, Manifold, ManifoldStep, PartManifold, QueryOutput, SatOptions, SatOutput,
-    SatStep, collide, collide_compound, pair_frame, query, sat, select_parts,
+    EpaStep, GjkStep, Manifold, ManifoldStep, PairFrame, PartManifold, QueryOutput, SatOptions,
+    SatOutput, SatStep, collide_compound, collide_in, query_in, sat_cores, select_parts,
 };
 use glam::Vec2;
 
@@ -105,20 +105,16 @@ impl PairTraces {
     /// As [`PairTraces::compute`], with SAT options (e.g. merging parallel axes).
     pub fn compute_with(pair: &Pair, sat_options: SatOptions) -> PairTraces {
         let Pair {
-            a,
-            xf_a,
-            b,
-            xf_b,
-            options,
-            bodies,
+            options, bodies, ..
         } = pair;
+        let f = pair.frame();
         let mut sat_steps = Vec::new();
-        let sat = sat(a, *xf_a, b, *xf_b, sat_options, &mut sat_steps);
+        let sat = sat_cores(&f.a, &f.b, f.origin, sat_options, &mut sat_steps);
         let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
-        let query = query(a, *xf_a, b, *xf_b, &mut gjk_steps, &mut epa_steps);
+        let query = query_in(&f, &mut gjk_steps, &mut epa_steps);
         let mut manifold_steps = Vec::new();
-        let manifold = collide(a, *xf_a, b, *xf_b, options, &mut manifold_steps);
-        let normal = pair_normal(pair, &query, &manifold);
+        let manifold = collide_in(&f, options, &mut manifold_steps);
+        let normal = pair_normal(&f, &query, &manifold);
         let whole = match bodies {
             None => Whole {
                 manifolds: (!manifold.is_empty())
@@ -188,15 +184,17 @@ impl PairTraces {
 /// reference face kept by hysteresis, or no points) the GJK/EPA query's. The two differ only
 /// where several normals are equally right: a circle centred on a box's corner touches two faces
 /// equally, and each algorithm picks one.
-pub fn pair_normal(pair: &Pair, query: &QueryOutput, manifold: &Manifold) -> Vec2 {
+pub fn pair_normal(f: &PairFrame, query: &QueryOutput, manifold: &Manifold) -> Vec2 {
     if manifold.is_empty() {
         return query.normal;
     }
-    let f = pair_frame(&pair.a, pair.xf_a, &pair.b, pair.xf_b);
     let n = manifold.normal;
     let (plane_a, plane_b) = support_planes(&f.a, &f.b, n);
     let along = plane_b - plane_a - f.a.radius() - f.b.radius();
-    let scale = pair.a.bounding_radius() + pair.b.bounding_radius() + f.b.xf.p.length();
+    let scale = f.a.shape.bounding_radius()
+        + f.b.shape.bounding_radius()
+        + f.a.xf.p.length()
+        + f.b.xf.p.length();
     let rounding = SAME_DEPTH_ROUNDINGS * f32::EPSILON * scale;
     if (along - query.separation).abs() <= rounding {
         n

@@ -8,6 +8,7 @@
 
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
 use super::types::{Body, Scene, ShapeSpec, View};
+use crate::geom::frame::{PairFrame, pair_frame, parts_frame};
 use crate::geom::limits::{MAX_PARTS, MIN_PARTS};
 use crate::geom::{
     ManifoldOptions, Part, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
@@ -38,6 +39,20 @@ pub struct Pair {
     pub bodies: Option<Bodies>,
 }
 
+/// The pair frame of two shapes at `xfs`, or, when `bodies` is given, of its shown part pair
+/// placed relative to body A's position (see [`Pair::frame`]).
+pub fn frame_of<'a>(
+    shapes: [&'a Shape; 2],
+    xfs: [Transform; 2],
+    bodies: Option<&'a Bodies>,
+) -> PairFrame<'a> {
+    let shown = bodies.and_then(|b| {
+        let part = |k: usize| b.parts[k].get(b.selected[k]);
+        Some(parts_frame(part(0)?, b.xfs[0], part(1)?, b.xfs[1]))
+    });
+    shown.unwrap_or_else(|| pair_frame(shapes[0], xfs[0], shapes[1], xfs[1]))
+}
+
 /// Both bodies of a pair as parts (a single shape is one part at the identity).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bodies {
@@ -50,6 +65,17 @@ pub struct Bodies {
 }
 
 impl Pair {
+    /// Both shapes in the pair frame every trace is recorded in: A's position is its origin;
+    /// for a compound, the shown part pair placed relative to body A's position (see
+    /// [`crate::geom::frame::parts_frame`]), never through world coordinates.
+    pub fn frame(&self) -> PairFrame<'_> {
+        frame_of(
+            [&self.a, &self.b],
+            [self.xf_a, self.xf_b],
+            self.bodies.as_ref(),
+        )
+    }
+
     /// The pair of two bodies made of parts, showing part pair `selected` (clamped to the parts
     /// there are); a single part each gives a plain pair with no `bodies`.
     pub fn of_parts(

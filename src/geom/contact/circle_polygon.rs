@@ -6,7 +6,8 @@
 //!    inside). Two faces equally far up to rounding (the centre on a corner) are a tie, broken
 //!    by the rule EPA uses too: the normal nearer the centre line.
 //! 2. If the centre is beyond one of that face's ends (and outside the core), the normal runs
-//!    from that vertex to the centre; otherwise it is the face normal.
+//!    from that vertex to the centre (kept within the vertex's normal cone); otherwise it is
+//!    the face normal.
 //! 3. The point sits midway between the two surfaces along the normal.
 //!
 //! Following Box2D's `b2CollidePolygonAndCircle`.
@@ -15,7 +16,7 @@ use super::types::{
     CircleRegion, Face, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint,
     ManifoldStep,
 };
-use crate::geom::math::{beats_on_tie, next_index, try_normalize};
+use crate::geom::math::{beats_on_tie, cross, next_index, prev_index, try_normalize};
 use crate::geom::shape::Placed;
 use crate::geom::trace::Trace;
 use glam::Vec2;
@@ -66,8 +67,12 @@ pub fn circle_polygon(
     // 2. Beyond an end of that face: the vertex region. Otherwise the face region.
     let u1 = (c - v1).dot(v2 - v1);
     let u2 = (c - v2).dot(v1 - v2);
-    let vertex_region =
-        |v: Vec2, i: usize| try_normalize(c - v).map(|nrm| (nrm, v, CircleRegion::Vertex(i)));
+    // The vertex region's normal runs from the vertex to the centre, kept inside the vertex's
+    // normal cone: with the centre on the vertex up to rounding, `c − v` is rounding noise and
+    // can point anywhere (straight up for a box turned 4°, along which the box reads 29% deeper).
+    let vertex_region = |v: Vec2, i: usize| {
+        try_normalize(c - v).map(|nrm| (into_cone(core, i, nrm), v, CircleRegion::Vertex(i)))
+    };
     // A polygon's inside (face_sep <= 0) is always the face region; a segment core (capsule)
     // has no inside, so a centre on its line beyond an end is in that end's vertex region.
     let outside = face_sep > 0.0 || n == 2;
@@ -122,4 +127,21 @@ pub fn circle_polygon(
         },
     });
     m
+}
+
+/// The unit direction `d` kept within the normal cone of vertex `i` of `core` (between the
+/// outward normals of the two edges meeting there): `d` itself when inside, else the nearer
+/// edge normal. Every direction in the cone reads the same distance from the vertex; one outside
+/// reads another vertex's.
+#[inline]
+fn into_cone(core: &Placed, i: usize, d: Vec2) -> Vec2 {
+    let n = core.count();
+    let (before, after) = (core.normal(prev_index(i, n)), core.normal(i));
+    if cross(before, d) < 0.0 {
+        before
+    } else if cross(d, after) < 0.0 {
+        after
+    } else {
+        d
+    }
 }

@@ -20,7 +20,7 @@ pub mod types;
 
 pub use types::*;
 
-use crate::geom::frame::pair_frame;
+use crate::geom::frame::{PairFrame, pair_frame};
 use crate::geom::math::Transform;
 use crate::geom::shape::Shape;
 use crate::geom::trace::Trace;
@@ -37,7 +37,16 @@ pub fn collide(
     options: &ManifoldOptions,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let pair = pair_frame(a, xf_a, b, xf_b);
+    collide_in(&pair_frame(a, xf_a, b, xf_b), options, trace)
+}
+
+/// [`collide`] on two shapes already placed in one pair frame (a compound's part pair, placed
+/// by [`crate::geom::frame::parts_frame`]).
+pub fn collide_in(
+    pair: &PairFrame,
+    options: &ManifoldOptions,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
     let margin = if options.speculative_margin.is_finite() {
         options.speculative_margin.max(0.0)
     } else {

@@ -17,7 +17,8 @@
 //! 5. Otherwise clip the incident face against the reference face's two side planes
 //!    (Sutherland–Hodgman on a segment, twice). If nothing is left within the margin (a short
 //!    reference face kept by hysteresis, with the contact beyond its end), the other body's
-//!    best face becomes the reference and is clipped instead.
+//!    best face becomes the reference and is clipped instead, if its separation is within the
+//!    hysteresis band of the best (so that its normal is still a valid one).
 //! 6. Keep the clipped points whose separation from the reference face, less both radii, is at
 //!    most the speculative margin; each sits midway between the two surfaces. If none is kept
 //!    (deep penetration can clip the whole incident face away), keep the incident core's
@@ -33,6 +34,7 @@ use super::types::{
 use crate::geom::math::{
     LINEAR_SLOP, cross, left_perp, next_index, prev_index, segment_distance, try_normalize,
 };
+use crate::geom::query::pair_scale;
 use crate::geom::shape::Placed;
 use crate::geom::trace::Trace;
 use glam::Vec2;
@@ -398,9 +400,17 @@ pub fn polygons(
     // 4. Clip. When the preferred reference face clips the incident face to nothing within the
     //    margin (a short face, with the contact beyond its end), the other body's best face is
     //    the reference instead: its points lie where the shapes really touch.
+    //    That face must still be a valid normal: its separation within the hysteresis band of
+    //    the best. A face far deeper (the other body's edge across an exactly touching corner)
+    //    would carry a normal along which the shapes overlap; then the deepest-vertex point
+    //    below stands instead.
     let mut rad = radii(a, b, clip.flip);
     let mut candidates = clip.candidates(rad, margin);
-    if !keeps_any(&candidates) {
+    let other_sep = if preferred { sep_a } else { sep_b };
+    let rounding = SWAP_ROUNDINGS * f32::EPSILON * pair_scale(a, b);
+    let band = 0.02 * separation.abs() + hysteresis_slop(a, b) + rounding;
+    let other_valid = other_sep >= separation - band;
+    if !keeps_any(&candidates) && other_valid {
         let other = attempt(!preferred);
         let other_rad = radii(a, b, other.flip);
         let other_candidates = other.candidates(other_rad, margin);
@@ -463,6 +473,11 @@ pub fn polygons(
     });
     m
 }
+
+/// How many roundings of the pair's coordinates two face separations may differ by, beyond the
+/// hysteresis band, and the other face still be a valid reference (a tiny box on a huge one:
+/// the huge box's corners, hundreds of units out, are resolved to 6e-5).
+const SWAP_ROUNDINGS: f32 = 8.0;
 
 /// True when both cores are segments (capsules) within [`PARALLEL_SINE`] of parallel: their
 /// Minkowski difference is (nearly) flat, and their face separation can miss a gap along it.
