@@ -17,6 +17,8 @@
 //! normal check use the top-level fields.
 
 mod common;
+#[path = "exact/edges.rs"]
+mod edges;
 #[path = "common/exact_check.rs"]
 mod exact_check;
 #[path = "common/exact_oracle.rs"]

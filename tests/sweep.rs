@@ -213,3 +213,32 @@ fn the_command_prints_one_csv_row_per_pose() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 23, case 5: a negative coordinate is a value, not a flag (`--to -1,0.5`).
+#[test]
+fn a_target_starting_with_a_minus_is_a_value() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sweep-minus");
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let path = dir.join("box.ron");
+    std::fs::write(&path, BOX_ON_BOX).expect("write");
+    for to in [
+        ["--move", "b", "--to", "-1,0.5"],
+        ["--turn", "b", "--to", "-30"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_narrowphase-lab"))
+            .arg("sweep")
+            .arg(&path)
+            .args(to)
+            .args(["--steps", "2"])
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{to:?}: {stderr}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let rows: Vec<&str> = text.lines().skip(1).collect();
+        assert_eq!(rows.len(), 2, "{to:?}: {text}");
+        // The last row is at the target: moved sqrt(1 + 0.25)-ish away, or turned to -30.
+        let t: f32 = rows[1].split(',').next().unwrap().parse().unwrap();
+        assert!(t != 0.0, "{}", rows[1]);
+    }
+}

@@ -14,12 +14,12 @@
 //! The normal points from A to B. When nothing defines it (coincident circle centres) it falls
 //! back to the centre line, then to straight up: never zero, never NaN.
 
-use super::contact::fast::max_separation;
 use super::epa::{EpaOutput, EpaStep, epa};
 use super::frame::{PairFrame, pair_frame};
 use super::gjk::{GjkOutput, GjkStep, gjk};
 use super::math::Transform;
 use super::math::left_perp;
+use super::math::next_index;
 use super::shape::{Placed, Shape};
 use super::trace::Trace;
 use glam::Vec2;
@@ -145,9 +145,9 @@ pub fn support_planes(a: &Placed, b: &Placed, n: Vec2) -> (f32, f32) {
 /// but where several normals are (two corners touching exactly, any direction between their
 /// faces), a diagonal one reads the support planes through two different vertices whose
 /// products round apart: `−6e-8` or `+2.4e-7` where the shapes touch exactly. So the face is
-/// taken when it reads higher (a support gap is never more than the truth), or when EPA's
-/// normal reads the cores apart by less than the rounding while the face reads them touching
-/// (GJK found that they meet). Otherwise EPA's normal stays, so ties keep EPA's choice.
+/// taken when it reads higher (a support gap is never more than the truth), except that of two
+/// readings on either side of zero within the rounding, the one that reads the cores touching
+/// wins (GJK found that they meet). Otherwise EPA's normal stays, so ties keep EPA's choice.
 #[inline]
 fn face_when_meeting(
     a: &Placed,
@@ -157,8 +157,8 @@ fn face_when_meeting(
     plane_b: f32,
 ) -> (Vec2, f32, f32) {
     let keep = (epa_normal, plane_a, plane_b);
-    let (sep_a, edge_a) = max_separation(a, b);
-    let (sep_b, edge_b) = max_separation(b, a);
+    let (sep_a, edge_a) = face_separation(a, b);
+    let (sep_b, edge_b) = face_separation(b, a);
     let face_normal = if sep_b > sep_a {
         -b.normal(edge_b)
     } else if a.count() >= 2 {
@@ -166,11 +166,22 @@ fn face_when_meeting(
     } else {
         return keep;
     };
-    let (fa, fb) = support_planes(a, b, face_normal);
-    let (face, epa) = (fb - fa, plane_b - plane_a);
+    // The face's separation as the face reads it (from its own vertex, so a vertex exactly on
+    // the face's line reads exactly 0), not through two support planes whose products round
+    // apart; A's plane is its support plane, B's that plus the separation.
+    let face = sep_a.max(sep_b);
+    let fa = a.vertex(a.support(face_normal)).dot(face_normal);
+    let epa = plane_b - plane_a;
     let rounding = MEETING_ROUNDINGS * f32::EPSILON * pair_scale(a, b);
-    if face > epa || (epa > 0.0 && face <= 0.0 && epa - face <= rounding) {
-        (face_normal, fa, fb)
+    // GJK found that the cores meet: of two readings on either side of zero within the
+    // rounding, the one that says they touch; otherwise the higher.
+    let take_face = if (face <= 0.0) != (epa <= 0.0) && (face - epa).abs() <= rounding {
+        face <= 0.0
+    } else {
+        face > epa
+    };
+    if take_face {
+        (face_normal, fa, fa + face)
     } else {
         keep
     }
@@ -187,4 +198,38 @@ pub(crate) fn pair_scale(a: &Placed, b: &Placed) -> f32 {
         + b.shape.bounding_radius()
         + a.xf.p.abs().max_element()
         + b.xf.p.abs().max_element()
+}
+
+/// Greatest separation of `other`'s core from a face of `poly`'s core, `(separation, edge)`,
+/// each vertex measured from the face's end nearer it: a vertex exactly on a face's end reads
+/// exactly 0 (through the far end, or the plane's offset, the products round apart by an ulp of
+/// the coordinates). The plain double loop; it runs only when the cores meet.
+fn face_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
+    let n = poly.count();
+    let mut best = (f32::NEG_INFINITY, 0);
+    if n < 2 {
+        return best;
+    }
+    for i in 0..n {
+        let (normal, v1, v2) = (
+            poly.normal(i),
+            poly.vertex(i),
+            poly.vertex(next_index(i, n)),
+        );
+        let deepest = other
+            .vertices()
+            .map(|w| {
+                let end = if w.distance_squared(v1) <= w.distance_squared(v2) {
+                    v1
+                } else {
+                    v2
+                };
+                normal.dot(w - end)
+            })
+            .fold(f32::INFINITY, f32::min);
+        if deepest > best.0 {
+            best = (deepest, i);
+        }
+    }
+    best
 }

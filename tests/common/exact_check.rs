@@ -246,7 +246,7 @@ pub fn check_scene(ran: &Ran, ron: &str, margin: f64, tally: &mut Tally) {
 }
 
 /// The checks on the report's points.
-fn check_points(ex: &Exact, j: &serde_json::Value, ron: &str, margin: f64, tally: &mut Tally) {
+pub fn check_points(ex: &Exact, j: &serde_json::Value, ron: &str, margin: f64, tally: &mut Tally) {
     let (t, tol, l) = (ex.truth, ex.tol(), ex.scale);
     let pts = points(j);
     for (_, s, id) in &pts {
@@ -300,6 +300,7 @@ fn check_points(ex: &Exact, j: &serde_json::Value, ron: &str, margin: f64, tally
         }
         return;
     };
+    check_manifold_normal(ex, n, !pts.is_empty(), ron, tally);
     for (p, s, id) in &pts {
         let world = *p;
         let p = world - ex.origin;
@@ -324,5 +325,30 @@ fn check_points(ex: &Exact, j: &serde_json::Value, ron: &str, margin: f64, tally
                 ron,
             );
         }
+    }
+}
+
+/// A manifold with points must carry a valid normal: the shapes' support gap along it (how
+/// deep they are along it) within the hysteresis band of the truth. A normal outside the
+/// contact's normal cone reads the shapes deeper (a circle centred on a turned box's corner,
+/// given a fixed axis: 29% deeper).
+pub fn check_manifold_normal(ex: &Exact, n: DVec2, has_points: bool, ron: &str, tally: &mut Tally) {
+    if !has_points || n.length() == 0.0 {
+        return;
+    }
+    let gap = support_gap(&ex.a, &ex.b, n.normalize());
+    let excess = (ex.truth.separation - gap) - ex.band();
+    tally.observe("manifold_normal", (excess + ex.band()).max(0.0) / ex.scale);
+    if excess > 0.0 || excess.is_nan() {
+        tally.fail(
+            "manifold_normal",
+            excess / ex.scale,
+            format!(
+                "along the manifold normal {n:?} the support gap is {gap:e}; exact separation {:e}, band {:e}",
+                ex.truth.separation,
+                ex.band()
+            ),
+            ron,
+        );
     }
 }

@@ -67,11 +67,23 @@ pub fn circle_polygon(
     // 2. Beyond an end of that face: the vertex region. Otherwise the face region.
     let u1 = (c - v1).dot(v2 - v1);
     let u2 = (c - v2).dot(v1 - v2);
-    // The vertex region's normal runs from the vertex to the centre, kept inside the vertex's
-    // normal cone: with the centre on the vertex up to rounding, `c − v` is rounding noise and
-    // can point anywhere (straight up for a box turned 4°, along which the box reads 29% deeper).
+    // The vertex region's normal runs from the vertex to the centre. Outside the vertex's
+    // normal cone that direction was read from rounding (the centre on the vertex up to its last
+    // bits: `c − v` can point anywhere, straight up for a box turned 4°, along which the box
+    // reads 29% deeper); then the nearer cone edge is taken if the core reads less deep along
+    // it (a support gap is never more than the truth), and the direction as it stands if not (a
+    // tiny polygon far out, resolved more coarsely than its cones, can name the wrong end).
+    let gap = |nrm: Vec2| nrm.dot(c) - core.vertex(core.support(nrm)).dot(nrm);
     let vertex_region = |v: Vec2, i: usize| {
-        try_normalize(c - v).map(|nrm| (into_cone(core, i, nrm), v, CircleRegion::Vertex(i)))
+        try_normalize(c - v).map(|d| {
+            let edge = into_cone(core, i, d);
+            let nrm = if edge != d && gap(edge) >= gap(d) {
+                edge
+            } else {
+                d
+            };
+            (nrm, v, CircleRegion::Vertex(i))
+        })
     };
     // A polygon's inside (face_sep <= 0) is always the face region; a segment core (capsule)
     // has no inside, so a centre on its line beyond an end is in that end's vertex region.

@@ -22,7 +22,8 @@
 //! 6. Keep the clipped points whose separation from the reference face, less both radii, is at
 //!    most the speculative margin; each sits midway between the two surfaces. If none is kept
 //!    (deep penetration can clip the whole incident face away), keep the incident core's
-//!    deepest vertex between the side planes instead, so the point lies on both surfaces.
+//!    deepest vertex between the side planes instead, so the point lies on both surfaces. If
+//!    the cores are apart and still nothing is kept, the cores' closest points (GJK) give it.
 //!
 //! A capsule is a 2-vertex core whose two "faces" are the sides of its segment.
 
@@ -253,7 +254,15 @@ impl ClipAttempt {
     ) -> Candidate {
         let (ref_radius, inc_radius) = radii;
         let normal = self.reference.normal;
-        let core_sep = normal.dot(point) - normal.dot(self.reference.v1);
+        // Measured from the face's end nearer the point (both lie on the face's line): a point
+        // exactly on that end reads exactly 0, where the products through the far end round.
+        let (v1, v2) = (self.reference.v1, self.reference.v2);
+        let end = if point.distance_squared(v1) <= point.distance_squared(v2) {
+            v1
+        } else {
+            v2
+        };
+        let core_sep = normal.dot(point - end);
         let separation = core_sep - ref_radius - inc_radius;
         Candidate {
             point,
@@ -471,7 +480,46 @@ pub fn polygons(
             .collect(),
         margin,
     });
+    // Cores apart, their closest features neither a face nor two corners the faces found (a
+    // tiny polygon in a big rounded one's corner, beyond the side planes of every face tried):
+    // the cores' closest points, by GJK, give the one point.
+    if m.is_empty()
+        && separation > 0.0
+        && let Some((pa, pb, normal, sep, id)) = closest_cores(a, b)
+        && sep <= margin
+    {
+        trace.step(|| ManifoldStep::Corner {
+            reference: pa,
+            incident: pb,
+            normal,
+            separation: sep,
+        });
+        m = Manifold::empty(normal);
+        let (c1, c2) = (pa + normal * a.radius(), pb - normal * b.radius());
+        m.push(ManifoldPoint {
+            position: (c1 + c2) * 0.5,
+            separation: sep,
+            id,
+        });
+    }
     m
+}
+
+/// The closest points of two cores that are apart, by GJK: `(on A, on B, unit normal A to B,
+/// the rounded shapes' separation, the point's id from the closest vertices)`. `None` when GJK
+/// finds that they meet.
+fn closest_cores(a: &Placed, b: &Placed) -> Option<(Vec2, Vec2, Vec2, f32, FeatureId)> {
+    let g = crate::geom::gjk::gjk(a, b, &mut crate::geom::trace::NoTrace);
+    let normal = g.normal()?;
+    let sep = g.point_a.distance(g.point_b) - a.radius() - b.radius();
+    let first = g.simplex()[0];
+    let id = FeatureId {
+        kind: FeatureKind::Corner,
+        reference: first.index_a as u8,
+        incident: IncidentFeature::Vertex(first.index_b as u8),
+        flip: false,
+    };
+    Some((g.point_a, g.point_b, normal, sep, id))
 }
 
 /// How many roundings of the pair's coordinates two face separations may differ by, beyond the
