@@ -141,7 +141,7 @@ fn a_compound_against_a_shape_is_the_union_of_its_parts() {
             let m = collide_in(&parts_frame(p, xa, &single[0], xb), &options, &mut NoTrace);
             let (pa, pb) = (xa.compose(p.xf), xb.compose(single[0].xf));
             let world = collide(&p.shape, pa, &single[0].shape, pb, &options, &mut NoTrace);
-            if m.len() == world.len() && world.len() > 0 {
+            if m.len() == world.len() && !world.is_empty() {
                 assert!((m.normal - world.normal).length() < 1e-5, "part {i}");
                 for (p, q) in m.points().zip(world.points()) {
                     assert!((p.position - q.position).length() < 1e-5, "part {i}");
