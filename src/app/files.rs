@@ -346,7 +346,8 @@ impl App {
         let mode = self.session.mode.name();
         (1..10_000)
             .map(|n| dir.join(format!("{stem}-{mode}-{n}.png")))
-            .find(|p| !p.exists())
+            // Nothing there, not even a dangling link (which `exists` does not see).
+            .find(|p| std::fs::symlink_metadata(p).is_err())
             .unwrap_or_else(|| dir.join(format!("{stem}.png")))
     }
 }

@@ -239,6 +239,16 @@ impl App {
     /// a scene other than the one on screen), else remove it.
     fn offer_recovery(&mut self) {
         let path = self.recovery_path();
+        if let Err(e) = recovery::check_folder(&path) {
+            self.show_error(
+                format!(
+                    "unsaved edits cannot be kept for recovery if the app is killed: {e} — \
+                     save often (Ctrl+S)"
+                ),
+                0.0,
+            );
+            return;
+        }
         let Some(text) = recovery::read(&path) else {
             return;
         };

@@ -177,9 +177,11 @@ fn screen_image() -> Result<image::RgbaImage, String> {
 
 /// Writes the window as it is now to a PNG file. An unwritable path is an error message, not
 /// a panic.
-fn save_screenshot(path: &std::path::Path) -> Result<(), String> {
+/// Writes the screen as a PNG at `path` (new, then renamed; never through a link). With
+/// `replace` false (F12's numbered names) a file or link already there is left alone.
+fn save_screenshot(path: &std::path::Path, replace: bool) -> Result<(), String> {
     let img = screen_image().map_err(|e| format!("{}: {e}", path.display()))?;
-    img.save(path)
+    super::slides::write_png(path, &img, replace)
         .map_err(|e| format!("{}: could not write the screenshot: {e}", path.display()))
 }
 
@@ -326,12 +328,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         // Unsaved edits are kept for the recovery file; asked to end by a signal, write it.
         app.keep_for_recovery();
         if super::recovery::terminated() {
-            if let Some(path) = super::recovery::write_now() {
-                eprintln!(
-                    "narrowphase-lab: unsaved edits kept in {} (offered at the next start)",
-                    path.display()
-                );
-            }
+            super::recovery::report(super::recovery::write_now());
             std::process::exit(143);
         }
         if is_quit_requested() {
@@ -343,7 +340,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if app.screenshot_pending {
             app.screenshot_pending = false;
             let path = app.screenshot_path();
-            match save_screenshot(&path) {
+            match save_screenshot(&path, false) {
                 Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
                 Err(e) => app.show_error(e, now),
             }
@@ -351,7 +348,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if done {
             let mut code = 0;
             if let Some(p) = &options.screenshot
-                && let Err(e) = save_screenshot(p)
+                && let Err(e) = save_screenshot(p, true)
             {
                 eprintln!("narrowphase-lab: {e}");
                 code = 1;

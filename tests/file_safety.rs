@@ -1,0 +1,263 @@
+//! Issue 25: the app never writes where the user did not ask. Saves, recovery files and the
+//! private state folder, tried as an attacker would: links planted at the names we write, a
+//! shared folder that belongs to someone else. Where permissions matter the check runs as the
+//! unprivileged user `nobody` (these tests run as root, who may write anywhere): this test binary
+//! runs one of its own tests again under `setpriv`.
+
+use narrowphase_lab::app::App;
+use narrowphase_lab::app::command::Command;
+use narrowphase_lab::app::recovery;
+use narrowphase_lab::cli::AppFlags;
+use std::os::unix::fs::{MetadataExt, PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+const GOOD: &str = r#"// A good scene.
+Scene(
+    title: "Good",
+    a: Body(shape: Box(width: 4.0, height: 1.0), position: (0.0, -0.5)),
+    b: Body(shape: Circle(radius: 0.5), position: (0.0, 0.4)),
+)
+"#;
+
+/// A fresh, empty folder for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("file_safety")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
+fn write_mode(path: &Path, text: &str, mode: u32) {
+    std::fs::write(path, text).expect("write");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::symlink_metadata(path).expect("metadata").mode() & 0o7777
+}
+
+fn is_regular(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
+}
+
+/// Item 2: a link planted at the name the save's temporary file had (`.NAME.PID.tmp`, the PID
+/// predictable) is not written through: the link's target (a 0600 file elsewhere) keeps its
+/// text and mode, and the scene file stays a regular file with its own mode.
+#[test]
+fn a_save_never_writes_through_a_link_planted_at_its_temporary_name() {
+    let dir = fresh_dir("save-link");
+    let elsewhere = fresh_dir("save-link-victim");
+    let victim = elsewhere.join("secret");
+    write_mode(&victim, "secret\n", 0o600);
+    let file = dir.join("lecture.ron");
+    write_mode(&file, GOOD, 0o640);
+    let planted = dir.join(format!(".lecture.ron.{}.tmp", std::process::id()));
+    symlink(&victim, &planted).expect("plant a link");
+
+    let mut scene = narrowphase_lab::scene::load(&file).expect("loads").scene;
+    scene.title = "Saved".into();
+    narrowphase_lab::scene::save(&file, &scene).expect("saves");
+
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "secret\n"
+    );
+    assert_eq!(mode(&victim), 0o600, "the victim's mode");
+    assert!(is_regular(&file), "the scene file became a link");
+    assert_eq!(mode(&file), 0o640, "the scene file keeps its mode");
+    let saved = std::fs::read_to_string(&file).expect("scene");
+    assert!(saved.contains("\"Saved\"") && saved.contains("// A good scene."));
+    // Nothing is left beside it but the planted link.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+}
+
+/// Item 1: a recovery file's name with a link planted at it (or a dangling one) is replaced by
+/// the recovery file; the link's target is never written, nor created.
+#[test]
+fn a_recovery_file_never_writes_through_a_link_planted_at_its_name() {
+    let dir = fresh_dir("recover-link");
+    let elsewhere = fresh_dir("recover-link-victim");
+    let victim = elsewhere.join(".bashrc");
+    write_mode(&victim, "alias ls='ls -F'\n", 0o600);
+    let dangling = elsewhere.join("created-by-the-link");
+    for (target, name) in [(&victim, "a.ron"), (&dangling, "b.ron")] {
+        let recover = recovery::path_for(Some(&dir.join(name)), name);
+        symlink(target, &recover).expect("plant a link");
+        recovery::keep(Some((recover.clone(), GOOD.to_string())));
+        let written = recovery::write_now().expect("something to write");
+        assert_eq!(written, Ok(recover.clone()));
+        assert!(is_regular(&recover), "{recover:?} is still a link");
+        assert_eq!(std::fs::read_to_string(&recover).expect("kept"), GOOD);
+        assert_eq!(mode(&recover), 0o600, "a recovery file is private");
+    }
+    recovery::keep(None);
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "alias ls='ls -F'\n"
+    );
+    assert_eq!(mode(&victim), 0o600);
+    assert!(!dangling.exists(), "the dangling link's target was created");
+}
+
+/// Runs this binary's test `name` again as `nobody` with `env` set (and `NPL_AS_NOBODY`, without
+/// which that test does nothing); fails with its output when it fails. Returns false when that
+/// cannot be done here (not root, no `setpriv`), said on stderr.
+fn as_nobody(name: &str, env: &[(&str, &Path)]) -> bool {
+    if effective_uid() != 0 || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("\n*** SKIPPING {name}: needs root and setpriv to run as nobody ***\n");
+        return false;
+    }
+    let exe = std::env::current_exe().expect("this test binary");
+    let mut c = Process::new("/usr/bin/setpriv");
+    c.args(["--reuid=nobody", "--regid=nogroup", "--clear-groups"])
+        .arg(&exe)
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env("NPL_AS_NOBODY", "1");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("setpriv runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "as nobody, {name} failed:\n{text}");
+    assert!(text.contains("1 passed"), "{name} did not run:\n{text}");
+    true
+}
+
+fn effective_uid() -> u32 {
+    std::fs::metadata("/proc/self")
+        .map(|m| m.uid())
+        .unwrap_or(u32::MAX)
+}
+
+/// A folder `nobody` owns (made by root, then handed over).
+fn nobody_dir(name: &str) -> PathBuf {
+    let dir = fresh_dir(name);
+    std::os::unix::fs::chown(&dir, Some(65534), Some(65534)).expect("chown");
+    dir
+}
+
+/// Item 1: a built-in scene's recovery file goes to the user's private state folder, made 0700
+/// (never the shared temporary folder); one that belongs to another user, or that is a link, is
+/// refused: the app says so in its banner at once, and a signal's write fails (and says so)
+/// instead of writing where the other user's link points.
+#[test]
+fn builtin_recovery_lives_in_a_private_state_folder_of_our_own() {
+    let base = nobody_dir("state-fresh");
+    if !as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &base.join("state")),
+            ("NPL_CASE", Path::new("fresh")),
+            ("NPL_BASE", &base),
+        ],
+    ) {
+        return;
+    }
+    // Another user (root here) made the folder, world-writable as a shared one would be, and
+    // planted the built-in scene's recovery name as a link to the victim's file.
+    let base = nobody_dir("state-foreign");
+    let state = base.join("state");
+    std::fs::create_dir_all(state.join("narrowphase-lab")).expect("folder");
+    std::os::unix::fs::chown(&state, Some(65534), Some(65534)).expect("chown");
+    std::fs::set_permissions(
+        state.join("narrowphase-lab"),
+        std::fs::Permissions::from_mode(0o777),
+    )
+    .expect("chmod");
+    let victim = base.join("victim-bashrc");
+    write_mode(&victim, "victim\n", 0o600);
+    std::os::unix::fs::chown(&victim, Some(65534), Some(65534)).expect("chown");
+    symlink(
+        &victim,
+        state.join("narrowphase-lab/01_resting_box.ron.recover"),
+    )
+    .expect("plant");
+    as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &state),
+            ("NPL_CASE", Path::new("foreign")),
+            ("NPL_BASE", &base),
+        ],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "victim\n"
+    );
+    assert_eq!(mode(&victim), 0o600);
+    // The folder is a link to a folder someone else made.
+    let base = nobody_dir("state-link");
+    let state = base.join("state");
+    std::fs::create_dir_all(&state).expect("folder");
+    std::os::unix::fs::chown(&state, Some(65534), Some(65534)).expect("chown");
+    let theirs = fresh_dir("state-link-theirs");
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    symlink(&theirs, state.join("narrowphase-lab")).expect("plant");
+    as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &state),
+            ("NPL_CASE", Path::new("link")),
+            ("NPL_BASE", &base),
+        ],
+    );
+    assert_eq!(
+        std::fs::read_dir(&theirs).expect("folder").count(),
+        0,
+        "something was written into the linked folder"
+    );
+}
+
+/// The half of [`builtin_recovery_lives_in_a_private_state_folder_of_our_own`] that runs as
+/// `nobody` (does nothing otherwise).
+#[test]
+fn as_nobody_the_state_folder() {
+    if std::env::var_os("NPL_AS_NOBODY").is_none() {
+        return;
+    }
+    let case = std::env::var("NPL_CASE").expect("NPL_CASE");
+    let state = PathBuf::from(std::env::var_os("XDG_STATE_HOME").expect("XDG_STATE_HOME"));
+    let folder = state.join("narrowphase-lab");
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let path = app.recovery_path();
+    assert_eq!(path, folder.join("01_resting_box.ron.recover"));
+    // What the banner says when the window opens.
+    let at_start = app.banner.clone();
+    app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
+    app.keep_for_recovery();
+    let written = recovery::write_now().expect("edits to write");
+    match case.as_str() {
+        "fresh" => {
+            assert!(at_start.is_none(), "{at_start:?}");
+            let meta = std::fs::symlink_metadata(&folder).expect("the folder is made");
+            assert!(meta.is_dir());
+            assert_eq!(meta.mode() & 0o777, 0o700, "the state folder is private");
+            assert_eq!(written, Ok(path.clone()));
+            assert_eq!(mode(&path), 0o600);
+        }
+        "foreign" | "link" => {
+            let banner = at_start.expect("the app says so");
+            let why = if case == "foreign" {
+                "belongs to another user"
+            } else {
+                "symbolic link"
+            };
+            assert!(banner.error && banner.text.contains(why), "{banner:?}");
+            assert!(banner.text.contains("cannot be kept"), "{banner:?}");
+            let e = written.expect_err("refused");
+            assert!(e.contains(why), "{e}");
+        }
+        other => panic!("unknown case {other}"),
+    }
+}
