@@ -261,3 +261,101 @@ fn as_nobody_the_state_folder() {
         other => panic!("unknown case {other}"),
     }
 }
+
+/// Opens `scene` in the app on another thread; fails if that does not return within 20 s (a
+/// FIFO read blocks forever).
+fn open_within_20_s(scene: &Path) -> App {
+    let flags = AppFlags {
+        path: Some(scene.to_path_buf()),
+        ..AppFlags::default()
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(App::new(&flags).map_err(|e| e.to_string()));
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(20)) {
+        Ok(app) => app.expect("the scene opens"),
+        Err(_) => panic!("the app did not start within 20 s"),
+    }
+}
+
+/// Makes something at a recovery file's name.
+type Make = dyn Fn(&Path);
+
+/// Item 7: whatever sits at a scene's recovery name — a FIFO, a 3 GB file, a link to
+/// `/dev/zero`, an empty, truncated or invalid file — the app starts at once with the scene as
+/// its file has it, says in the banner that the recovery file cannot be used, and leaves it
+/// where it is (before, the FIFO hung the start, the huge file crashed it, and the broken ones
+/// were deleted without a word).
+#[test]
+fn a_stray_or_broken_recovery_file_is_said_and_kept_and_the_app_starts() {
+    let dir = fresh_dir("stray-recovery");
+    let file = dir.join("lecture.ron");
+    std::fs::write(&file, GOOD).expect("write");
+    let recover = dir.join(".lecture.ron.recover");
+    let cases: [(&str, &Make, &str); 6] = [
+        (
+            "fifo",
+            &|p| {
+                let c = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap();
+                // SAFETY: a valid NUL-terminated path.
+                assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+            },
+            "not a regular file",
+        ),
+        (
+            "3 GB",
+            &|p| {
+                let f = std::fs::File::create(p).unwrap();
+                f.set_len(3 << 30).unwrap();
+            },
+            "larger than 4 MiB",
+        ),
+        (
+            "link to /dev/zero",
+            &|p| symlink("/dev/zero", p).unwrap(),
+            "symbolic link",
+        ),
+        (
+            "empty",
+            &|p| std::fs::write(p, "").unwrap(),
+            "lecture.ron.recover",
+        ),
+        (
+            "truncated",
+            &|p| std::fs::write(p, &GOOD[..60]).unwrap(),
+            "lecture.ron.recover",
+        ),
+        (
+            "not UTF-8",
+            &|p| std::fs::write(p, b"Scene(\xff\xfe").unwrap(),
+            "not UTF-8",
+        ),
+    ];
+    let want = narrowphase_lab::scene::load(&file).expect("loads").scene;
+    for (name, make, why) in cases {
+        let _ = std::fs::remove_file(&recover);
+        make(&recover);
+        let app = open_within_20_s(&file);
+        let banner = app
+            .banner
+            .clone()
+            .unwrap_or_else(|| panic!("{name}: no banner"));
+        assert!(banner.error, "{name}: {banner:?}");
+        assert!(
+            banner.text.contains("recovery file") && banner.text.contains(why),
+            "{name}: {banner:?}"
+        );
+        assert!(
+            banner.text.contains("left where it is"),
+            "{name}: {banner:?}"
+        );
+        assert!(app.dialogs.recover.is_none(), "{name}");
+        assert_eq!(*app.doc.scene(), want, "{name}");
+        assert!(
+            std::fs::symlink_metadata(&recover).is_ok(),
+            "{name}: the recovery file was deleted"
+        );
+    }
+    let _ = std::fs::remove_file(&recover);
+}

@@ -236,7 +236,9 @@ impl App {
     }
 
     /// A recovery file left by a session that ended without saving: offer it (when it reads as
-    /// a scene other than the one on screen), else remove it.
+    /// a scene other than the one on screen), else remove it. Something at its name that is not
+    /// a readable recovery file (a FIFO, a link, a huge or broken file) is left where it is and
+    /// said in the banner; the scene opens as usual.
     fn offer_recovery(&mut self) {
         let path = self.recovery_path();
         if let Err(e) = recovery::check_folder(&path) {
@@ -249,14 +251,24 @@ impl App {
             );
             return;
         }
-        let Some(text) = recovery::read(&path) else {
-            return;
+        let unusable = |why: String| {
+            format!(
+                "a recovery file from an earlier session cannot be used: {why} — it is left \
+                 where it is (remove it once you have looked at it)"
+            )
+        };
+        let text = match recovery::read(&path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return,
+            Err(e) => return self.show_error(unusable(e), 0.0),
         };
         match scene::parse(&text, &path) {
             Ok(l) if l.scene != *self.doc.scene() => {
                 self.dialogs.recover = Some((path, Box::new(l.scene)));
             }
-            _ => recovery::discard(&path),
+            // The edits it holds are the scene as it is: nothing to offer, nothing lost.
+            Ok(_) => recovery::discard(&path),
+            Err(e) => self.show_error(unusable(e.to_string()), 0.0),
         }
     }
 

@@ -15,7 +15,9 @@
 //!
 //! In the browser there are no files or signals, and every function here does nothing.
 
+use crate::scene::load::MAX_SCENE_BYTES;
 use crate::scene::save::Access;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -187,12 +189,68 @@ pub fn install() {
     }
 }
 
-/// The text of a recovery file, if there is one.
-pub fn read(path: &Path) -> Option<String> {
+/// The text of a recovery file: `Ok(None)` when there is none, an error (for the banner) when
+/// something is at its name that is not a recovery file we can read.
+///
+/// Only a regular file is read, and at most [`MAX_SCENE_BYTES`] of it, like a scene: a link is
+/// not followed (`/dev/zero`), a FIFO is neither opened for a blocking read nor waited on
+/// (`O_NONBLOCK`, and the type checked again on the open file), and a larger file is refused
+/// without being read.
+pub fn read(path: &Path) -> Result<Option<String>, String> {
     if cfg!(target_arch = "wasm32") {
-        return None;
+        return Ok(None);
     }
-    std::fs::read_to_string(path).ok()
+    let say = |what: String| format!("{}: {what}", path.display());
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(say(e.to_string())),
+    };
+    let not_regular = |m: &std::fs::Metadata| {
+        if m.file_type().is_symlink() {
+            Some("is a symbolic link, not a recovery file")
+        } else if !m.is_file() {
+            Some("is not a regular file (a FIFO, a device or a folder?)")
+        } else {
+            None
+        }
+    };
+    if let Some(why) = not_regular(&meta) {
+        return Err(say(why.into()));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NONBLOCK | libc::O_NOFOLLOW,
+    );
+    let file = options.open(path).map_err(|e| say(e.to_string()))?;
+    // It may have been swapped since it was looked at: check what was opened.
+    let meta = file.metadata().map_err(|e| say(e.to_string()))?;
+    if let Some(why) = not_regular(&meta) {
+        return Err(say(why.into()));
+    }
+    if meta.len() > MAX_SCENE_BYTES {
+        return Err(say(format!(
+            "larger than {} MiB ({} bytes): not a recovery file",
+            MAX_SCENE_BYTES >> 20,
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SCENE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| say(e.to_string()))?;
+    if bytes.len() as u64 > MAX_SCENE_BYTES {
+        return Err(say(format!(
+            "larger than {} MiB: not a recovery file",
+            MAX_SCENE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| say("is not UTF-8 text".into()))
 }
 
 /// Removes a recovery file (restored or discarded).
