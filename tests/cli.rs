@@ -427,3 +427,90 @@ fn a_screenshot_name_that_is_not_png_is_refused_before_anything_is_made() {
         assert!(!path.exists(), "{name}: a file was left behind");
     }
 }
+
+/// Issue 25, item 8: `--steps` has a cap (1,000,000) and a count beyond it, or one that is not a
+/// whole number, is refused with a clear message and exit 2 (before: a 48 GB allocation and an
+/// abort, a "capacity overflow" panic).
+#[test]
+fn sweep_refuses_huge_or_unparsable_step_counts_with_exit_2() {
+    let scene = scene_dir().join("01_resting_box.ron");
+    let scene = scene.to_str().expect("utf-8");
+    for steps in [
+        "1000001",
+        "1000000000",
+        "18446744073709551615",
+        "99999999999999999999999",
+        "1e7",
+        "-5",
+        "1",
+        "many",
+    ] {
+        let flag = format!("--steps={steps}");
+        let out = run(&["sweep", scene, "--turn", "b", "--to", "360", &flag]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--steps {steps}: {err}");
+        assert!(
+            err.contains("--steps") && err.contains("2 to 1000000"),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(out.stdout.is_empty(), "--steps {steps}");
+    }
+}
+
+/// Issue 25, item 8: `sweep` streams: the first row of 200,000 is out within 2 s, long before
+/// the last (before, every row was built, then printed).
+#[test]
+fn sweep_prints_its_first_row_long_before_its_last() {
+    use std::io::BufRead;
+    let scene = scene_dir().join("01_resting_box.ron");
+    let start = std::time::Instant::now();
+    let mut child = Command::new(BIN)
+        .args(["sweep"])
+        .arg(&scene)
+        .args([
+            "--turn", "b", "--from", "0", "--to", "360", "--steps", "200000",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sweep runs");
+    let mut lines = std::io::BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let header = lines.next().expect("a header").expect("text");
+    assert!(header.starts_with("t,overlap"), "{header}");
+    let first = lines.next().expect("a row").expect("text");
+    let first_at = start.elapsed();
+    assert!(first.starts_with("0,"), "{first}");
+    let rows = 1 + lines.filter(|l| l.is_ok()).count();
+    let total = start.elapsed();
+    assert!(child.wait().expect("exits").success());
+    assert_eq!(rows, 200_000);
+    assert!(
+        first_at.as_secs_f64() < 2.0 && first_at < total / 4,
+        "first row after {first_at:?}, all {rows} after {total:?}"
+    );
+}
+
+/// Issue 25, item 9: a bad `--from` is blamed on `--from` and its value (it blamed `--to` and
+/// "360"), and a `--to` beyond the angle limit on `--to` (it blamed the scene's `b.angle_deg`).
+#[test]
+fn sweep_names_the_flag_and_value_that_are_wrong() {
+    let scene = scene_dir().join("01_resting_box.ron");
+    let scene = scene.to_str().expect("utf-8");
+    for (args, flag, value) in [
+        (["--from=nan", "--to", "360"], "--from", "NaN"),
+        (
+            ["--from=1e30", "--to", "360"],
+            "--from",
+            "1000000000000000000000000000000",
+        ),
+        (["--from=0", "--to", "1e30"], "--to", "1e30"),
+    ] {
+        let mut all = vec!["sweep", scene, "--turn", "b"];
+        all.extend(args);
+        let out = run(&all);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(flag) && err.contains(value), "{args:?}: {err}");
+        assert!(!err.contains("angle_deg"), "{args:?}: {err}");
+    }
+}
