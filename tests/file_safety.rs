@@ -227,6 +227,9 @@ fn as_nobody_the_state_folder() {
         return;
     }
     let case = std::env::var("NPL_CASE").expect("NPL_CASE");
+    if case == "read-only" {
+        return read_only_folder_as_nobody();
+    }
     let state = PathBuf::from(std::env::var_os("XDG_STATE_HOME").expect("XDG_STATE_HOME"));
     let folder = state.join("narrowphase-lab");
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
@@ -429,4 +432,49 @@ fn a_change_that_keeps_the_modification_time_is_noticed() {
     );
     app.check_reload(1.0);
     assert_eq!(app.doc.scene().title, "Same time");
+}
+
+/// Item 5: a scene in a folder where no recovery file can be written (read-only for us): the
+/// banner says so as soon as the scene has unsaved edits, a signal's write fails and says so,
+/// and nothing (no 0-byte file) is left.
+#[test]
+fn a_recovery_file_that_cannot_be_written_is_said_at_once() {
+    let base = nobody_dir("read-only");
+    let lecture = base.join("lecture");
+    std::fs::create_dir_all(&lecture).expect("folder");
+    std::fs::write(lecture.join("lecture.ron"), GOOD).expect("write");
+    std::os::unix::fs::chown(&lecture, Some(65534), Some(65534)).expect("chown");
+    std::fs::set_permissions(&lecture, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+    as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &base.join("state")),
+            ("NPL_CASE", Path::new("read-only")),
+            ("NPL_BASE", &base),
+        ],
+    );
+    let left: Vec<_> = std::fs::read_dir(&lecture)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(left, ["lecture.ron"], "{left:?}");
+}
+
+/// The half of [`a_recovery_file_that_cannot_be_written_is_said_at_once`] run as `nobody`.
+fn read_only_folder_as_nobody() {
+    let base = PathBuf::from(std::env::var_os("NPL_BASE").expect("NPL_BASE"));
+    let file = base.join("lecture/lecture.ron");
+    let mut app = open_within_20_s(&file);
+    assert!(app.banner.is_none(), "{:?}", app.banner);
+    app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
+    app.keep_for_recovery();
+    let banner = app.banner.clone().expect("the app says so");
+    assert!(
+        banner.error && banner.text.contains("cannot be kept") && banner.text.contains("lecture"),
+        "{banner:?}"
+    );
+    let e = recovery::write_now()
+        .expect("edits to write")
+        .expect_err("refused");
+    assert!(e.contains(".lecture.ron.recover"), "{e}");
 }

@@ -272,14 +272,29 @@ impl App {
         }
     }
 
-    /// Keeps the scene's unsaved edits (as RON) for the recovery file, when they changed.
+    /// Keeps the scene's unsaved edits (as RON) for the recovery file, when they changed. When
+    /// the scene first has unsaved edits, checks that the recovery file could be written, and
+    /// says at once in the banner when it could not (a read-only or full folder).
     pub fn keep_for_recovery(&mut self) {
         let unsaved = self.doc.modified().then(|| self.doc.scene());
         if unsaved == self.kept.as_ref() {
             return;
         }
+        let first = self.kept.is_none();
         self.kept = unsaved.cloned();
         let path = self.recovery_path();
+        if first
+            && self.kept.is_some()
+            && let Err(e) = recovery::check_writable(&path)
+        {
+            self.show_error(
+                format!(
+                    "unsaved edits cannot be kept for recovery if the app is killed: {e} — \
+                     save often (Ctrl+S)"
+                ),
+                0.0,
+            );
+        }
         recovery::keep(
             self.kept
                 .as_ref()

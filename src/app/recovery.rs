@@ -110,6 +110,25 @@ pub fn check_folder(path: &Path) -> Result<(), String> {
     private_folder(&state_folder())
 }
 
+/// Checks that a recovery file could be written at `path` now, by making (and removing) a new
+/// file in its folder: a read-only or full folder, or one that is refused, is said at once, when
+/// the scene first has unsaved edits, not only when the process is killed.
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    if cfg!(target_arch = "wasm32") {
+        return Ok(());
+    }
+    check_folder(path)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    tempfile::Builder::new()
+        .prefix(".narrowphase-lab-check.")
+        .tempfile_in(dir)
+        .map(drop)
+        .map_err(|e| format!("{}: {e}", dir.display()))
+}
+
 /// Whether `path` is a recovery file in the [`state_folder`] (whose folder must be checked
 /// before it is read or written).
 fn in_state_folder(path: &Path) -> bool {
