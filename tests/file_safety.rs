@@ -478,3 +478,33 @@ fn read_only_folder_as_nobody() {
         .expect_err("refused");
     assert!(e.contains(".lecture.ron.recover"), "{e}");
 }
+
+/// Item 6: a file with a raw string (`notes: r#"say "hi""#`, the natural way to put quotes in
+/// notes) or a `#![enable(…)]` line keeps its comments and layout on save: only the moved
+/// body's numbers change (before, the scene was written whole and every comment was lost).
+#[test]
+fn raw_strings_and_enable_lines_keep_their_comments_on_save() {
+    let dir = fresh_dir("raw-strings");
+    let raw = GOOD.replace(
+        "    title: \"Good\",\n",
+        "    title: \"Good\", // the title\n    notes: r#\"say \"hi\"\"#, // raw notes\n",
+    );
+    let enable = format!("#![enable(implicit_some)]\n// After the extensions.\n{GOOD}");
+    let both = format!("#![enable(implicit_some)]\n{raw}");
+    for (name, text) in [("raw", raw), ("enable", enable), ("both", both)] {
+        let file = dir.join(format!("{name}.ron"));
+        std::fs::write(&file, &text).expect("write");
+        let mut scene = narrowphase_lab::scene::load(&file)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .scene;
+        scene.b.position.x = 1.25;
+        narrowphase_lab::scene::save(&file, &scene).expect("saves");
+        let saved = std::fs::read_to_string(&file).expect("read");
+        let want = text.replace("position: (0.0, 0.4)", "position: (1.25, 0.4)");
+        assert_eq!(saved, want, "{name}: only B's x changes");
+        assert_eq!(
+            narrowphase_lab::scene::load(&file).expect("loads").scene,
+            scene
+        );
+    }
+}
