@@ -290,7 +290,7 @@ pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i
                     let _ = writeln!(
                         err,
                         "error: {}: no *.ron scene files in this folder",
-                        p.display()
+                        crate::scene::error::shown_path(p)
                     );
                     invalid = true;
                 }
@@ -307,7 +307,7 @@ pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i
     for f in &files {
         match scene::load(f) {
             Ok(loaded) => {
-                let _ = writeln!(out, "ok: {}", f.display());
+                let _ = writeln!(out, "ok: {}", crate::scene::error::shown_path(f));
                 for w in &loaded.warnings {
                     let _ = writeln!(err, "{w}");
                 }
@@ -392,7 +392,10 @@ pub fn sweep(args: &SweepArgs, out: &mut impl Write, err: &mut impl Write) -> i3
     });
     let written = written.and_then(|()| out.flush());
     match (swept, written) {
-        (Err(e), _) => fail(err, format!("{}: {e}", path.display())),
+        (Err(e), _) => fail(
+            err,
+            format!("{}: {e}", crate::scene::error::shown_path(path)),
+        ),
         // The reader went away (`| head`): nothing more is wanted.
         (Ok(()), Err(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         (Ok(()), Err(e)) => fail(err, e.to_string()),

@@ -514,3 +514,67 @@ fn sweep_names_the_flag_and_value_that_are_wrong() {
         assert!(!err.contains("angle_deg"), "{args:?}: {err}");
     }
 }
+
+/// Issue 25, item 9: a file that starts with a UTF-8 byte-order mark is a scene like any other
+/// (it gave "Expected opening `(`").
+#[test]
+fn a_scene_with_a_byte_order_mark_is_read() {
+    let file = write("bom.ron", format!("\u{FEFF}{GOOD}").as_bytes());
+    let out = run(&["report", file.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&["check", file.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Issue 25, item 9: text nested too deeply is said in a lecturer's words (ron's own message
+/// told the reader to raise `ron::Options::recursion_limit` and use `serde_stacker`).
+#[test]
+fn deep_nesting_is_said_without_ron_s_advice_to_programmers() {
+    let deep = format!(
+        "Scene(title: \"x\", a: Body(shape: {})",
+        "Compound(parts: [Part(shape: ".repeat(100)
+    );
+    let file = write("deep.ron", deep.as_bytes());
+    let out = run(&["check", file.to_str().expect("utf-8")]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("nested too deeply"), "{err}");
+    assert!(
+        !err.contains("recursion_limit") && !err.contains("serde_stacker"),
+        "{err}"
+    );
+}
+
+/// Issue 25, item 9: `check` shows a file name's control characters as escapes: a newline in
+/// a name cannot split its line, an ANSI escape cannot reach the terminal.
+#[test]
+fn check_shows_control_characters_in_names_as_escapes() {
+    let good = write("two\nlines\u{1b}[31m.ron", GOOD.as_bytes());
+    let bad = write("bad\nname\u{1b}[31m.ron", b"Scene(");
+    let out = run(&["check", good.to_str().expect("utf-8")]);
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(shown.lines().count(), 1, "{shown:?}");
+    assert!(shown.contains("two\\nlines\\u{1b}[31m.ron"), "{shown:?}");
+    let out = run(&["check", bad.to_str().expect("utf-8")]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("bad\\nname\\u{1b}[31m.ron"), "{err:?}");
+}
+
+/// Issue 25, item 9: a display that cannot be opened is said in a sentence, exit 1 (the window
+/// library panicked with a backtrace).
+#[test]
+fn a_display_that_cannot_be_opened_is_said_without_a_panic() {
+    let out = Command::new(BIN)
+        .args(["--frames", "2"])
+        .env("DISPLAY", ":987")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot open the display"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

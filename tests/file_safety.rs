@@ -508,3 +508,39 @@ fn raw_strings_and_enable_lines_keep_their_comments_on_save() {
         );
     }
 }
+
+/// Item 9: a file with a byte-order mark is read, and a save keeps the mark and the comments.
+#[test]
+fn a_byte_order_mark_is_kept_on_save() {
+    let dir = fresh_dir("bom");
+    let file = dir.join("bom.ron");
+    let text = format!("\u{FEFF}{GOOD}");
+    std::fs::write(&file, &text).expect("write");
+    let mut scene = narrowphase_lab::scene::load(&file).expect("loads").scene;
+    scene.b.position.x = 1.25;
+    narrowphase_lab::scene::save(&file, &scene).expect("saves");
+    let saved = std::fs::read_to_string(&file).expect("read");
+    assert_eq!(
+        saved,
+        text.replace("position: (0.0, 0.4)", "position: (1.25, 0.4)")
+    );
+}
+
+/// Item 9: two scene names that are not UTF-8 (and would read the same made lossy) have
+/// recovery files of their own.
+#[test]
+fn names_that_are_not_utf8_keep_their_recovery_files_apart() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = Path::new("talks");
+    let one = dir.join(std::ffi::OsStr::from_bytes(b"\xff.ron"));
+    let two = dir.join(std::ffi::OsStr::from_bytes(b"\xfe.ron"));
+    let (r1, r2) = (
+        recovery::path_for(Some(&one), "x"),
+        recovery::path_for(Some(&two), "x"),
+    );
+    assert_ne!(r1, r2);
+    assert_eq!(
+        r1.file_name().expect("name").as_bytes(),
+        b".\xff.ron.recover"
+    );
+}

@@ -34,11 +34,12 @@ pub fn path_for(scene_file: Option<&Path>, name: &str) -> PathBuf {
     match scene_file {
         Some(file) => {
             let dir = file.parent().unwrap_or(Path::new("."));
-            let base = file
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            dir.join(format!(".{base}.recover"))
+            // Built from the name's own bytes (not a lossy copy): two names that are not UTF-8
+            // never share a recovery file.
+            let mut name = std::ffi::OsString::from(".");
+            name.push(file.file_name().unwrap_or_default());
+            name.push(".recover");
+            dir.join(name)
         }
         // The browser has no folders, and nothing is written there anyway.
         None if cfg!(target_arch = "wasm32") => PathBuf::from(format!("{name}.recover")),

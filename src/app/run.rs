@@ -42,6 +42,38 @@ pub fn slides(args: &SlidesArgs) -> i32 {
     open(flags, Some(SlidesJob::new(args.out.clone(), args.gif)))
 }
 
+/// The X display named by `DISPLAY`, when it cannot be opened (the window library would
+/// panic with a backtrace there): asked through Xlib, loaded as the window library loads it.
+/// `None` when it opens, or when Xlib is not there to ask (the window library then says why).
+#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+fn x_display_refused() -> Option<String> {
+    type OpenDisplay = unsafe extern "C" fn(*const libc::c_char) -> *mut libc::c_void;
+    type CloseDisplay = unsafe extern "C" fn(*mut libc::c_void) -> libc::c_int;
+    let name = std::env::var("DISPLAY").unwrap_or_default();
+    // SAFETY: dlopen and dlsym take NUL-terminated names; the symbols are Xlib's documented
+    // `Display *XOpenDisplay(const char *)` and `int XCloseDisplay(Display *)`, called with a
+    // null name (use DISPLAY) and with the display just opened.
+    unsafe {
+        let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_LAZY | libc::RTLD_LOCAL);
+        if lib.is_null() {
+            return None;
+        }
+        let open = libc::dlsym(lib, c"XOpenDisplay".as_ptr());
+        let close = libc::dlsym(lib, c"XCloseDisplay".as_ptr());
+        if open.is_null() || close.is_null() {
+            return None;
+        }
+        let open: OpenDisplay = std::mem::transmute(open);
+        let close: CloseDisplay = std::mem::transmute(close);
+        let display = open(std::ptr::null());
+        if display.is_null() {
+            return Some(name);
+        }
+        close(display);
+    }
+    None
+}
+
 fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
     super::web::install_panic_hook();
     #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
@@ -50,6 +82,18 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
             "narrowphase-lab: no display to open a window on (DISPLAY is not set).\n\
              Run it on a desktop, or headless under Xvfb: xvfb-run -s '-screen 0 1280x800x24' narrowphase-lab …\n\
              `narrowphase-lab report SCENE.ron` needs no display."
+        );
+        return 1;
+    }
+    #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+    if std::env::var_os("WAYLAND_DISPLAY").is_none()
+        && let Some(display) = x_display_refused()
+    {
+        eprintln!(
+            "narrowphase-lab: cannot open the display {display:?} (XOpenDisplay() failed): no X \
+             server answers there, or it refuses us.\n\
+             Check DISPLAY, or run headless under Xvfb: xvfb-run -s '-screen 0 1280x800x24' \
+             narrowphase-lab …"
         );
         return 1;
     }

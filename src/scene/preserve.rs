@@ -221,9 +221,12 @@ impl<'t> Reader<'t> {
         (self.peek() == Some(c)).then(|| self.at += 1)
     }
 
-    /// Skips the `#![enable(…)]` lines that may open a RON file (with the comments and white
+    /// Skips a byte-order mark and the `#![enable(…)]` lines that may open a RON file (with the comments and white
     /// space around them); they stay in the text as they are.
     fn skip_extensions(&mut self) -> Option<()> {
+        if self.text.starts_with('\u{FEFF}') {
+            self.at += '\u{FEFF}'.len_utf8();
+        }
         loop {
             self.skip();
             if !self.bytes()[self.at.min(self.text.len())..].starts_with(b"#![") {
