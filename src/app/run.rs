@@ -48,28 +48,25 @@ pub fn slides(args: &SlidesArgs) -> i32 {
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
 fn x_display_refused() -> Option<String> {
     type OpenDisplay = unsafe extern "C" fn(*const libc::c_char) -> *mut libc::c_void;
-    type CloseDisplay = unsafe extern "C" fn(*mut libc::c_void) -> libc::c_int;
     let name = std::env::var("DISPLAY").unwrap_or_default();
-    // SAFETY: dlopen and dlsym take NUL-terminated names; the symbols are Xlib's documented
-    // `Display *XOpenDisplay(const char *)` and `int XCloseDisplay(Display *)`, called with a
-    // null name (use DISPLAY) and with the display just opened.
+    // SAFETY: dlopen and dlsym take NUL-terminated names; the symbol is Xlib's documented
+    // `Display *XOpenDisplay(const char *)`, called with a null name (use DISPLAY).
     unsafe {
         let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_LAZY | libc::RTLD_LOCAL);
         if lib.is_null() {
             return None;
         }
         let open = libc::dlsym(lib, c"XOpenDisplay".as_ptr());
-        let close = libc::dlsym(lib, c"XCloseDisplay".as_ptr());
-        if open.is_null() || close.is_null() {
+        if open.is_null() {
             return None;
         }
         let open: OpenDisplay = std::mem::transmute(open);
-        let close: CloseDisplay = std::mem::transmute(close);
-        let display = open(std::ptr::null());
-        if display.is_null() {
+        // The connection stays open until the process ends: closing the server's last client
+        // would make an X server started without `-noreset` (Xvfb's default) reset, and refuse
+        // the window library's connection a moment later.
+        if open(std::ptr::null()).is_null() {
             return Some(name);
         }
-        close(display);
     }
     None
 }
