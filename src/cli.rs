@@ -143,8 +143,8 @@ pub struct SweepArgs {
     /// may start with a minus sign (`--to -1,0.5`): it is never taken for a flag.
     #[arg(long, allow_hyphen_values = true)]
     pub to: String,
-    /// How many poses, both ends included (at least 2).
-    #[arg(long, default_value_t = 361)]
+    /// How many poses, both ends included: a whole number from 2 to 1000000.
+    #[arg(long, default_value_t = 361, value_parser = parse_steps)]
     pub steps: usize,
 }
 
@@ -291,7 +291,7 @@ pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i
                     let _ = writeln!(
                         err,
                         "error: {}: no *.ron scene files in this folder",
-                        p.display()
+                        crate::scene::error::shown_path(p)
                     );
                     invalid = true;
                 }
@@ -308,7 +308,7 @@ pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i
     for f in &files {
         match scene::load(f) {
             Ok(loaded) => {
-                let _ = writeln!(out, "ok: {}", f.display());
+                let _ = writeln!(out, "ok: {}", crate::scene::error::shown_path(f));
                 for w in &loaded.warnings {
                     let _ = writeln!(err, "{w}");
                 }
@@ -333,7 +333,8 @@ pub fn sweep(args: &SweepArgs, out: &mut impl Write, err: &mut impl Write) -> i3
         steps,
     } = args;
     let (turn, mover, from, steps) = (turn.as_deref(), mover.as_deref(), *from, *steps);
-    use crate::scene::sweep::{Motion, Mover, sweep, to_csv};
+    use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE};
+    use crate::scene::sweep::{CSV_HEADER, Motion, Mover, csv_row, sweep_each};
     let fail = |err: &mut dyn Write, msg: String| {
         let _ = writeln!(err, "error: {msg}");
         EXIT_INVALID
@@ -346,29 +347,71 @@ pub fn sweep(args: &SweepArgs, out: &mut impl Write, err: &mut impl Write) -> i3
             return fail(err, format!("the body to sweep is A or B, got {got}"));
         }
     };
+    let angle = |v: f32| v.is_finite() && v.abs() <= MAX_ANGLE_DEG;
+    let coordinate = |v: f32| v.is_finite() && v.abs() <= MAX_COORDINATE;
     let motion = if turn.is_some() {
+        if !angle(from) {
+            return fail(
+                err,
+                format!("--from: an angle in degrees within ±{MAX_ANGLE_DEG:e}, got {from}"),
+            );
+        }
         match to.trim().parse::<f32>() {
-            Ok(t) if t.is_finite() && from.is_finite() => Motion::Turn { from, to: t },
-            _ => return fail(err, format!("--to: an angle in degrees, got {to:?}")),
+            Ok(t) if angle(t) => Motion::Turn { from, to: t },
+            _ => {
+                return fail(
+                    err,
+                    format!("--to: an angle in degrees within ±{MAX_ANGLE_DEG:e}, got {to:?}"),
+                );
+            }
         }
     } else {
         let xy: Vec<Option<f32>> = to.split(',').map(|v| v.trim().parse().ok()).collect();
         match xy.as_slice() {
-            [Some(x), Some(y)] if x.is_finite() && y.is_finite() => Motion::Move {
+            [Some(x), Some(y)] if coordinate(*x) && coordinate(*y) => Motion::Move {
                 to: glam::Vec2::new(*x, *y),
             },
-            _ => return fail(err, format!("--to: a position X,Y, got {to:?}")),
+            _ => {
+                return fail(
+                    err,
+                    format!("--to: a position X,Y within ±{MAX_COORDINATE:e}, got {to:?}"),
+                );
+            }
         }
     };
     let loaded = match scene::load(path) {
         Ok(l) => l,
         Err(e) => return fail(err, e.to_string()),
     };
-    match sweep(&loaded.scene, body, motion, steps) {
-        Ok(rows) => match out.write_all(to_csv(&rows).as_bytes()) {
-            Ok(()) => 0,
-            Err(e) => fail(err, e.to_string()),
-        },
-        Err(e) => fail(err, format!("{}: {e}", path.display())),
+    // Each row is written as it is computed (buffered a few kB at a time), so a long sweep
+    // starts at once and holds no rows.
+    let mut out = std::io::BufWriter::new(out);
+    let mut written = out.write_all(CSV_HEADER.as_bytes());
+    let swept = sweep_each(&loaded.scene, body, motion, steps, |row| {
+        written = out.write_all(csv_row(&row).as_bytes());
+        written.is_ok()
+    });
+    let written = written.and_then(|()| out.flush());
+    match (swept, written) {
+        (Err(e), _) => fail(
+            err,
+            format!("{}: {e}", crate::scene::error::shown_path(path)),
+        ),
+        // The reader went away (`| head`): nothing more is wanted.
+        (Ok(()), Err(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        (Ok(()), Err(e)) => fail(err, e.to_string()),
+        (Ok(()), Ok(())) => 0,
+    }
+}
+
+/// `--steps`: a whole number of poses from 2 to [`MAX_STEPS`](crate::scene::sweep::MAX_STEPS).
+fn parse_steps(s: &str) -> Result<usize, String> {
+    use crate::scene::sweep::MAX_STEPS;
+    match s.trim().parse::<u64>() {
+        Ok(n) if (2..=MAX_STEPS as u64).contains(&n) => Ok(n as usize),
+        Ok(n) => Err(format!("a sweep takes 2 to {MAX_STEPS} poses, got {n}")),
+        Err(_) => Err(format!(
+            "a whole number of poses from 2 to {MAX_STEPS}, got {s:?}"
+        )),
     }
 }

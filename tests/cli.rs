@@ -427,3 +427,154 @@ fn a_screenshot_name_that_is_not_png_is_refused_before_anything_is_made() {
         assert!(!path.exists(), "{name}: a file was left behind");
     }
 }
+
+/// Issue 25, item 8: `--steps` has a cap (1,000,000) and a count beyond it, or one that is not a
+/// whole number, is refused with a clear message and exit 2 (before: a 48 GB allocation and an
+/// abort, a "capacity overflow" panic).
+#[test]
+fn sweep_refuses_huge_or_unparsable_step_counts_with_exit_2() {
+    let scene = scene_dir().join("01_resting_box.ron");
+    let scene = scene.to_str().expect("utf-8");
+    for steps in [
+        "1000001",
+        "1000000000",
+        "18446744073709551615",
+        "99999999999999999999999",
+        "1e7",
+        "-5",
+        "1",
+        "many",
+    ] {
+        let flag = format!("--steps={steps}");
+        let out = run(&["sweep", scene, "--turn", "b", "--to", "360", &flag]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--steps {steps}: {err}");
+        assert!(
+            err.contains("--steps") && err.contains("2 to 1000000"),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(out.stdout.is_empty(), "--steps {steps}");
+    }
+}
+
+/// Issue 25, item 8: `sweep` streams: the first row of 200,000 is out within 2 s, long before
+/// the last (before, every row was built, then printed).
+#[test]
+fn sweep_prints_its_first_row_long_before_its_last() {
+    use std::io::BufRead;
+    let scene = scene_dir().join("01_resting_box.ron");
+    let start = std::time::Instant::now();
+    let mut child = Command::new(BIN)
+        .args(["sweep"])
+        .arg(&scene)
+        .args([
+            "--turn", "b", "--from", "0", "--to", "360", "--steps", "200000",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sweep runs");
+    let mut lines = std::io::BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let header = lines.next().expect("a header").expect("text");
+    assert!(header.starts_with("t,overlap"), "{header}");
+    let first = lines.next().expect("a row").expect("text");
+    let first_at = start.elapsed();
+    assert!(first.starts_with("0,"), "{first}");
+    let rows = 1 + lines.filter(|l| l.is_ok()).count();
+    let total = start.elapsed();
+    assert!(child.wait().expect("exits").success());
+    assert_eq!(rows, 200_000);
+    assert!(
+        first_at.as_secs_f64() < 2.0 && first_at < total / 4,
+        "first row after {first_at:?}, all {rows} after {total:?}"
+    );
+}
+
+/// Issue 25, item 9: a bad `--from` is blamed on `--from` and its value (it blamed `--to` and
+/// "360"), and a `--to` beyond the angle limit on `--to` (it blamed the scene's `b.angle_deg`).
+#[test]
+fn sweep_names_the_flag_and_value_that_are_wrong() {
+    let scene = scene_dir().join("01_resting_box.ron");
+    let scene = scene.to_str().expect("utf-8");
+    for (args, flag, value) in [
+        (["--from=nan", "--to", "360"], "--from", "NaN"),
+        (
+            ["--from=1e30", "--to", "360"],
+            "--from",
+            "1000000000000000000000000000000",
+        ),
+        (["--from=0", "--to", "1e30"], "--to", "1e30"),
+    ] {
+        let mut all = vec!["sweep", scene, "--turn", "b"];
+        all.extend(args);
+        let out = run(&all);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(flag) && err.contains(value), "{args:?}: {err}");
+        assert!(!err.contains("angle_deg"), "{args:?}: {err}");
+    }
+}
+
+/// Issue 25, item 9: a file that starts with a UTF-8 byte-order mark is a scene like any other
+/// (it gave "Expected opening `(`").
+#[test]
+fn a_scene_with_a_byte_order_mark_is_read() {
+    let file = write("bom.ron", format!("\u{FEFF}{GOOD}").as_bytes());
+    let out = run(&["report", file.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&["check", file.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Issue 25, item 9: text nested too deeply is said in a lecturer's words (ron's own message
+/// told the reader to raise `ron::Options::recursion_limit` and use `serde_stacker`).
+#[test]
+fn deep_nesting_is_said_without_ron_s_advice_to_programmers() {
+    let deep = format!(
+        "Scene(title: \"x\", a: Body(shape: {})",
+        "Compound(parts: [Part(shape: ".repeat(100)
+    );
+    let file = write("deep.ron", deep.as_bytes());
+    let out = run(&["check", file.to_str().expect("utf-8")]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("nested too deeply"), "{err}");
+    assert!(
+        !err.contains("recursion_limit") && !err.contains("serde_stacker"),
+        "{err}"
+    );
+}
+
+/// Issue 25, item 9: `check` shows a file name's control characters as escapes: a newline in
+/// a name cannot split its line, an ANSI escape cannot reach the terminal.
+#[test]
+fn check_shows_control_characters_in_names_as_escapes() {
+    let good = write("two\nlines\u{1b}[31m.ron", GOOD.as_bytes());
+    let bad = write("bad\nname\u{1b}[31m.ron", b"Scene(");
+    let out = run(&["check", good.to_str().expect("utf-8")]);
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(shown.lines().count(), 1, "{shown:?}");
+    assert!(shown.contains("two\\nlines\\u{1b}[31m.ron"), "{shown:?}");
+    let out = run(&["check", bad.to_str().expect("utf-8")]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("bad\\nname\\u{1b}[31m.ron"), "{err:?}");
+}
+
+/// Issue 25, item 9: a display that cannot be opened is said in a sentence, exit 1 (the window
+/// library panicked with a backtrace).
+#[test]
+fn a_display_that_cannot_be_opened_is_said_without_a_panic() {
+    let out = Command::new(BIN)
+        .args(["--frames", "2"])
+        .env("DISPLAY", ":987")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot open the display"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

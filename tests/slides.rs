@@ -195,3 +195,55 @@ fn slides_of_a_broken_scene_fail_with_its_error_and_write_nothing() {
     assert!(err.contains("bad.ron") && err.contains("width"), "{err}");
     assert!(!out.exists(), "nothing written for a broken scene");
 }
+
+/// Issue 25, item 3: `slides --out DIR` never writes through a link already at a slide's name
+/// (the link is replaced by the slide, its target untouched); slides an earlier, longer run left
+/// behind are removed and that is said on stderr. `--screenshot` likewise replaces a link.
+#[test]
+fn slides_and_screenshots_never_write_through_a_link_and_stale_slides_are_removed() {
+    use std::os::unix::fs::symlink;
+    let Some(d) = window::display_of("1280x800x24", 1600) else {
+        return;
+    };
+    let dir = out_dir("slides-links");
+    std::fs::create_dir_all(&dir).unwrap();
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "keep me\n").unwrap();
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    symlink(&victim, out.join("step-01.png")).unwrap();
+    for stale in ["step-30.png", "step-31.png"] {
+        std::fs::write(out.join(stale), "an old slide").unwrap();
+    }
+    std::fs::write(out.join("notes.txt"), "not a slide").unwrap();
+    let file = scene("01_resting_box.ron");
+    let args = [
+        "slides",
+        &file,
+        "--mode",
+        "sat",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let run = window::run(&d, &args);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    let first = out.join("step-01.png");
+    assert!(std::fs::symlink_metadata(&first).unwrap().is_file());
+    assert!(std::fs::read(&first).unwrap().starts_with(b"\x89PNG"));
+    assert!(!out.join("step-30.png").exists() && !out.join("step-31.png").exists());
+    assert!(out.join("notes.txt").exists(), "only slides are removed");
+    assert!(
+        err.contains("removed 2 slide(s) left by an earlier run"),
+        "{err}"
+    );
+    assert_eq!(pngs(&out).len(), steps_in_report(&file, "sat"));
+
+    let shot = dir.join("shot.png");
+    symlink(&victim, &shot).unwrap();
+    let shot_arg = shot.to_str().unwrap();
+    window::run(&d, &[&file, "--frames", "3", "--screenshot", shot_arg]);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    assert!(std::fs::symlink_metadata(&shot).unwrap().is_file());
+    assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
+}

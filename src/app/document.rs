@@ -4,10 +4,16 @@
 //! modified: [`Document::edit`] for a change made at once (a button, a command), and
 //! [`Document::begin`] / [`Document::end`] around a change that spans frames (a drag on the
 //! canvas, a drag value or slider in a panel), so a whole gesture is one step.
+//!
+//! It also remembers what its file held when last read or written, by a hash of the file's
+//! bytes ([`file_hash`]), not its modification time: a change that keeps the time (`cp -p`,
+//! `rsync -t`, `touch -r`) is seen too, by the watcher and by the check before a save.
 
 use crate::scene::Scene;
+use crate::scene::load::MAX_SCENE_BYTES;
+use std::hash::{Hash, Hasher};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 /// How many undo steps are kept.
 const UNDO_LIMIT: usize = 500;
@@ -27,26 +33,56 @@ pub struct Document {
     scene: Scene,
     saved: Scene,
     path: Option<PathBuf>,
-    stamp: Option<SystemTime>,
+    disk: Option<u64>,
     undo: Vec<Scene>,
     redo: Vec<Scene>,
     pending: Option<(EditSource, Scene)>,
 }
 
-/// The modification time of a file, if it can be read.
-pub fn file_stamp(path: &Path) -> Option<SystemTime> {
-    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+/// The bytes of a scene file (through its link), when it is a regular file of at most
+/// [`MAX_SCENE_BYTES`]; never waits on a FIFO swapped in at its name.
+pub fn file_bytes(path: &Path) -> Option<Vec<u8>> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_SCENE_BYTES {
+        return None;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SCENE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    (bytes.len() as u64 <= MAX_SCENE_BYTES).then_some(bytes)
+}
+
+/// A hash of a file's content, to tell whether it changed (not a secure digest: nobody gains
+/// from a collision but a confused save).
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// The hash of a scene file's content ([`file_bytes`], [`content_hash`]), if it can be read.
+pub fn file_hash(path: &Path) -> Option<u64> {
+    file_bytes(path).map(|b| content_hash(&b))
 }
 
 impl Document {
     /// A document holding `scene`, as read from `path` (None: a built-in scene).
     pub fn new(scene: Scene, path: Option<PathBuf>) -> Document {
-        let stamp = path.as_deref().and_then(file_stamp);
+        let disk = path.as_deref().and_then(file_hash);
         Document {
             saved: scene.clone(),
             scene,
             path,
-            stamp,
+            disk,
             undo: Vec::new(),
             redo: Vec::new(),
             pending: None,
@@ -63,9 +99,9 @@ impl Document {
         self.path.as_deref()
     }
 
-    /// The file's modification time when last read or written.
-    pub fn stamp(&self) -> Option<SystemTime> {
-        self.stamp
+    /// The hash of the file's content when last read or written (or seen changed).
+    pub fn disk(&self) -> Option<u64> {
+        self.disk
     }
 
     /// True when the scene differs from the file.
@@ -155,7 +191,7 @@ impl Document {
     }
 
     pub fn saved_as(&mut self, scene: Scene, path: PathBuf) {
-        self.stamp = file_stamp(&path);
+        self.disk = file_hash(&path);
         self.scene = scene.clone();
         self.saved = scene;
         self.path = Some(path);
@@ -164,7 +200,6 @@ impl Document {
     /// The file changed on disk and was read again as `scene`: the saved copy is the new
     /// text, and taking it is one undo step (undo brings back what was on screen).
     pub fn reloaded(&mut self, scene: Scene) {
-        self.stamp = self.path.as_deref().and_then(file_stamp);
         if let Some((_, before)) = self.pending.take()
             && before != self.scene
         {
@@ -183,9 +218,9 @@ impl Document {
         self.saved = scene;
     }
 
-    /// Records a new stamp without reading the file (it could not be read).
-    pub fn set_stamp(&mut self, stamp: Option<SystemTime>) {
-        self.stamp = stamp;
+    /// Records the hash of the file's content as it was just read (it changed on disk).
+    pub fn set_disk(&mut self, disk: Option<u64>) {
+        self.disk = disk;
     }
 }
 

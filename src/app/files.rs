@@ -1,7 +1,7 @@
 //! Scenes in and out: moving through the lecture, opening, saving, reloading a file that
 //! changed on disk, and asking before a modified scene is left.
 
-use super::document::{Document, file_stamp};
+use super::document::{Document, content_hash, file_bytes};
 use super::link::{self, LinkScene};
 use super::state::Leave;
 use super::{App, scene_of, web};
@@ -234,6 +234,9 @@ impl App {
                 }
             };
         }
+        if self.changed_under_us(&path, now) {
+            return false;
+        }
         match scene::save(&path, &scene) {
             Ok(()) => {
                 self.doc.saved_as(scene, path.clone());
@@ -247,6 +250,54 @@ impl App {
         }
     }
 
+    /// Before a save over the scene's own file: true (and nothing is to be written) when the
+    /// file's content changed since it was read or last written, to values other than the ones
+    /// saved (a change to comments or layout only is kept by the save's merge, so it asks
+    /// nothing). The file's scene then waits in the reload / keep-mine question, as the watcher's
+    /// would; keeping mine and saving again overwrites it. A file that no longer reads as a scene
+    /// is said, and the next save overwrites it.
+    fn changed_under_us(&mut self, path: &std::path::Path, now: f64) -> bool {
+        if self.doc.path() != Some(path) {
+            return false;
+        }
+        let Some(bytes) = file_bytes(path) else {
+            return false;
+        };
+        let hash = content_hash(&bytes);
+        if Some(hash) == self.doc.disk() {
+            return false;
+        }
+        self.doc.set_disk(Some(hash));
+        // A leave waiting for this save (Save, then quit) waits no more: nothing was saved.
+        self.dialogs.after_save = None;
+        match scene::parse_bytes(&bytes, path) {
+            Ok(l) if l.scene == *self.doc.saved() => false,
+            Ok(l) => {
+                self.dialogs.on_disk = Some(Box::new(l.scene));
+                self.show_info(
+                    format!(
+                        "not saved: {} changed on disk since it was opened — reload it or keep \
+                         yours (then Ctrl+S overwrites it)?",
+                        path.display()
+                    ),
+                    now,
+                );
+                true
+            }
+            Err(e) => {
+                self.show_error(
+                    format!(
+                        "not saved: {} changed on disk and no longer reads as a scene ({e}) — \
+                         Ctrl+S again overwrites it",
+                        path.display()
+                    ),
+                    now,
+                );
+                true
+            }
+        }
+    }
+
     /// Reloads the scene when its file changed on disk; a broken edit keeps the last good scene.
     /// With unsaved edits it asks first (reload / keep mine): the file's scene waits in
     /// [`Dialogs::on_disk`](super::state::Dialogs::on_disk).
@@ -254,14 +305,16 @@ impl App {
         let Some(path) = self.doc.path().map(|p| p.to_path_buf()) else {
             return;
         };
-        let Some(stamp) = file_stamp(&path) else {
+        // By content, not modification time: a change that keeps the time is seen too.
+        let Some(bytes) = file_bytes(&path) else {
             return;
         };
-        if Some(stamp) == self.doc.stamp() {
+        let hash = content_hash(&bytes);
+        if Some(hash) == self.doc.disk() {
             return;
         }
-        self.doc.set_stamp(Some(stamp));
-        match scene::load(&path) {
+        self.doc.set_disk(Some(hash));
+        match scene::parse_bytes(&bytes, &path) {
             Ok(l) if *self.doc.scene() == l.scene => {
                 self.dialogs.on_disk = None;
                 self.doc.keep_mine(l.scene);
@@ -346,7 +399,8 @@ impl App {
         let mode = self.session.mode.name();
         (1..10_000)
             .map(|n| dir.join(format!("{stem}-{mode}-{n}.png")))
-            .find(|p| !p.exists())
+            // Nothing there, not even a dangling link (which `exists` does not see).
+            .find(|p| std::fs::symlink_metadata(p).is_err())
             .unwrap_or_else(|| dir.join(format!("{stem}.png")))
     }
 }

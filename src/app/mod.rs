@@ -236,28 +236,65 @@ impl App {
     }
 
     /// A recovery file left by a session that ended without saving: offer it (when it reads as
-    /// a scene other than the one on screen), else remove it.
+    /// a scene other than the one on screen), else remove it. Something at its name that is not
+    /// a readable recovery file (a FIFO, a link, a huge or broken file) is left where it is and
+    /// said in the banner; the scene opens as usual.
     fn offer_recovery(&mut self) {
         let path = self.recovery_path();
-        let Some(text) = recovery::read(&path) else {
+        if let Err(e) = recovery::check_folder(&path) {
+            self.show_error(
+                format!(
+                    "unsaved edits cannot be kept for recovery if the app is killed: {e} — \
+                     save often (Ctrl+S)"
+                ),
+                0.0,
+            );
             return;
+        }
+        let unusable = |why: String| {
+            format!(
+                "a recovery file from an earlier session cannot be used: {why} — it is left \
+                 where it is (remove it once you have looked at it)"
+            )
+        };
+        let text = match recovery::read(&path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return,
+            Err(e) => return self.show_error(unusable(e), 0.0),
         };
         match scene::parse(&text, &path) {
             Ok(l) if l.scene != *self.doc.scene() => {
                 self.dialogs.recover = Some((path, Box::new(l.scene)));
             }
-            _ => recovery::discard(&path),
+            // The edits it holds are the scene as it is: nothing to offer, nothing lost.
+            Ok(_) => recovery::discard(&path),
+            Err(e) => self.show_error(unusable(e.to_string()), 0.0),
         }
     }
 
-    /// Keeps the scene's unsaved edits (as RON) for the recovery file, when they changed.
+    /// Keeps the scene's unsaved edits (as RON) for the recovery file, when they changed. When
+    /// the scene first has unsaved edits, checks that the recovery file could be written, and
+    /// says at once in the banner when it could not (a read-only or full folder).
     pub fn keep_for_recovery(&mut self) {
         let unsaved = self.doc.modified().then(|| self.doc.scene());
         if unsaved == self.kept.as_ref() {
             return;
         }
+        let first = self.kept.is_none();
         self.kept = unsaved.cloned();
         let path = self.recovery_path();
+        if first
+            && self.kept.is_some()
+            && let Err(e) = recovery::check_writable(&path)
+        {
+            self.show_error(
+                format!(
+                    "unsaved edits cannot be kept for recovery if the app is killed: {e} — \
+                     save often (Ctrl+S)"
+                ),
+                0.0,
+            );
+        }
         recovery::keep(
             self.kept
                 .as_ref()

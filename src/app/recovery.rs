@@ -2,8 +2,12 @@
 //! app keeps them as RON text here; on SIGTERM (or SIGINT, SIGHUP) and on a panic that text is
 //! written to a recovery file, and the next start offers to restore it.
 //!
-//! - The file sits beside the scene as `.NAME.recover` (a built-in scene's in the system's
-//!   temporary folder, `narrowphase-lab/NAME.recover`).
+//! - The file sits beside the scene as `.NAME.recover`; a built-in or pasted scene's in the
+//!   user's private state folder ([`state_folder`], made 0700; one that is a link or belongs to
+//!   someone else is refused), never in a shared temporary folder.
+//! - It is written as every file we write ([`crate::scene::save::write_file`]): made new under
+//!   an unpredictable name, 0600, then renamed into place, so a link planted at its name is
+//!   replaced, never written through.
 //! - The signal handler only sets a flag (all a handler may safely do); the frame loop sees it
 //!   within a frame, writes the file and exits. A panic writes it from the panic hook.
 //! - Restoring is one undoable edit that leaves the scene modified; restoring or discarding
@@ -11,6 +15,9 @@
 //!
 //! In the browser there are no files or signals, and every function here does nothing.
 
+use crate::scene::load::MAX_SCENE_BYTES;
+use crate::scene::save::Access;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,25 +28,112 @@ static SNAPSHOT: Mutex<Option<(PathBuf, String)>> = Mutex::new(None);
 /// Set by the signal handler: the process was asked to end.
 static TERMINATED: AtomicBool = AtomicBool::new(false);
 
-/// Where the recovery file of a scene goes: beside its file, or (a built-in scene, named
-/// `name`) in the temporary folder.
+/// Where the recovery file of a scene goes: beside its file, or (a built-in or pasted scene,
+/// named `name`) in the user's private [`state_folder`].
 pub fn path_for(scene_file: Option<&Path>, name: &str) -> PathBuf {
     match scene_file {
         Some(file) => {
             let dir = file.parent().unwrap_or(Path::new("."));
-            let base = file
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            dir.join(format!(".{base}.recover"))
+            // Built from the name's own bytes (not a lossy copy): two names that are not UTF-8
+            // never share a recovery file.
+            let mut name = std::ffi::OsString::from(".");
+            name.push(file.file_name().unwrap_or_default());
+            name.push(".recover");
+            dir.join(name)
         }
-        // The browser has no temporary folder (asking for one panics there), and nothing
-        // is written to it anyway.
+        // The browser has no folders, and nothing is written there anyway.
         None if cfg!(target_arch = "wasm32") => PathBuf::from(format!("{name}.recover")),
-        None => std::env::temp_dir()
-            .join("narrowphase-lab")
-            .join(format!("{name}.recover")),
+        None => state_folder().join(format!("{name}.recover")),
     }
+}
+
+/// The user's own folder for the recovery files of scenes that have no folder of their own:
+/// `$XDG_STATE_HOME/narrowphase-lab`, else `~/.local/state/narrowphase-lab`.
+pub fn state_folder() -> PathBuf {
+    #[cfg(not(target_arch = "wasm32"))]
+    let base =
+        dirs::state_dir().or_else(|| dirs::home_dir().map(|h| h.join(".local").join("state")));
+    #[cfg(target_arch = "wasm32")]
+    let base: Option<PathBuf> = None;
+    base.unwrap_or_else(|| PathBuf::from(".local").join("state"))
+        .join("narrowphase-lab")
+}
+
+/// Makes `dir` as a private folder (0700) if it is not there, and checks that it is one: a
+/// folder (not a link to one) that belongs to this user. Its mode is narrowed to 0700 when
+/// others could read it. The error says what is wrong, for the banner.
+pub fn private_folder(dir: &Path) -> Result<(), String> {
+    let say = |what: String| format!("{}: {what}", dir.display());
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| say(format!("its parent folder cannot be made: {e}")))?;
+    }
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    match builder.create(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(say(format!("the folder cannot be made: {e}"))),
+    }
+    let meta = std::fs::symlink_metadata(dir).map_err(|e| say(e.to_string()))?;
+    if meta.file_type().is_symlink() {
+        return Err(say("is a symbolic link, not a folder of your own".into()));
+    }
+    if !meta.is_dir() {
+        return Err(say("is not a folder".into()));
+    }
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        if meta.uid() != me {
+            return Err(say(format!(
+                "belongs to another user (uid {}), not to you (uid {me})",
+                meta.uid()
+            )));
+        }
+        if meta.mode() & 0o077 != 0 {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+                .map_err(|e| say(format!("cannot be made private: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks the folder a recovery file `path` goes in, when that is the [`state_folder`] (made
+/// private if it is not there): the file is neither read nor written in a folder that is refused.
+pub fn check_folder(path: &Path) -> Result<(), String> {
+    if cfg!(target_arch = "wasm32") || !in_state_folder(path) {
+        return Ok(());
+    }
+    private_folder(&state_folder())
+}
+
+/// Checks that a recovery file could be written at `path` now, by making (and removing) a new
+/// file in its folder: a read-only or full folder, or one that is refused, is said at once, when
+/// the scene first has unsaved edits, not only when the process is killed.
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    if cfg!(target_arch = "wasm32") {
+        return Ok(());
+    }
+    check_folder(path)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    tempfile::Builder::new()
+        .prefix(".narrowphase-lab-check.")
+        .tempfile_in(dir)
+        .map(drop)
+        .map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// Whether `path` is a recovery file in the [`state_folder`] (whose folder must be checked
+/// before it is read or written).
+fn in_state_folder(path: &Path) -> bool {
+    path.parent() == Some(state_folder().as_path())
 }
 
 /// Keeps `snapshot` (where, and the scene's text) as the edits to write if the process ends;
@@ -51,17 +145,37 @@ pub fn keep(snapshot: Option<(PathBuf, String)>) {
 }
 
 /// Writes the kept edits to their recovery file (never blocks: a held lock writes nothing).
-/// Returns the file written.
-pub fn write_now() -> Option<PathBuf> {
+/// Returns the file written, or why it could not be written; `None` when there was nothing to
+/// write.
+pub fn write_now() -> Option<Result<PathBuf, String>> {
     let guard = SNAPSHOT.try_lock().ok()?;
     let (path, text) = guard.as_ref()?;
     if cfg!(target_arch = "wasm32") {
         return None;
     }
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
+    Some(write_file(path, text))
+}
+
+/// Writes `text` as the recovery file `path` (private, never through a link), making the state
+/// folder first when it goes there.
+fn write_file(path: &Path, text: &str) -> Result<PathBuf, String> {
+    check_folder(path)?;
+    crate::scene::save::write_file(path, text.as_bytes(), Access::Private, true)
+        .map(|()| path.to_path_buf())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Says on stderr what became of the unsaved edits when the process ends (a signal or a
+/// panic): where they were kept, or that they could not be.
+pub fn report(written: Option<Result<PathBuf, String>>) {
+    match written {
+        Some(Ok(path)) => eprintln!(
+            "narrowphase-lab: unsaved edits kept in {} (offered at the next start)",
+            path.display()
+        ),
+        Some(Err(e)) => eprintln!("narrowphase-lab: unsaved edits LOST: could not write them: {e}"),
+        None => {}
     }
-    std::fs::write(path, text).ok().map(|_| path.clone())
 }
 
 /// True once the process was asked to end (SIGTERM, SIGINT or SIGHUP).
@@ -89,23 +203,74 @@ pub fn install() {
     if !cfg!(target_arch = "wasm32") {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if let Some(path) = write_now() {
-                eprintln!(
-                    "narrowphase-lab: unsaved edits kept in {} (offered at the next start)",
-                    path.display()
-                );
-            }
+            report(write_now());
             previous(info);
         }));
     }
 }
 
-/// The text of a recovery file, if there is one.
-pub fn read(path: &Path) -> Option<String> {
+/// The text of a recovery file: `Ok(None)` when there is none, an error (for the banner) when
+/// something is at its name that is not a recovery file we can read.
+///
+/// Only a regular file is read, and at most [`MAX_SCENE_BYTES`] of it, like a scene: a link is
+/// not followed (`/dev/zero`), a FIFO is neither opened for a blocking read nor waited on
+/// (`O_NONBLOCK`, and the type checked again on the open file), and a larger file is refused
+/// without being read.
+pub fn read(path: &Path) -> Result<Option<String>, String> {
     if cfg!(target_arch = "wasm32") {
-        return None;
+        return Ok(None);
     }
-    std::fs::read_to_string(path).ok()
+    let say = |what: String| format!("{}: {what}", path.display());
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(say(e.to_string())),
+    };
+    let not_regular = |m: &std::fs::Metadata| {
+        if m.file_type().is_symlink() {
+            Some("is a symbolic link, not a recovery file")
+        } else if !m.is_file() {
+            Some("is not a regular file (a FIFO, a device or a folder?)")
+        } else {
+            None
+        }
+    };
+    if let Some(why) = not_regular(&meta) {
+        return Err(say(why.into()));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NONBLOCK | libc::O_NOFOLLOW,
+    );
+    let file = options.open(path).map_err(|e| say(e.to_string()))?;
+    // It may have been swapped since it was looked at: check what was opened.
+    let meta = file.metadata().map_err(|e| say(e.to_string()))?;
+    if let Some(why) = not_regular(&meta) {
+        return Err(say(why.into()));
+    }
+    if meta.len() > MAX_SCENE_BYTES {
+        return Err(say(format!(
+            "larger than {} MiB ({} bytes): not a recovery file",
+            MAX_SCENE_BYTES >> 20,
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SCENE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| say(e.to_string()))?;
+    if bytes.len() as u64 > MAX_SCENE_BYTES {
+        return Err(say(format!(
+            "larger than {} MiB: not a recovery file",
+            MAX_SCENE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| say("is not UTF-8 text".into()))
 }
 
 /// Removes a recovery file (restored or discarded).
@@ -118,13 +283,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn recovery_files_sit_beside_the_scene_or_in_the_temporary_folder() {
+    fn recovery_files_sit_beside_the_scene_or_in_the_private_state_folder() {
         assert_eq!(
             path_for(Some(Path::new("talks/l1/02_box.ron")), "02_box.ron"),
             Path::new("talks/l1/.02_box.ron.recover")
         );
         let builtin = path_for(None, "01_resting_box.ron");
-        assert!(builtin.starts_with(std::env::temp_dir()));
-        assert!(builtin.ends_with("narrowphase-lab/01_resting_box.ron.recover"));
+        assert!(!builtin.starts_with(std::env::temp_dir()), "{builtin:?}");
+        assert_eq!(builtin, state_folder().join("01_resting_box.ron.recover"));
+        assert!(state_folder().ends_with("narrowphase-lab"));
     }
 }

@@ -42,6 +42,35 @@ pub fn slides(args: &SlidesArgs) -> i32 {
     open(flags, Some(SlidesJob::new(args.out.clone(), args.gif)))
 }
 
+/// The X display named by `DISPLAY`, when it cannot be opened (the window library would
+/// panic with a backtrace there): asked through Xlib, loaded as the window library loads it.
+/// `None` when it opens, or when Xlib is not there to ask (the window library then says why).
+#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+fn x_display_refused() -> Option<String> {
+    type OpenDisplay = unsafe extern "C" fn(*const libc::c_char) -> *mut libc::c_void;
+    let name = std::env::var("DISPLAY").unwrap_or_default();
+    // SAFETY: dlopen and dlsym take NUL-terminated names; the symbol is Xlib's documented
+    // `Display *XOpenDisplay(const char *)`, called with a null name (use DISPLAY).
+    unsafe {
+        let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_LAZY | libc::RTLD_LOCAL);
+        if lib.is_null() {
+            return None;
+        }
+        let open = libc::dlsym(lib, c"XOpenDisplay".as_ptr());
+        if open.is_null() {
+            return None;
+        }
+        let open: OpenDisplay = std::mem::transmute(open);
+        // The connection stays open until the process ends: closing the server's last client
+        // would make an X server started without `-noreset` (Xvfb's default) reset, and refuse
+        // the window library's connection a moment later.
+        if open(std::ptr::null()).is_null() {
+            return Some(name);
+        }
+    }
+    None
+}
+
 fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
     super::web::install_panic_hook();
     #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
@@ -50,6 +79,18 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
             "narrowphase-lab: no display to open a window on (DISPLAY is not set).\n\
              Run it on a desktop, or headless under Xvfb: xvfb-run -s '-screen 0 1280x800x24' narrowphase-lab …\n\
              `narrowphase-lab report SCENE.ron` needs no display."
+        );
+        return 1;
+    }
+    #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+    if std::env::var_os("WAYLAND_DISPLAY").is_none()
+        && let Some(display) = x_display_refused()
+    {
+        eprintln!(
+            "narrowphase-lab: cannot open the display {display:?} (XOpenDisplay() failed): no X \
+             server answers there, or it refuses us.\n\
+             Check DISPLAY, or run headless under Xvfb: xvfb-run -s '-screen 0 1280x800x24' \
+             narrowphase-lab …"
         );
         return 1;
     }
@@ -177,9 +218,11 @@ fn screen_image() -> Result<image::RgbaImage, String> {
 
 /// Writes the window as it is now to a PNG file. An unwritable path is an error message, not
 /// a panic.
-fn save_screenshot(path: &std::path::Path) -> Result<(), String> {
+/// Writes the screen as a PNG at `path` (new, then renamed; never through a link). With
+/// `replace` false (F12's numbered names) a file or link already there is left alone.
+fn save_screenshot(path: &std::path::Path, replace: bool) -> Result<(), String> {
     let img = screen_image().map_err(|e| format!("{}: {e}", path.display()))?;
-    img.save(path)
+    super::slides::write_png(path, &img, replace)
         .map_err(|e| format!("{}: could not write the screenshot: {e}", path.display()))
 }
 
@@ -326,12 +369,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         // Unsaved edits are kept for the recovery file; asked to end by a signal, write it.
         app.keep_for_recovery();
         if super::recovery::terminated() {
-            if let Some(path) = super::recovery::write_now() {
-                eprintln!(
-                    "narrowphase-lab: unsaved edits kept in {} (offered at the next start)",
-                    path.display()
-                );
-            }
+            super::recovery::report(super::recovery::write_now());
             std::process::exit(143);
         }
         if is_quit_requested() {
@@ -343,7 +381,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if app.screenshot_pending {
             app.screenshot_pending = false;
             let path = app.screenshot_path();
-            match save_screenshot(&path) {
+            match save_screenshot(&path, false) {
                 Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
                 Err(e) => app.show_error(e, now),
             }
@@ -351,7 +389,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if done {
             let mut code = 0;
             if let Some(p) = &options.screenshot
-                && let Err(e) = save_screenshot(p)
+                && let Err(e) = save_screenshot(p, true)
             {
                 eprintln!("narrowphase-lab: {e}");
                 code = 1;

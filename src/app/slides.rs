@@ -76,9 +76,8 @@ impl SlidesJob {
     /// Writes the captured frame as this step's PNG and goes on to the next step; returns
     /// true when every step of the mode is written (`count` steps).
     pub fn captured(&mut self, image: image::RgbaImage, count: usize) -> Result<bool, String> {
-        let path = self.out.join(format!("step-{:02}.png", self.step + 1));
-        image
-            .save(&path)
+        let path = self.out.join(slide_name(self.step + 1));
+        write_png(&path, &image, true)
             .map_err(|e| format!("{}: could not write the slide: {e}", path.display()))?;
         self.written += 1;
         if self.gif {
@@ -89,8 +88,52 @@ impl SlidesJob {
         Ok(self.step >= count)
     }
 
-    /// With `--gif`: writes `steps.gif`, one frame a step.
+    /// Removes the slides an earlier run left past this run's last (`step-NN.png` with NN
+    /// beyond `count`), so the folder holds one run's slides only; says on stderr what went.
+    /// A link with such a name is removed itself (its target is left alone).
+    pub fn remove_stale(&self) -> Result<(), String> {
+        let Ok(entries) = std::fs::read_dir(&self.out) else {
+            return Ok(());
+        };
+        let mut stale: Vec<(usize, PathBuf)> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let name = e.file_name().into_string().ok()?;
+                let n: usize = name
+                    .strip_prefix("step-")?
+                    .strip_suffix(".png")?
+                    .parse()
+                    .ok()?;
+                (n > self.written && slide_name(n) == name).then(|| (n, e.path()))
+            })
+            .collect();
+        if stale.is_empty() {
+            return Ok(());
+        }
+        stale.sort();
+        for (_, path) in &stale {
+            std::fs::remove_file(path).map_err(|e| {
+                format!(
+                    "{}: a slide from an earlier run could not be removed: {e}",
+                    path.display()
+                )
+            })?;
+        }
+        let name = |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().into_owned());
+        let (first, last) = (name(&stale[0].1), name(&stale[stale.len() - 1].1));
+        eprintln!(
+            "narrowphase-lab: removed {} slide(s) left by an earlier run in {} ({} to {})",
+            stale.len(),
+            self.out.display(),
+            first.unwrap_or_default(),
+            last.unwrap_or_default()
+        );
+        Ok(())
+    }
+
+    /// With `--gif`: writes `steps.gif`, one frame a step; then removes stale slides.
     pub fn finish(self) -> Result<(), String> {
+        self.remove_stale()?;
         if !self.gif {
             return Ok(());
         }
@@ -98,21 +141,48 @@ impl SlidesJob {
     }
 }
 
+/// The file name of slide `n` (from 1): `step-01.png`.
+fn slide_name(n: usize) -> String {
+    format!("step-{n:02}.png")
+}
+
+/// Writes `image` as a PNG at `path` as every file we write is written
+/// ([`crate::scene::save::write_file`]: new, then renamed; never through a link). With
+/// `replace` false, an existing `path` (file or link) is an error and nothing is written.
+pub fn write_png(path: &Path, image: &image::RgbaImage, replace: bool) -> Result<(), String> {
+    use image::ImageEncoder;
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut bytes)
+        .write_image(
+            image.as_raw(),
+            image.width(),
+            image.height(),
+            image::ColorType::Rgba8,
+        )
+        .map_err(|e| e.to_string())?;
+    crate::scene::save::write_file(path, &bytes, crate::scene::save::Access::Kept, replace)
+        .map_err(|e| e.to_string())
+}
+
 /// An animated GIF of `frames`, each shown [`GIF_STEP_MS`], looping.
 fn write_gif(path: &Path, frames: Vec<image::RgbaImage>) -> Result<(), String> {
     use image::codecs::gif::{GifEncoder, Repeat};
     let fail =
         |e: &dyn std::fmt::Display| format!("{}: could not write the GIF: {e}", path.display());
-    let file = std::fs::File::create(path).map_err(|e| fail(&e))?;
-    // Speed 10 of 30: a good palette for flat diagrams at a few seconds per frame.
-    let mut encoder = GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
-    encoder.set_repeat(Repeat::Infinite).map_err(|e| fail(&e))?;
-    let delay = image::Delay::from_numer_denom_ms(GIF_STEP_MS, 1);
-    encoder
-        .encode_frames(
-            frames
-                .into_iter()
-                .map(|f| image::Frame::from_parts(f, 0, 0, delay)),
-        )
+    let mut bytes = Vec::new();
+    {
+        // Speed 10 of 30: a good palette for flat diagrams at a few seconds per frame.
+        let mut encoder = GifEncoder::new_with_speed(&mut bytes, 10);
+        encoder.set_repeat(Repeat::Infinite).map_err(|e| fail(&e))?;
+        let delay = image::Delay::from_numer_denom_ms(GIF_STEP_MS, 1);
+        encoder
+            .encode_frames(
+                frames
+                    .into_iter()
+                    .map(|f| image::Frame::from_parts(f, 0, 0, delay)),
+            )
+            .map_err(|e| fail(&e))?;
+    }
+    crate::scene::save::write_file(path, &bytes, crate::scene::save::Access::Kept, true)
         .map_err(|e| fail(&e))
 }

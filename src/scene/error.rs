@@ -32,7 +32,7 @@ pub enum SceneErrorKind {
     #[error("not a text file (invalid UTF-8)")]
     NotText,
     /// RON syntax or a value of the wrong type (ron's own message).
-    #[error("{0}")]
+    #[error("{}", syntax_message(.0))]
     Syntax(ron::error::Error),
     /// A shape the geometry library refuses (its message, less its field name).
     #[error("{}", shape_message(.0))]
@@ -46,6 +46,36 @@ pub enum SceneErrorKind {
     /// The path is not a readable regular file (a folder, a FIFO, a device, a dangling link).
     #[error("not a scene file: {0}")]
     NotAFile(String),
+}
+
+/// ron's message, in the lecturer's words where ron's speaks to a programmer (its recursion
+/// limit's tells the reader to change ron's options in the code).
+fn syntax_message(e: &ron::error::Error) -> String {
+    match e {
+        ron::error::Error::ExceededRecursionLimit => {
+            "values nested too deeply (a scene nests a few levels; this text more than 128): \
+             not a scene file"
+                .into()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A path as shown in a message: control characters (a newline, the escape that starts a
+/// terminal's colour codes) are written as escapes (`\n`, `\u{1b}`), so a file's name can
+/// neither split a message's line nor drive the terminal.
+pub fn shown_path(path: &std::path::Path) -> String {
+    path.display()
+        .to_string()
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 impl SceneError {
@@ -84,7 +114,7 @@ impl SceneError {
     fn render(&self) -> String {
         let mut out = String::new();
         if let Some(file) = &self.file {
-            out.push_str(&file.display().to_string());
+            out.push_str(&shown_path(file));
             if let Some(at) = self.at {
                 out.push_str(&format!(":{at}"));
             }
@@ -143,7 +173,7 @@ impl SceneWarning {
 impl std::fmt::Display for SceneWarning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if let Some(file) = &self.file {
-            write!(f, "{}", file.display())?;
+            write!(f, "{}", shown_path(file))?;
             if let Some(at) = self.at {
                 write!(f, ":{at}")?;
             }

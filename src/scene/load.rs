@@ -35,6 +35,9 @@ fn ron_options() -> ron::Options {
 /// Parses and validates scene text; `file` names it in errors and warnings.
 pub fn parse(text: &str, file: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
     let file = file.as_ref();
+    // A byte-order mark (some Windows editors write one) is not part of the scene; a save
+    // keeps it (the preserving save edits values only).
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     if text.trim().is_empty() {
         let kind = SceneErrorKind::Value("the file is empty; a scene starts with `Scene(`".into());
         let mut e = SceneError::file(file, kind);

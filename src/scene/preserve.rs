@@ -2,9 +2,11 @@
 //! layout survive: only the values that changed are rewritten.
 //!
 //! 1. Read both texts — the file as it is, and the scene written fresh by [`to_ron`] — into
-//!    trees of values, each value with the byte range it covers in its text (comments and
-//!    whitespace are skipped, never part of a value).
-//! 2. Walk the two trees together. Equal values keep the file's text (so `1.` stays `1.`);
+//!    trees of values, each value with the byte range it covers in its text (comments,
+//!    whitespace and the `#![enable(…)]` lines that may open the file are skipped, never part
+//!    of a value; a raw string `r#"…"#` is a value like any string).
+//! 2. Walk the two trees together. Equal values keep the file's text (so `1.` stays `1.`, and
+//!    a raw string stays raw);
 //!    a changed number, string or name gets the fresh text; a field the file lacks is added
 //!    before its struct's closing parenthesis; where the shapes of the two values differ (a
 //!    `Box` that became a `Circle`, a list of another length), the whole value is replaced.
@@ -164,7 +166,8 @@ impl<'t> Reader<'t> {
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 let name = self.ident()?;
                 if name == "r" && matches!(self.peek(), Some(b'"') | Some(b'#')) {
-                    return None; // Raw strings: not matched; the scene is written whole.
+                    self.raw_string()?;
+                    return Some(self.atom(start));
                 }
                 let after = self.at;
                 self.skip();
@@ -190,6 +193,47 @@ impl<'t> Reader<'t> {
                 }
                 _ => self.at += 1,
             }
+        }
+    }
+
+    /// After the `r` of a raw string: `#…#"…"#…#`, as many `#` after its closing `"` as before
+    /// its opening one; no escapes inside (`r#"say "hi""#`).
+    fn raw_string(&mut self) -> Option<()> {
+        let mut hashes = 0;
+        while self.peek() == Some(b'#') {
+            hashes += 1;
+            self.at += 1;
+        }
+        self.eat_raw(b'"')?;
+        let close: Vec<u8> = std::iter::once(b'"')
+            .chain(std::iter::repeat_n(b'#', hashes))
+            .collect();
+        let rest = &self.bytes()[self.at..];
+        let end = rest
+            .windows(close.len())
+            .position(|w| w == close.as_slice())?;
+        self.at += end + close.len();
+        Some(())
+    }
+
+    /// `c` here, with nothing skipped before it.
+    fn eat_raw(&mut self, c: u8) -> Option<()> {
+        (self.peek() == Some(c)).then(|| self.at += 1)
+    }
+
+    /// Skips a byte-order mark and the `#![enable(…)]` lines that may open a RON file (with the comments and white
+    /// space around them); they stay in the text as they are.
+    fn skip_extensions(&mut self) -> Option<()> {
+        if self.text.starts_with('\u{FEFF}') {
+            self.at += '\u{FEFF}'.len_utf8();
+        }
+        loop {
+            self.skip();
+            if !self.bytes()[self.at.min(self.text.len())..].starts_with(b"#![") {
+                return Some(());
+            }
+            let end = self.bytes()[self.at..].iter().position(|&c| c == b']')?;
+            self.at += end + 1;
         }
     }
 
@@ -272,17 +316,26 @@ fn read(text: &str) -> Option<Node> {
         at: 0,
         depth: 0,
     };
+    r.skip_extensions()?;
     let v = r.value()?;
     r.skip();
     (r.at == text.len()).then_some(v)
 }
 
-/// Two atoms mean the same: the same number (`1.` and `1.0`), or the same text otherwise.
+/// Two atoms mean the same: the same number (`1.` and `1.0`), the same string however it is
+/// written (`r#"say "hi""#` and `"say \"hi\""`), or the same text otherwise.
 fn same_atom(a: &str, b: &str) -> bool {
-    match (a.parse::<f64>(), b.parse::<f64>()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
+    if let (Ok(x), Ok(y)) = (a.parse::<f64>(), b.parse::<f64>()) {
+        return x == y;
     }
+    let is_string = |t: &str| t.starts_with('"') || t.starts_with("r\"") || t.starts_with("r#");
+    if is_string(a)
+        && is_string(b)
+        && let (Ok(x), Ok(y)) = (ron::from_str::<String>(a), ron::from_str::<String>(b))
+    {
+        return x == y;
+    }
+    a == b
 }
 
 /// One change to the old text: replace `range` with `with`.

@@ -1,7 +1,9 @@
-//! Writing scene files: atomically (a temporary file in the same folder, then a rename, so a
-//! crash never leaves half a file), into the file's own text where there is one so that its
-//! comments and layout are kept ([`super::preserve`]), and through a symbolic link onto the
-//! link's target.
+//! Writing scene files: atomically (a new file under an unpredictable name in the same folder,
+//! then a rename, so a crash never leaves half a file and a planted link is never written
+//! through), into the file's own text where there is one so that its comments and layout are
+//! kept ([`super::preserve`]), and through a symbolic link onto the link's target (resolved once,
+//! on purpose, for the scene file only). Every other file the app writes (recovery files,
+//! screenshots, slides) goes through [`write_file`] too.
 
 use super::error::{SceneError, SceneErrorKind};
 use super::load::{MAX_SCENE_BYTES, to_ron};
@@ -61,9 +63,36 @@ pub fn link_target(path: &Path) -> PathBuf {
     at
 }
 
-/// Writes `bytes` to a temporary file beside `path`, flushes it to disk, then renames it over
-/// `path`: readers see the old file or the new one, never half of one.
+/// Who may read a file we write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// The file it replaces keeps its permissions; a new file gets 0666 less the umask (0644
+    /// under the usual umask), as any editor's new file.
+    Kept,
+    /// Only its owner may read and write it (0600): a recovery file, which holds someone's
+    /// unsaved work.
+    Private,
+}
+
+/// Writes `bytes` to a new temporary file beside `path`, flushes it to disk, then renames it over
+/// `path`: readers see the old file or the new one, never half of one. The file keeps the
+/// permissions of the one it replaces ([`Access::Kept`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_file(path, bytes, Access::Kept, true)
+}
+
+/// Writes `bytes` as `path` so that nothing but `path` itself can change:
+///
+/// 1. The bytes go to a file created new (`O_CREAT | O_EXCL`, so never through a link) under an
+///    unpredictable name in `path`'s folder (the `tempfile` crate), and are flushed to disk.
+/// 2. Its permissions are set ([`Access`]): those of the regular file at `path`, if any (a link
+///    there is not followed), else 0666 less the umask, or 0600 when private.
+/// 3. It is renamed to `path`: a link at `path` is replaced by the file, never written through.
+///    With `replace` false, a `path` that exists already (a file or a link) is an error
+///    (`AlreadyExists`) and nothing is written.
+///
+/// A failure at any step removes the temporary file.
+pub fn write_file(path: &Path, bytes: &[u8], access: Access, replace: bool) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -72,27 +101,36 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // The process id keeps two instances saving at once apart (there are none on the web).
-    let pid = if cfg!(target_arch = "wasm32") {
-        0
-    } else {
-        std::process::id()
+    let kept = match access {
+        Access::Kept => std::fs::symlink_metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.permissions()),
+        Access::Private => None,
     };
-    let tmp = dir.join(format!(".{name}.{pid}.tmp"));
-    // The file being replaced keeps its permissions (a read-only-for-others lecture stays so).
-    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        if let Some(p) = permissions {
-            f.set_permissions(p)?;
-        }
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The mode given to open(2): the umask applies to it.
+        let mode = match access {
+            Access::Kept => 0o666,
+            Access::Private => 0o600,
+        };
+        builder.permissions(std::fs::Permissions::from_mode(mode));
     }
-    result
+    let mut tmp = builder.tempfile_in(&dir)?;
+    tmp.write_all(bytes)?;
+    if let Some(p) = kept {
+        tmp.as_file().set_permissions(p)?;
+    }
+    tmp.as_file().sync_all()?;
+    if replace {
+        tmp.persist(path).map_err(|e| e.error)?;
+    } else {
+        tmp.persist_noclobber(path).map_err(|e| e.error)?;
+    }
+    Ok(())
 }

@@ -48,24 +48,45 @@ pub struct SweepRow {
     pub ids: Vec<u64>,
 }
 
-/// The pair's answer at `steps` poses, both ends included (`steps >= 2`).
+/// The most poses a sweep takes (`--steps`): a million rows is about 60 MB of CSV and a few
+/// seconds; anything beyond it is far finer than a degree's thousandth and refused.
+pub const MAX_STEPS: usize = 1_000_000;
+
+/// The pair's answer at `steps` poses, both ends included (`2 <= steps <= MAX_STEPS`).
 pub fn sweep(
     scene: &Scene,
     mover: Mover,
     motion: Motion,
     steps: usize,
 ) -> Result<Vec<SweepRow>, SceneError> {
-    if steps < 2 {
+    let mut rows = Vec::new();
+    sweep_each(scene, mover, motion, steps, |row| {
+        rows.push(row);
+        true
+    })?;
+    Ok(rows)
+}
+
+/// The pair's answer at `steps` poses, both ends included (`2 <= steps <= MAX_STEPS`), handed
+/// to `row` one pose at a time as it is computed (so a long sweep streams and holds no rows);
+/// `row` returns false to stop early.
+pub fn sweep_each(
+    scene: &Scene,
+    mover: Mover,
+    motion: Motion,
+    steps: usize,
+    mut row: impl FnMut(SweepRow) -> bool,
+) -> Result<(), SceneError> {
+    if !(2..=MAX_STEPS).contains(&steps) {
         return Err(SceneError::field(
             "steps",
-            SceneErrorKind::Value(format!("a sweep needs at least 2 poses, got {steps}")),
+            SceneErrorKind::Value(format!("a sweep takes 2 to {MAX_STEPS} poses, got {steps}")),
         ));
     }
     let start = match mover {
         Mover::A => scene.a.position,
         Mover::B => scene.b.position,
     };
-    let mut rows = Vec::with_capacity(steps);
     for k in 0..steps {
         let f = k as f32 / (steps - 1) as f32;
         let mut posed = scene.clone();
@@ -86,33 +107,44 @@ pub fn sweep(
         let pair = posed.validate()?.pair;
         let traces = PairTraces::compute(&pair);
         let w = &traces.whole;
-        rows.push(SweepRow {
+        let go_on = row(SweepRow {
             t,
             overlap: w.overlap,
             separation: w.separation,
             normal: w.normal,
             ids: w.points().map(|(id, _)| id).collect(),
         });
+        if !go_on {
+            break;
+        }
     }
-    Ok(rows)
+    Ok(())
 }
 
-/// The rows as CSV: header `t,overlap,separation,normal_x,normal_y,points,ids` (ids space
-/// separated), one line per pose. Numbers in their shortest exact form (`-0` as `0`).
+/// The CSV header line (with its newline): `t,overlap,separation,normal_x,normal_y,points,ids`.
+pub const CSV_HEADER: &str = "t,overlap,separation,normal_x,normal_y,points,ids\n";
+
+/// One row as a CSV line (with its newline); ids space separated. Numbers in their shortest
+/// exact form (`-0` as `0`).
+pub fn csv_row(r: &SweepRow) -> String {
+    let ids: Vec<String> = r.ids.iter().map(|i| i.to_string()).collect();
+    format!(
+        "{},{},{},{},{},{},{}\n",
+        r.t + 0.0,
+        r.overlap,
+        r.separation + 0.0,
+        r.normal.x + 0.0,
+        r.normal.y + 0.0,
+        r.ids.len(),
+        ids.join(" ")
+    )
+}
+
+/// The rows as CSV: [`CSV_HEADER`], then one [`csv_row`] per pose.
 pub fn to_csv(rows: &[SweepRow]) -> String {
-    let mut out = String::from("t,overlap,separation,normal_x,normal_y,points,ids\n");
+    let mut out = String::from(CSV_HEADER);
     for r in rows {
-        let ids: Vec<String> = r.ids.iter().map(|i| i.to_string()).collect();
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{}\n",
-            r.t + 0.0,
-            r.overlap,
-            r.separation + 0.0,
-            r.normal.x + 0.0,
-            r.normal.y + 0.0,
-            r.ids.len(),
-            ids.join(" ")
-        ));
+        out.push_str(&csv_row(r));
     }
     out
 }

@@ -101,13 +101,14 @@ pub fn app(d: &Display, args: &[&str]) -> Command {
     let mut c = Command::new(BIN);
     c.args(args)
         .env("DISPLAY", &d.name)
-        .env("TMPDIR", private_tmp());
+        .env("TMPDIR", private_tmp())
+        .env("XDG_STATE_HOME", private_tmp().join("state"));
     c
 }
 
-/// The apps' own temporary folder (where a built-in scene's recovery file goes): one per
-/// test process, so recovery files left by a person's session (or another test run) are never
-/// offered to these tests.
+/// The apps' own temporary folder (its `state/` is their private state folder, where a built-in
+/// scene's recovery file goes): one per test process, so recovery files left by a person's
+/// session (or another test run) are never offered to these tests.
 pub fn private_tmp() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("npl-gui-tmp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

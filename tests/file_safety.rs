@@ -1,0 +1,546 @@
+//! Issue 25: the app never writes where the user did not ask. Saves, recovery files and the
+//! private state folder, tried as an attacker would: links planted at the names we write, a
+//! shared folder that belongs to someone else. Where permissions matter the check runs as the
+//! unprivileged user `nobody` (these tests run as root, who may write anywhere): this test binary
+//! runs one of its own tests again under `setpriv`.
+
+use narrowphase_lab::app::App;
+use narrowphase_lab::app::command::Command;
+use narrowphase_lab::app::recovery;
+use narrowphase_lab::cli::AppFlags;
+use std::os::unix::fs::{MetadataExt, PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+const GOOD: &str = r#"// A good scene.
+Scene(
+    title: "Good",
+    a: Body(shape: Box(width: 4.0, height: 1.0), position: (0.0, -0.5)),
+    b: Body(shape: Circle(radius: 0.5), position: (0.0, 0.4)),
+)
+"#;
+
+/// A fresh, empty folder for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("file_safety")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
+fn write_mode(path: &Path, text: &str, mode: u32) {
+    std::fs::write(path, text).expect("write");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::symlink_metadata(path).expect("metadata").mode() & 0o7777
+}
+
+fn is_regular(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
+}
+
+/// Item 2: a link planted at the name the save's temporary file had (`.NAME.PID.tmp`, the PID
+/// predictable) is not written through: the link's target (a 0600 file elsewhere) keeps its
+/// text and mode, and the scene file stays a regular file with its own mode.
+#[test]
+fn a_save_never_writes_through_a_link_planted_at_its_temporary_name() {
+    let dir = fresh_dir("save-link");
+    let elsewhere = fresh_dir("save-link-victim");
+    let victim = elsewhere.join("secret");
+    write_mode(&victim, "secret\n", 0o600);
+    let file = dir.join("lecture.ron");
+    write_mode(&file, GOOD, 0o640);
+    let planted = dir.join(format!(".lecture.ron.{}.tmp", std::process::id()));
+    symlink(&victim, &planted).expect("plant a link");
+
+    let mut scene = narrowphase_lab::scene::load(&file).expect("loads").scene;
+    scene.title = "Saved".into();
+    narrowphase_lab::scene::save(&file, &scene).expect("saves");
+
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "secret\n"
+    );
+    assert_eq!(mode(&victim), 0o600, "the victim's mode");
+    assert!(is_regular(&file), "the scene file became a link");
+    assert_eq!(mode(&file), 0o640, "the scene file keeps its mode");
+    let saved = std::fs::read_to_string(&file).expect("scene");
+    assert!(saved.contains("\"Saved\"") && saved.contains("// A good scene."));
+    // Nothing is left beside it but the planted link.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+}
+
+/// Item 1: a recovery file's name with a link planted at it (or a dangling one) is replaced by
+/// the recovery file; the link's target is never written, nor created.
+#[test]
+fn a_recovery_file_never_writes_through_a_link_planted_at_its_name() {
+    let dir = fresh_dir("recover-link");
+    let elsewhere = fresh_dir("recover-link-victim");
+    let victim = elsewhere.join(".bashrc");
+    write_mode(&victim, "alias ls='ls -F'\n", 0o600);
+    let dangling = elsewhere.join("created-by-the-link");
+    for (target, name) in [(&victim, "a.ron"), (&dangling, "b.ron")] {
+        let recover = recovery::path_for(Some(&dir.join(name)), name);
+        symlink(target, &recover).expect("plant a link");
+        recovery::keep(Some((recover.clone(), GOOD.to_string())));
+        let written = recovery::write_now().expect("something to write");
+        assert_eq!(written, Ok(recover.clone()));
+        assert!(is_regular(&recover), "{recover:?} is still a link");
+        assert_eq!(std::fs::read_to_string(&recover).expect("kept"), GOOD);
+        assert_eq!(mode(&recover), 0o600, "a recovery file is private");
+    }
+    recovery::keep(None);
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "alias ls='ls -F'\n"
+    );
+    assert_eq!(mode(&victim), 0o600);
+    assert!(!dangling.exists(), "the dangling link's target was created");
+}
+
+/// Runs this binary's test `name` again as `nobody` with `env` set (and `NPL_AS_NOBODY`, without
+/// which that test does nothing); fails with its output when it fails. Returns false when that
+/// cannot be done here (not root, no `setpriv`), said on stderr.
+fn as_nobody(name: &str, env: &[(&str, &Path)]) -> bool {
+    if effective_uid() != 0 || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("\n*** SKIPPING {name}: needs root and setpriv to run as nobody ***\n");
+        return false;
+    }
+    let exe = std::env::current_exe().expect("this test binary");
+    let mut c = Process::new("/usr/bin/setpriv");
+    c.args(["--reuid=nobody", "--regid=nogroup", "--clear-groups"])
+        .arg(&exe)
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env("NPL_AS_NOBODY", "1");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("setpriv runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "as nobody, {name} failed:\n{text}");
+    assert!(text.contains("1 passed"), "{name} did not run:\n{text}");
+    true
+}
+
+fn effective_uid() -> u32 {
+    std::fs::metadata("/proc/self")
+        .map(|m| m.uid())
+        .unwrap_or(u32::MAX)
+}
+
+/// A folder `nobody` owns (made by root, then handed over).
+fn nobody_dir(name: &str) -> PathBuf {
+    let dir = fresh_dir(name);
+    std::os::unix::fs::chown(&dir, Some(65534), Some(65534)).expect("chown");
+    dir
+}
+
+/// Item 1: a built-in scene's recovery file goes to the user's private state folder, made 0700
+/// (never the shared temporary folder); one that belongs to another user, or that is a link, is
+/// refused: the app says so in its banner at once, and a signal's write fails (and says so)
+/// instead of writing where the other user's link points.
+#[test]
+fn builtin_recovery_lives_in_a_private_state_folder_of_our_own() {
+    let base = nobody_dir("state-fresh");
+    if !as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &base.join("state")),
+            ("NPL_CASE", Path::new("fresh")),
+            ("NPL_BASE", &base),
+        ],
+    ) {
+        return;
+    }
+    // Another user (root here) made the folder, world-writable as a shared one would be, and
+    // planted the built-in scene's recovery name as a link to the victim's file.
+    let base = nobody_dir("state-foreign");
+    let state = base.join("state");
+    std::fs::create_dir_all(state.join("narrowphase-lab")).expect("folder");
+    std::os::unix::fs::chown(&state, Some(65534), Some(65534)).expect("chown");
+    std::fs::set_permissions(
+        state.join("narrowphase-lab"),
+        std::fs::Permissions::from_mode(0o777),
+    )
+    .expect("chmod");
+    let victim = base.join("victim-bashrc");
+    write_mode(&victim, "victim\n", 0o600);
+    std::os::unix::fs::chown(&victim, Some(65534), Some(65534)).expect("chown");
+    symlink(
+        &victim,
+        state.join("narrowphase-lab/01_resting_box.ron.recover"),
+    )
+    .expect("plant");
+    as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &state),
+            ("NPL_CASE", Path::new("foreign")),
+            ("NPL_BASE", &base),
+        ],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "victim\n"
+    );
+    assert_eq!(mode(&victim), 0o600);
+    // The folder is a link to a folder someone else made.
+    let base = nobody_dir("state-link");
+    let state = base.join("state");
+    std::fs::create_dir_all(&state).expect("folder");
+    std::os::unix::fs::chown(&state, Some(65534), Some(65534)).expect("chown");
+    let theirs = fresh_dir("state-link-theirs");
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    symlink(&theirs, state.join("narrowphase-lab")).expect("plant");
+    as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &state),
+            ("NPL_CASE", Path::new("link")),
+            ("NPL_BASE", &base),
+        ],
+    );
+    assert_eq!(
+        std::fs::read_dir(&theirs).expect("folder").count(),
+        0,
+        "something was written into the linked folder"
+    );
+}
+
+/// The half of [`builtin_recovery_lives_in_a_private_state_folder_of_our_own`] that runs as
+/// `nobody` (does nothing otherwise).
+#[test]
+fn as_nobody_the_state_folder() {
+    if std::env::var_os("NPL_AS_NOBODY").is_none() {
+        return;
+    }
+    let case = std::env::var("NPL_CASE").expect("NPL_CASE");
+    if case == "read-only" {
+        return read_only_folder_as_nobody();
+    }
+    let state = PathBuf::from(std::env::var_os("XDG_STATE_HOME").expect("XDG_STATE_HOME"));
+    let folder = state.join("narrowphase-lab");
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let path = app.recovery_path();
+    assert_eq!(path, folder.join("01_resting_box.ron.recover"));
+    // What the banner says when the window opens.
+    let at_start = app.banner.clone();
+    app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
+    app.keep_for_recovery();
+    let written = recovery::write_now().expect("edits to write");
+    match case.as_str() {
+        "fresh" => {
+            assert!(at_start.is_none(), "{at_start:?}");
+            let meta = std::fs::symlink_metadata(&folder).expect("the folder is made");
+            assert!(meta.is_dir());
+            assert_eq!(meta.mode() & 0o777, 0o700, "the state folder is private");
+            assert_eq!(written, Ok(path.clone()));
+            assert_eq!(mode(&path), 0o600);
+        }
+        "foreign" | "link" => {
+            let banner = at_start.expect("the app says so");
+            let why = if case == "foreign" {
+                "belongs to another user"
+            } else {
+                "symbolic link"
+            };
+            assert!(banner.error && banner.text.contains(why), "{banner:?}");
+            assert!(banner.text.contains("cannot be kept"), "{banner:?}");
+            let e = written.expect_err("refused");
+            assert!(e.contains(why), "{e}");
+        }
+        other => panic!("unknown case {other}"),
+    }
+}
+
+/// Opens `scene` in the app on another thread; fails if that does not return within 20 s (a
+/// FIFO read blocks forever).
+fn open_within_20_s(scene: &Path) -> App {
+    let flags = AppFlags {
+        path: Some(scene.to_path_buf()),
+        ..AppFlags::default()
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(App::new(&flags).map_err(|e| e.to_string()));
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(20)) {
+        Ok(app) => app.expect("the scene opens"),
+        Err(_) => panic!("the app did not start within 20 s"),
+    }
+}
+
+/// Makes something at a recovery file's name.
+type Make = dyn Fn(&Path);
+
+/// Item 7: whatever sits at a scene's recovery name — a FIFO, a 3 GB file, a link to
+/// `/dev/zero`, an empty, truncated or invalid file — the app starts at once with the scene as
+/// its file has it, says in the banner that the recovery file cannot be used, and leaves it
+/// where it is (before, the FIFO hung the start, the huge file crashed it, and the broken ones
+/// were deleted without a word).
+#[test]
+fn a_stray_or_broken_recovery_file_is_said_and_kept_and_the_app_starts() {
+    let dir = fresh_dir("stray-recovery");
+    let file = dir.join("lecture.ron");
+    std::fs::write(&file, GOOD).expect("write");
+    let recover = dir.join(".lecture.ron.recover");
+    let cases: [(&str, &Make, &str); 6] = [
+        (
+            "fifo",
+            &|p| {
+                let c = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap();
+                // SAFETY: a valid NUL-terminated path.
+                assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+            },
+            "not a regular file",
+        ),
+        (
+            "3 GB",
+            &|p| {
+                let f = std::fs::File::create(p).unwrap();
+                f.set_len(3 << 30).unwrap();
+            },
+            "larger than 4 MiB",
+        ),
+        (
+            "link to /dev/zero",
+            &|p| symlink("/dev/zero", p).unwrap(),
+            "symbolic link",
+        ),
+        (
+            "empty",
+            &|p| std::fs::write(p, "").unwrap(),
+            "lecture.ron.recover",
+        ),
+        (
+            "truncated",
+            &|p| std::fs::write(p, &GOOD[..60]).unwrap(),
+            "lecture.ron.recover",
+        ),
+        (
+            "not UTF-8",
+            &|p| std::fs::write(p, b"Scene(\xff\xfe").unwrap(),
+            "not UTF-8",
+        ),
+    ];
+    let want = narrowphase_lab::scene::load(&file).expect("loads").scene;
+    for (name, make, why) in cases {
+        let _ = std::fs::remove_file(&recover);
+        make(&recover);
+        let app = open_within_20_s(&file);
+        let banner = app
+            .banner
+            .clone()
+            .unwrap_or_else(|| panic!("{name}: no banner"));
+        assert!(banner.error, "{name}: {banner:?}");
+        assert!(
+            banner.text.contains("recovery file") && banner.text.contains(why),
+            "{name}: {banner:?}"
+        );
+        assert!(
+            banner.text.contains("left where it is"),
+            "{name}: {banner:?}"
+        );
+        assert!(app.dialogs.recover.is_none(), "{name}");
+        assert_eq!(*app.doc.scene(), want, "{name}");
+        assert!(
+            std::fs::symlink_metadata(&recover).is_ok(),
+            "{name}: the recovery file was deleted"
+        );
+    }
+    let _ = std::fs::remove_file(&recover);
+}
+
+/// Sets `path`'s modification time to `t` (as `cp -p`, `rsync -t` and `touch -r` do).
+fn set_mtime(path: &Path, t: std::time::SystemTime) {
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .and_then(|f| f.set_modified(t))
+        .expect("set the modification time");
+}
+
+/// Item 4: an external edit that lands just before Ctrl+S (the watcher polls every 0.4 s and
+/// has not seen it) is never overwritten: the save asks reload / keep mine, in every try, also
+/// when the edit kept the file's modification time; keeping mine and saving again writes mine.
+#[test]
+fn a_save_over_an_external_edit_asks_first_every_time() {
+    let dir = fresh_dir("save-race");
+    for k in 0..6 {
+        let file = dir.join(format!("race-{k}.ron"));
+        std::fs::write(&file, GOOD).expect("write");
+        let mtime = std::fs::metadata(&file)
+            .and_then(|m| m.modified())
+            .expect("mtime");
+        let mut app = open_within_20_s(&file);
+        app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
+        let theirs = GOOD.replace("\"Good\"", &format!("\"Edited elsewhere {k}\""));
+        std::fs::write(&file, &theirs).expect("their edit");
+        if k % 2 == 0 {
+            set_mtime(&file, mtime);
+        }
+        app.apply(Command::Save, 0.0);
+        assert_eq!(app.asking(), Some("reload"), "try {k}: {:?}", app.banner);
+        assert_eq!(
+            std::fs::read_to_string(&file).expect("file"),
+            theirs,
+            "try {k}"
+        );
+        assert!(app.doc.modified(), "try {k}");
+        // Keep mine, then save: now it is written, over their edit, as the user chose.
+        app.apply(Command::ReloadFromDisk(false), 0.0);
+        app.apply(Command::Save, 0.0);
+        assert_eq!(app.asking(), None, "try {k}");
+        let saved = narrowphase_lab::scene::load(&file).expect("loads").scene;
+        assert_eq!(saved.b.position, app.doc.scene().b.position, "try {k}");
+        assert!(!app.doc.modified(), "try {k}");
+    }
+}
+
+/// Item 4: a change on disk that keeps the modification time is seen by the watcher (an
+/// unmodified scene is reloaded), where it was never noticed.
+#[test]
+fn a_change_that_keeps_the_modification_time_is_noticed() {
+    let dir = fresh_dir("same-mtime");
+    let file = dir.join("lecture.ron");
+    std::fs::write(&file, GOOD).expect("write");
+    let mtime = std::fs::metadata(&file)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    let mut app = open_within_20_s(&file);
+    app.check_reload(0.0);
+    assert_eq!(app.doc.scene().title, "Good");
+    std::fs::write(&file, GOOD.replace("\"Good\"", "\"Same time\"")).expect("their edit");
+    set_mtime(&file, mtime);
+    assert_eq!(
+        std::fs::metadata(&file)
+            .and_then(|m| m.modified())
+            .expect("mtime"),
+        mtime
+    );
+    app.check_reload(1.0);
+    assert_eq!(app.doc.scene().title, "Same time");
+}
+
+/// Item 5: a scene in a folder where no recovery file can be written (read-only for us): the
+/// banner says so as soon as the scene has unsaved edits, a signal's write fails and says so,
+/// and nothing (no 0-byte file) is left.
+#[test]
+fn a_recovery_file_that_cannot_be_written_is_said_at_once() {
+    let base = nobody_dir("read-only");
+    let lecture = base.join("lecture");
+    std::fs::create_dir_all(&lecture).expect("folder");
+    std::fs::write(lecture.join("lecture.ron"), GOOD).expect("write");
+    std::os::unix::fs::chown(&lecture, Some(65534), Some(65534)).expect("chown");
+    std::fs::set_permissions(&lecture, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+    as_nobody(
+        "as_nobody_the_state_folder",
+        &[
+            ("XDG_STATE_HOME", &base.join("state")),
+            ("NPL_CASE", Path::new("read-only")),
+            ("NPL_BASE", &base),
+        ],
+    );
+    let left: Vec<_> = std::fs::read_dir(&lecture)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(left, ["lecture.ron"], "{left:?}");
+}
+
+/// The half of [`a_recovery_file_that_cannot_be_written_is_said_at_once`] run as `nobody`.
+fn read_only_folder_as_nobody() {
+    let base = PathBuf::from(std::env::var_os("NPL_BASE").expect("NPL_BASE"));
+    let file = base.join("lecture/lecture.ron");
+    let mut app = open_within_20_s(&file);
+    assert!(app.banner.is_none(), "{:?}", app.banner);
+    app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
+    app.keep_for_recovery();
+    let banner = app.banner.clone().expect("the app says so");
+    assert!(
+        banner.error && banner.text.contains("cannot be kept") && banner.text.contains("lecture"),
+        "{banner:?}"
+    );
+    let e = recovery::write_now()
+        .expect("edits to write")
+        .expect_err("refused");
+    assert!(e.contains(".lecture.ron.recover"), "{e}");
+}
+
+/// Item 6: a file with a raw string (`notes: r#"say "hi""#`, the natural way to put quotes in
+/// notes) or a `#![enable(…)]` line keeps its comments and layout on save: only the moved
+/// body's numbers change (before, the scene was written whole and every comment was lost).
+#[test]
+fn raw_strings_and_enable_lines_keep_their_comments_on_save() {
+    let dir = fresh_dir("raw-strings");
+    let raw = GOOD.replace(
+        "    title: \"Good\",\n",
+        "    title: \"Good\", // the title\n    notes: r#\"say \"hi\"\"#, // raw notes\n",
+    );
+    let enable = format!("#![enable(implicit_some)]\n// After the extensions.\n{GOOD}");
+    let both = format!("#![enable(implicit_some)]\n{raw}");
+    for (name, text) in [("raw", raw), ("enable", enable), ("both", both)] {
+        let file = dir.join(format!("{name}.ron"));
+        std::fs::write(&file, &text).expect("write");
+        let mut scene = narrowphase_lab::scene::load(&file)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .scene;
+        scene.b.position.x = 1.25;
+        narrowphase_lab::scene::save(&file, &scene).expect("saves");
+        let saved = std::fs::read_to_string(&file).expect("read");
+        let want = text.replace("position: (0.0, 0.4)", "position: (1.25, 0.4)");
+        assert_eq!(saved, want, "{name}: only B's x changes");
+        assert_eq!(
+            narrowphase_lab::scene::load(&file).expect("loads").scene,
+            scene
+        );
+    }
+}
+
+/// Item 9: a file with a byte-order mark is read, and a save keeps the mark and the comments.
+#[test]
+fn a_byte_order_mark_is_kept_on_save() {
+    let dir = fresh_dir("bom");
+    let file = dir.join("bom.ron");
+    let text = format!("\u{FEFF}{GOOD}");
+    std::fs::write(&file, &text).expect("write");
+    let mut scene = narrowphase_lab::scene::load(&file).expect("loads").scene;
+    scene.b.position.x = 1.25;
+    narrowphase_lab::scene::save(&file, &scene).expect("saves");
+    let saved = std::fs::read_to_string(&file).expect("read");
+    assert_eq!(
+        saved,
+        text.replace("position: (0.0, 0.4)", "position: (1.25, 0.4)")
+    );
+}
+
+/// Item 9: two scene names that are not UTF-8 (and would read the same made lossy) have
+/// recovery files of their own.
+#[test]
+fn names_that_are_not_utf8_keep_their_recovery_files_apart() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = Path::new("talks");
+    let one = dir.join(std::ffi::OsStr::from_bytes(b"\xff.ron"));
+    let two = dir.join(std::ffi::OsStr::from_bytes(b"\xfe.ron"));
+    let (r1, r2) = (
+        recovery::path_for(Some(&one), "x"),
+        recovery::path_for(Some(&two), "x"),
+    );
+    assert_ne!(r1, r2);
+    assert_eq!(
+        r1.file_name().expect("name").as_bytes(),
+        b".\xff.ron.recover"
+    );
+}
