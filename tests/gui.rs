@@ -611,3 +611,26 @@ fn unsaved_edits_survive_sigterm_and_are_offered_at_the_next_start() {
         }
     }
 }
+
+/// Issue 25, item 5: a recovery file that is not a scene (cut short) is asked about in the
+/// window (`asking` is `"broken-recovery"`), not deleted; K keeps it, D deletes it.
+#[test]
+fn a_broken_recovery_file_is_asked_about_in_the_window() {
+    let Some(d) = display() else { return };
+    let text = std::fs::read_to_string("scenes/01_resting_box.ron").expect("scene");
+    let file = tmp("broken-recovery.ron");
+    let recover = file.with_file_name(".broken-recovery.ron.recover");
+    std::fs::write(&file, &text).expect("write");
+    std::fs::write(&recover, &text[..text.len() / 2]).expect("write");
+    let f = file.to_str().expect("utf-8");
+    for (answer, kept) in [("k", true), ("d", false)] {
+        let asked = state(&run(&d, &[f, "--frames", "8", "--print-state"]));
+        assert_eq!(asked["asking"], "broken-recovery", "{answer}");
+        let (child, window) = start_app(&d, &[f, "--seconds", "3", "--print-state"]);
+        std::thread::sleep(Duration::from_millis(300));
+        key(&d, &window, answer);
+        let after = finish(child);
+        assert_eq!(after["asking"], serde_json::Value::Null, "{answer}");
+        assert_eq!(recover.exists(), kept, "{answer}");
+    }
+}

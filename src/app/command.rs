@@ -120,6 +120,8 @@ pub enum Command {
     ReloadFromDisk(bool),
     /// Answer "edits were recovered": restore them (true; undoable) or discard them (false).
     Recover(bool),
+    /// Answer "a recovery file cannot be read as a scene": delete it (true) or keep it (false).
+    BrokenRecovery(bool),
     /// Quiz mode on or off (Q).
     ToggleQuiz,
     /// Answer the quiz's question (a button, or a click on the canvas).
@@ -245,6 +247,7 @@ impl App {
                 self.dialogs.open = false;
                 // The recovery offer, put off: its file stays, offered at the next start.
                 self.dialogs.recover = None;
+                self.dialogs.broken_recovery = None;
             }
             Command::ToggleVertexEdit => self.vertex_edit = !self.vertex_edit,
             Command::FrameBodies => self.frame_all(),
@@ -294,6 +297,7 @@ impl App {
             Command::Confirm(answer) => self.confirm(answer, now),
             Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),
             Command::Recover(restore) => self.answer_recovery(restore, now),
+            Command::BrokenRecovery(delete) => self.answer_broken_recovery(delete, now),
             Command::ToggleQuiz => self.toggle_quiz(now),
             Command::QuizAnswer(pick) => self.quiz_answer(pick),
             Command::QuizToggle(k) => self.quiz_toggle(k),

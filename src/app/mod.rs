@@ -208,6 +208,7 @@ impl App {
         self.quiz_enter_scene();
         // The questions about the scene left behind do not carry over to this one.
         self.dialogs.recover = None;
+        self.dialogs.broken_recovery = None;
         self.dialogs.on_disk = None;
         self.dialogs.after_save = None;
         self.offer_recovery();
@@ -237,8 +238,9 @@ impl App {
 
     /// A recovery file left by a session that ended without saving: offer it (when it reads as
     /// a scene other than the one on screen), else remove it. Something at its name that is not
-    /// a readable recovery file (a FIFO, a link, a huge or broken file) is left where it is and
-    /// said in the banner; the scene opens as usual.
+    /// a readable recovery file (a FIFO, a link, a huge file, not UTF-8) is left where it is and
+    /// said in the banner; text that is not a scene (empty, cut short) is asked about (keep or
+    /// delete). Either way the scene opens as usual.
     fn offer_recovery(&mut self) {
         let path = self.recovery_path();
         if let Err(e) = recovery::check_folder(&path) {
@@ -268,7 +270,26 @@ impl App {
             }
             // The edits it holds are the scene as it is: nothing to offer, nothing lost.
             Ok(_) => recovery::discard(&path),
-            Err(e) => self.show_error(unusable(e.to_string()), 0.0),
+            // Text that is not a scene (empty, cut short, damaged): asked about, never deleted
+            // unasked.
+            Err(e) => self.dialogs.broken_recovery = Some((path, e.to_string())),
+        }
+    }
+
+    /// Answers "a recovery file cannot be read as a scene": delete it, or keep it (it is
+    /// asked about again at the next start).
+    pub fn answer_broken_recovery(&mut self, delete: bool, now: f64) {
+        let Some((path, _)) = self.dialogs.broken_recovery.take() else {
+            return;
+        };
+        if delete {
+            recovery::discard(&path);
+            self.show_info(format!("deleted {}", path.display()), now);
+        } else {
+            self.show_info(
+                format!("kept {} (asked again at the next start)", path.display()),
+                now,
+            );
         }
     }
 
@@ -679,11 +700,14 @@ impl App {
 }
 
 impl App {
-    /// The question the app is waiting on, for `--print-state`: `"reload"` (the file changed
+    /// The question the app is waiting on, for `--print-state`: `"recover"` (edits recovered),
+    /// `"broken-recovery"` (a recovery file that is not a scene), `"reload"` (the file changed
     /// on disk), `"unsaved"` (leaving a modified scene), or null.
     pub fn asking(&self) -> Option<&'static str> {
         if self.dialogs.recover.is_some() {
             Some("recover")
+        } else if self.dialogs.broken_recovery.is_some() {
+            Some("broken-recovery")
         } else if self.dialogs.on_disk.is_some() {
             Some("reload")
         } else if self.dialogs.confirm.is_some() {

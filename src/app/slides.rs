@@ -54,6 +54,7 @@ impl SlidesJob {
         app.clean = true;
         // Slides show the file as it is: a recovery offer stays for the next interactive start.
         app.dialogs.recover = None;
+        app.dialogs.broken_recovery = None;
         if app.session.step != self.step {
             app.apply(Command::Step(StepTo::At(self.step)), now);
         }

@@ -53,6 +53,9 @@ pub struct Dialogs {
     /// Edits recovered from a session that ended without saving: the recovery file and its
     /// scene, waiting for "restore / discard".
     pub recover: Option<(std::path::PathBuf, Box<Scene>)>,
+    /// A recovery file that does not read as a scene (empty, truncated, invalid): the file and
+    /// why, waiting for "keep it / delete it" (it is never deleted unasked).
+    pub broken_recovery: Option<(std::path::PathBuf, String)>,
     /// The text pasted into the open dialog, not yet opened.
     pub pasted: String,
 }

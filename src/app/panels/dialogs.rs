@@ -72,6 +72,31 @@ impl App {
                 out.push(Command::CloseDialogs);
             }
         }
+        if let Some((path, why)) = &self.dialogs.broken_recovery {
+            let (name, why) = (path.display().to_string(), why.clone());
+            let shown = egui::Modal::new(egui::Id::new("broken recovery")).show(ctx, |ui| {
+                ui.heading("A recovery file that cannot be read");
+                ui.label(
+                    "A recovery file from an earlier session is here, but it does not read as \
+                     a scene, so it cannot be restored:",
+                );
+                ui.monospace(name);
+                ui.label(RichText::new(why).size(13.0));
+                two_ways(
+                    ui,
+                    out,
+                    (
+                        "Keep it (K, Escape)",
+                        egui::Key::K,
+                        Command::BrokenRecovery(false),
+                    ),
+                    ("Delete it (D)", egui::Key::D, Command::BrokenRecovery(true)),
+                );
+            });
+            if shown.should_close() {
+                out.push(Command::BrokenRecovery(false));
+            }
+        }
         if self.dialogs.on_disk.is_some() {
             let name = self
                 .doc
