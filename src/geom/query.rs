@@ -15,7 +15,7 @@
 //! back to the centre line, then to straight up: never zero, never NaN.
 
 use super::epa::{EpaOutput, EpaStep, epa};
-use super::frame::{PairFrame, pair_frame};
+use super::frame::{PairFrame, pair_frame, pair_scale};
 use super::gjk::{GjkOutput, GjkStep, gjk};
 use super::math::Transform;
 use super::math::left_perp;
@@ -72,7 +72,7 @@ pub fn query(
 }
 
 /// [`query`] on two shapes already placed in one pair frame (a compound's part pair, placed by
-/// [`crate::geom::frame::parts_frame`]).
+/// [`crate::geom::compound::parts_frame`]).
 pub fn query_in(
     pair: &PairFrame,
     gjk_trace: &mut impl Trace<GjkStep>,
@@ -190,15 +190,6 @@ fn face_when_meeting(
 /// How many roundings of the pair's coordinates a support gap read along EPA's normal may be
 /// above zero and still be taken as touching when a face reads zero (see [`face_when_meeting`]).
 const MEETING_ROUNDINGS: f32 = 8.0;
-
-/// The size of the numbers a pair frame computes with: both bounding radii and both positions.
-#[inline]
-pub(crate) fn pair_scale(a: &Placed, b: &Placed) -> f32 {
-    a.shape.bounding_radius()
-        + b.shape.bounding_radius()
-        + a.xf.p.abs().max_element()
-        + b.xf.p.abs().max_element()
-}
 
 /// Greatest separation of `other`'s core from a face of `poly`'s core, `(separation, edge)`,
 /// each vertex measured from the face's end nearer it: a vertex exactly on a face's end reads

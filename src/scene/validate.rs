@@ -8,7 +8,8 @@
 
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
 use super::types::{Body, Scene, ShapeSpec, View};
-use crate::geom::frame::{PairFrame, pair_frame, parts_frame};
+use crate::geom::compound::parts_frame;
+use crate::geom::frame::{PairFrame, pair_frame};
 use crate::geom::limits::{MAX_PARTS, MIN_PARTS};
 use crate::geom::{
     ManifoldOptions, Part, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
@@ -67,7 +68,7 @@ pub struct Bodies {
 impl Pair {
     /// Both shapes in the pair frame every trace is recorded in: A's position is its origin;
     /// for a compound, the shown part pair placed relative to body A's position (see
-    /// [`crate::geom::frame::parts_frame`]), never through world coordinates.
+    /// [`crate::geom::compound::parts_frame`]), never through world coordinates.
     pub fn frame(&self) -> PairFrame<'_> {
         frame_of(
             [&self.a, &self.b],

@@ -41,7 +41,7 @@ pub fn collide(
 }
 
 /// [`collide`] on two shapes already placed in one pair frame (a compound's part pair, placed
-/// by [`crate::geom::frame::parts_frame`]).
+/// by [`crate::geom::compound::parts_frame`]).
 pub fn collide_in(
     pair: &PairFrame,
     options: &ManifoldOptions,

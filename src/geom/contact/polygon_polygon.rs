@@ -32,10 +32,10 @@ use super::types::{
     Candidate, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
     ManifoldOptions, ManifoldPoint, ManifoldStep,
 };
+use crate::geom::frame::pair_scale;
 use crate::geom::math::{
     LINEAR_SLOP, cross, left_perp, next_index, prev_index, segment_distance, try_normalize,
 };
-use crate::geom::query::pair_scale;
 use crate::geom::shape::Placed;
 use crate::geom::trace::Trace;
 use glam::Vec2;
