@@ -2,7 +2,7 @@
 //! parry2d's closest equivalent on the same inputs, and our traced call beside the untraced.
 //!
 //! `cargo bench --bench narrowphase`. For one quick table of ratios, run
-//! `cargo run --release --example versus`.
+//! `cargo run --release --manifest-path bench/Cargo.toml --bin versus`.
 
 #[path = "support/pairs.rs"]
 mod pairs;

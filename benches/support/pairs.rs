@@ -1,4 +1,4 @@
-//! The benchmark pairs, shared by `benches/narrowphase.rs` and `examples/versus.rs` (a module, not a bench target): for each
+//! The benchmark pairs, shared by `benches/narrowphase.rs` and `bench/` (a module, not a bench target): for each
 //! pair type, many poses around contact (deterministic), as our shapes and as parry2d's.
 
 use glam::Vec2;
