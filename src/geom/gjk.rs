@@ -19,6 +19,7 @@
 //! (Erin Catto, "Computing Distance", GDC 2010) and Ericson, *Real-Time Collision Detection* 9.5.
 
 use super::math::{cross, left_perp, right_perp, try_normalize};
+use crate::geom::frame::pair_scale;
 use crate::geom::shape::Placed;
 use crate::geom::trace::Trace;
 use glam::Vec2;
@@ -318,6 +319,9 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
     };
     let mut simplex = [minkowski_support(a, b, d0); 3];
     let mut count = 1;
+    // A bound on every simplex's resolution (its points are the cores' placed vertices, within
+    // the pair's scale), so that the exact one is worked out only for an estimate below it.
+    let coarse = 2.0 * RESOLUTION_ROUNDINGS * f32::EPSILON * pair_scale(a, b);
     let mut iterations = 0;
     let stop = loop {
         iterations += 1;
@@ -358,7 +362,8 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
         //    the simplex's own points can resolve (a side test then reads rounding, and the
         //    search can turn away from the origin: GJK would report the cores apart along a
         //    reversed normal).
-        let on_simplex = closest.length() <= resolution(&simplex[..count]);
+        let gap = closest.length();
+        let on_simplex = gap <= coarse && gap <= resolution(&simplex[..count]);
         let Some(d) = search_direction(&simplex[..count]).filter(|_| !on_simplex) else {
             trace.step(|| record(None, None, Some(GjkStop::OriginOnSimplex)));
             break GjkStop::OriginOnSimplex;

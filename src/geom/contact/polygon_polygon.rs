@@ -207,6 +207,11 @@ struct ClipAttempt {
     side0: Clipped,
     /// After both planes.
     side1: Clipped,
+    /// The reference face's offset along its normal, through each of its ends.
+    offsets: [f32; 2],
+    /// A few roundings of the face's coordinates: a separation read within this of zero is
+    /// read again from the face's other end.
+    rounding: f32,
 }
 
 impl ClipAttempt {
@@ -230,9 +235,17 @@ impl ClipAttempt {
             count: 2,
         };
         let tangent = left_perp(reference.normal);
-        let side0 = clip_segment(&input, -tangent, -tangent.dot(reference.v1), 0);
-        let side1 = clip_segment(&side0, tangent, tangent.dot(reference.v2), 1);
+        let (t1, t2) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
+        let side0 = clip_segment(&input, -tangent, -t1, 0);
+        let side1 = clip_segment(&side0, tangent, t2, 1);
+        let offsets = [
+            reference.normal.dot(reference.v1),
+            reference.normal.dot(reference.v2),
+        ];
         ClipAttempt {
+            offsets,
+            // The face's ends' coordinates along the tangent and the normal bound its size.
+            rounding: 8.0 * f32::EPSILON * (t1.abs() + t2.abs() + offsets[0].abs()),
             flip,
             reference,
             incident,
@@ -254,15 +267,16 @@ impl ClipAttempt {
     ) -> Candidate {
         let (ref_radius, inc_radius) = radii;
         let normal = self.reference.normal;
-        // Measured from the face's end nearer the point (both lie on the face's line): a point
-        // exactly on that end reads exactly 0, where the products through the far end round.
-        let (v1, v2) = (self.reference.v1, self.reference.v2);
-        let end = if point.distance_squared(v1) <= point.distance_squared(v2) {
-            v1
+        // Measured from the face's first end; a reading within rounding of zero is measured
+        // from the other end too, and the one nearer zero taken: a point exactly on an end reads
+        // exactly 0 from that end, where the products through the far end round.
+        let along = normal.dot(point);
+        let from_v1 = along - self.offsets[0];
+        let core_sep = if from_v1.abs() <= self.rounding {
+            nearer_zero(from_v1, along - self.offsets[1])
         } else {
-            v2
+            from_v1
         };
-        let core_sep = normal.dot(point - end);
         let separation = core_sep - ref_radius - inc_radius;
         Candidate {
             point,
@@ -285,6 +299,13 @@ impl ClipAttempt {
             |cv: Option<ClipVertex>| cv.map(|v| self.candidate(v.point, v.feature, radii, margin));
         [c(self.side1.first()), c(self.side1.second())]
     }
+}
+
+/// Of two readings of one distance, the one nearer zero. (Out of line: it is the rare case.)
+#[cold]
+#[inline(never)]
+fn nearer_zero(x: f32, y: f32) -> f32 {
+    if x.abs() <= y.abs() { x } else { y }
 }
 
 /// True when at least one candidate is kept.
