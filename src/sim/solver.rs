@@ -8,15 +8,18 @@
 //! `1 / m_n = 1/m_a + 1/m_b + (r_a × n)² / I_a + (r_b × n)² / I_b`. So the impulse that brings
 //! `v_n` to a target `β` is `ΔP = m_n (β − v_n)`.
 //!
-//! 1. Prepare each row: arms, effective masses along the normal and the tangent, and the
-//!    target `β` (the bias). Penetrating deeper than the slop, the bias pushes apart
-//!    (Baumgarte: `β = −(0.2 / h) · min(0, s + slop)`, position error fed back into velocity);
-//!    speculative (`s > 0`), it lets the gap close within the step and no further
-//!    (`β = −s / h`).
+//! 1. Prepare each row: arms, effective masses along the normal and the tangent, and two
+//!    targets. The velocity target `β` is 0, except for a speculative point (`s > 0`), which
+//!    may close its gap within the step and no further (`β = −s / h`). The push target
+//!    `β_p = −(0.2 / h) · min(0, s + slop)` removes a fifth of the penetration beyond the slop.
 //! 2. Warm start: apply each row's starting impulses (the last step's, for a persisted id).
-//! 3. Iterate: for each row, the normal impulse towards the target, its *accumulated* value
-//!    clamped to ≥ 0 (a contact pushes, never pulls); then friction towards zero tangential
-//!    velocity, its accumulated value clamped to `±μ` times the accumulated normal impulse.
+//! 3. Iterate ([`iterate`]): for each row, the normal impulse towards `β`, its *accumulated*
+//!    value clamped to ≥ 0 (a contact pushes, never pulls); then friction towards zero
+//!    tangential velocity, its accumulated value clamped to `±μ` times the accumulated normal
+//!    impulse.
+//! 4. Push ([`iterate_push`]): the same normal rows on pseudo-velocities that start at zero,
+//!    towards `β_p` (split impulses). The bodies move by them this step only, so correcting
+//!    position adds no kinetic energy, where Baumgarte's bias (`β_p` put in `β`) does.
 //!
 //! Clamping the accumulated impulse rather than each increment is what lets an iteration take
 //! back part of an earlier one: the sum converges to the right answer and stays physical.
@@ -24,7 +27,8 @@
 use crate::geom::math::cross;
 use glam::Vec2;
 
-/// Baumgarte factor: the fraction of the penetration beyond the slop fed back per step.
+/// The fraction of the penetration beyond the slop removed per step (Baumgarte's factor, used
+/// by the split-impulse push).
 pub const BAUMGARTE: f32 = 0.2;
 
 /// A body as the solver sees it.
@@ -186,9 +190,9 @@ pub fn iterate(rows: &mut [Row], bodies: &mut [Motion]) {
     }
 }
 
-/// Split impulses: the position error beyond the slop, solved as a pseudo-velocity that moves
-/// the bodies this step and is then forgotten (it adds no kinetic energy, unlike Baumgarte's
-/// bias in the real velocity). `push` holds each body's pseudo velocity and spin.
+/// Step 4, one pass: the position error beyond the slop, solved as a pseudo-velocity that moves
+/// the bodies this step and is then forgotten (split impulses). `push` holds each body's pseudo
+/// velocity and spin, from zero at the step's first pass.
 pub fn iterate_push(rows: &mut [Row], bodies: &[Motion], push: &mut [(Vec2, f32)]) {
     for row in rows.iter_mut() {
         let [ia, ib] = row.bodies;

@@ -210,9 +210,10 @@ impl World {
     /// 1. collide every body pair and match the points against the pair's last step (the
     ///    manifolds as the solver receives them, see [`super::contact`]);
     /// 2. add gravity to the dynamic bodies' velocities;
-    /// 3. prepare the contact rows and warm start them; iterate the solver;
+    /// 3. prepare the contact rows and warm start them; iterate the solver; then the
+    ///    split-impulse push (position correction);
     /// 4. keep each point's impulses for the next step's warm start;
-    /// 5. move the bodies with their new velocities (symplectic Euler).
+    /// 5. move the bodies with their new velocities plus the push (symplectic Euler).
     pub fn step(&mut self) {
         let h = self.settings.dt();
         // 1. Collide, and match against the last step.
@@ -236,7 +237,7 @@ impl World {
                 m.velocity += h * self.settings.gravity;
             }
         }
-        // 3. The rows: prepare, warm start, iterate.
+        // 3. The rows: prepare, warm start, iterate; then push the penetration out.
         let mut rows = Vec::new();
         for pair in &self.pairs {
             let [i, j] = pair.bodies;
