@@ -253,3 +253,28 @@ fn bad_sim_values_name_file_line_and_field() {
     let spin = text.replace("(0.0, 0.5)),", "(0.0, 0.5), spin: 1e9),");
     assert!(err(&spin).contains("b.spin: must be between -10000 and 10000"));
 }
+
+#[test]
+fn collided_transforms_give_back_the_manifold_the_solver_received() {
+    use narrowphase_lab::geom::{ManifoldOptions, collide_compound};
+    let text = std::fs::read_to_string("scenes/22_star_drop.ron").expect("the star");
+    let mut w = World::new(&scene(&text), Variant::FULL).expect("a world");
+    steps(&mut w, 100);
+    let xfs = w.collided_transforms();
+    let (a, b) = (&w.bodies()[0], &w.bodies()[1]);
+    let again = collide_compound(
+        &a.parts,
+        xfs[0],
+        &b.parts,
+        xfs[1],
+        &ManifoldOptions::default(),
+    );
+    let got = w.pair(0, 1).expect("touching");
+    assert_eq!(again.manifolds.len(), got.manifolds.len());
+    for (m, g) in again.manifolds.iter().zip(&got.manifolds) {
+        assert_eq!((m.parts, m.manifold.normal), (g.parts, g.normal));
+        let ids: Vec<u64> = m.manifold.points().map(|p| m.id(p)).collect();
+        let got_ids: Vec<u64> = g.points.iter().map(|p| p.id).collect();
+        assert_eq!(ids, got_ids);
+    }
+}

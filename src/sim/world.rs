@@ -148,6 +148,8 @@ pub struct World {
     /// One entry per body pair that can touch (not both static), in order `(0,1), (0,2), …,
     /// (1,2), …`; a pair not touching has no manifolds.
     pairs: Vec<PairContacts>,
+    /// The bodies' transforms the last step collided at (the poses before it moved them).
+    collided: Vec<Transform>,
     steps: usize,
     stats: StepStats,
 }
@@ -195,11 +197,13 @@ impl World {
                 }
             }
         }
+        let collided = bodies.iter().map(SimBody::transform).collect();
         Ok(World {
             bodies,
             settings,
             variant,
             pairs,
+            collided,
             steps: 0,
             stats: StepStats::default(),
         })
@@ -288,6 +292,7 @@ impl World {
                 b.angle += h * (b.spin + p.1);
             }
         }
+        self.collided = xfs;
         self.steps += 1;
         self.stats = self.count();
     }
@@ -338,6 +343,14 @@ impl World {
     /// the impulses it ended the step with).
     pub fn contacts(&self) -> impl Iterator<Item = &PairContacts> {
         self.pairs.iter().filter(|p| !p.manifolds.is_empty())
+    }
+
+    /// The bodies' transforms the last step collided at: the poses its manifolds came from
+    /// (the bodies have moved on since; at step 0, the start). With these and the variant's
+    /// hysteresis, `collide_compound` gives back exactly the manifolds of [`World::contacts`],
+    /// before the variant's point rule and cache.
+    pub fn collided_transforms(&self) -> &[Transform] {
+        &self.collided
     }
 
     /// The last step's contacts of bodies `i` and `j` (either order), if they touched.
