@@ -1,5 +1,5 @@
 //! `narrowphase-lab`: the command line. Parses the arguments and hands over to the app, or to
-//! the `report`, `check`, `sweep` and `slides` commands (see `narrowphase_lab::cli`).
+//! the `report`, `check`, `sweep`, `simulate` and `slides` commands (see `narrowphase_lab::cli`).
 
 use clap::Parser;
 use narrowphase_lab::{
@@ -18,6 +18,9 @@ fn main() {
         }
         Some(Command::Sweep(args)) => {
             cli::sweep(&args, &mut std::io::stdout(), &mut std::io::stderr())
+        }
+        Some(Command::Simulate(args)) => {
+            cli::simulate(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
         Some(Command::Slides(args)) => app::slides(&args),
         None => app::run(args.app),

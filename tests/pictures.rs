@@ -197,7 +197,8 @@ fn problems(s: &serde_json::Value, window: (u32, u32), how: &str) -> Vec<String>
     out
 }
 
-const SCENES: usize = 19;
+/// Every scene of the built-in lecture (the list a test keeps equal to `scenes/`).
+const SCENES: usize = narrowphase_lab::scene::BUILTIN.len();
 
 /// Walks the whole built-in lecture with PageDown, each scene in each mode at its first and
 /// last step, checking every state; and returns the problems.

@@ -621,3 +621,55 @@ fn l_bracket_selected_pair_changes_as_it_turns() {
     assert_near("turned separation", f(&r["separation"]), -wall);
     assert_near("turned normal.x", f(&r["normal"][0]), 1.0);
 }
+
+// The consequences lab's scenes open on the manifold the solver starts from.
+//
+// 20: the 2×1 box turned 1° at y = 0.517: its lowest corner, local (-1, -0.5), is at
+// y = 0.517 - sin 1° - 0.5 cos 1° = -0.000376: one point, its other bottom corner 0.0345 higher.
+#[test]
+fn box_rocks_starts_on_its_low_corner() {
+    let (s, c) = deg(1.0).sin_cos();
+    let corner = (-c + 0.5 * s, 0.517 - s - 0.5 * c);
+    let e = Expect {
+        mode: Mode::Manifold,
+        overlap: true,
+        separation: corner.1,
+        normal: [0.0, 1.0],
+    };
+    check(
+        "20_box_rocks.ron",
+        e,
+        &[(corner.0, 0.5 * corner.1, corner.1)],
+    );
+}
+
+// 21: the bottom box of the stack touches the ground exactly: separation 0, not overlap, and
+// both bottom corners kept at separation 0 (touching keeps points).
+#[test]
+fn stack_bottom_box_touches_the_ground() {
+    let e = Expect {
+        mode: Mode::Manifold,
+        overlap: false,
+        separation: 0.0,
+        normal: [0.0, 1.0],
+    };
+    check("21_stack.ron", e, &[(-0.5, 0.0, 0.0), (0.5, 0.0, 0.0)]);
+}
+
+// 22: scene 18's star 0.2 higher: its spike tips at 1.009 - sin 54° = 0.2 above the floor.
+// 23: scene 02's box at y = 0.9: its low corner 0.9 - sin 10° - 0.5 cos 10° = 0.234 above.
+#[test]
+fn dropped_star_and_tilted_box_start_in_the_air() {
+    for (name, gap) in [
+        ("22_star_drop.ron", 1.009 - deg(54.0).sin()),
+        (
+            "23_tilted_box_lands.ron",
+            0.9 - deg(10.0).sin() - 0.5 * deg(10.0).cos(),
+        ),
+    ] {
+        let r = report_of(name);
+        assert_eq!(r["overlap"], Value::Bool(false), "{name}");
+        assert_near(name, f(&r["separation"]), gap);
+        assert_eq!(r["points"].as_array().map(Vec::len), Some(0), "{name}");
+    }
+}

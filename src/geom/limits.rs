@@ -26,3 +26,25 @@ pub const MAX_ZOOM: f32 = 1.0e5;
 pub const MIN_PARTS: usize = 2;
 /// Most parts of a compound body (a part index fits the 8 bits a feature id gives it).
 pub const MAX_PARTS: usize = 16;
+
+/// Most dynamic bodies a simulation adds after B (`sim.bodies`).
+pub const MAX_SIM_BODIES: usize = 32;
+/// Most compare runs beside a simulation's full run (`sim.compare`).
+pub const MAX_COMPARE: usize = 2;
+/// Fewest steps per second of a simulation (`sim.hz`).
+pub const MIN_HZ: f32 = 1.0;
+/// Most steps per second of a simulation.
+pub const MAX_HZ: f32 = 480.0;
+/// Most solver iterations per step (`sim.iterations`, at least 1).
+pub const MAX_ITERATIONS: u32 = 100;
+/// Longest simulation run, seconds (`sim.seconds`, `simulate --seconds`): with [`MAX_HZ`], at
+/// most 57 600 steps, so a run always ends within a few seconds of work.
+pub const MAX_SIM_SECONDS: f32 = 120.0;
+/// Largest friction coefficient (`sim.friction`, at least 0).
+pub const MAX_FRICTION: f32 = 10.0;
+/// Largest |component| of gravity, world units per second squared.
+pub const MAX_GRAVITY: f32 = 1.0e4;
+/// Largest |component| of a body's starting velocity, world units per second.
+pub const MAX_SPEED: f32 = 1.0e4;
+/// Largest |spin| of a body at the start, radians per second.
+pub const MAX_SPIN: f32 = 1.0e4;

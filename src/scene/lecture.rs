@@ -86,6 +86,19 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "19_l_bracket.ron",
         include_str!("../../scenes/19_l_bracket.ron"),
     ),
+    (
+        "20_box_rocks.ron",
+        include_str!("../../scenes/20_box_rocks.ron"),
+    ),
+    ("21_stack.ron", include_str!("../../scenes/21_stack.ron")),
+    (
+        "22_star_drop.ron",
+        include_str!("../../scenes/22_star_drop.ron"),
+    ),
+    (
+        "23_tilted_box_lands.ron",
+        include_str!("../../scenes/23_tilted_box_lands.ron"),
+    ),
 ];
 
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).

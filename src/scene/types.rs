@@ -41,6 +41,15 @@ pub struct Scene {
     /// the algorithms, never from the file).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub questions: Vec<Ask>,
+    /// The simulation the Simulate mode and `simulate` run (optional; a scene without one
+    /// runs [`Sim::default`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub sim: Option<Sim>,
 }
 
 /// A question to predict before the app reveals the answer.
@@ -116,6 +125,180 @@ pub struct Body {
     /// Rotation about the local origin, degrees counter-clockwise (optional; default 0).
     #[serde(default)]
     pub angle_deg: f32,
+    /// The starting velocity of the body's centre of mass, world units per second (optional;
+    /// default 0; used only by the simulation).
+    #[serde(default, with = "vec2_tuple", skip_serializing_if = "is_zero_vec")]
+    pub velocity: Vec2,
+    /// The starting angular velocity, radians per second counter-clockwise (optional; default
+    /// 0; used only by the simulation).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spin: f32,
+}
+
+impl Body {
+    /// A body of `shape` at `position`, turned by `angle_deg`, at rest.
+    pub fn at(shape: ShapeSpec, position: Vec2, angle_deg: f32) -> Body {
+        Body {
+            shape,
+            position,
+            angle_deg,
+            velocity: Vec2::ZERO,
+            spin: 0.0,
+        }
+    }
+}
+
+/// The simulation of a scene (DESIGN.md, "Scene file", `sim`): A is static, B and `bodies`
+/// are dynamic. Every field is optional; the defaults are [`Sim::default`]'s.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Sim {
+    /// More dynamic bodies, after B (body 1, 2, … of the simulation's output).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bodies: Vec<Body>,
+    /// Gravity, world units per second squared (default `(0, -10)`).
+    #[serde(with = "vec2_tuple", skip_serializing_if = "is_default_gravity")]
+    pub gravity: Vec2,
+    /// Steps per second (default 60).
+    #[serde(skip_serializing_if = "is_default_hz")]
+    pub hz: f32,
+    /// Velocity iterations of the solver per step (default 10).
+    #[serde(skip_serializing_if = "is_default_iterations")]
+    pub iterations: u32,
+    /// The friction coefficient of every contact (default 0.6).
+    #[serde(skip_serializing_if = "is_default_friction")]
+    pub friction: f32,
+    /// How long a run lasts, seconds (default 10).
+    #[serde(skip_serializing_if = "is_default_seconds")]
+    pub seconds: f32,
+    /// Up to two ghost runs beside the full one, each with its own [`Variant`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub compare: Vec<Variant>,
+}
+
+impl Sim {
+    /// Default gravity.
+    pub const GRAVITY: Vec2 = Vec2::new(0.0, -10.0);
+    /// Default steps per second.
+    pub const HZ: f32 = 60.0;
+    /// Default solver iterations.
+    pub const ITERATIONS: u32 = 10;
+    /// Default friction coefficient.
+    pub const FRICTION: f32 = 0.6;
+    /// Default length of a run, seconds.
+    pub const SECONDS: f32 = 10.0;
+}
+
+impl Default for Sim {
+    fn default() -> Self {
+        Sim {
+            bodies: Vec::new(),
+            gravity: Sim::GRAVITY,
+            hz: Sim::HZ,
+            iterations: Sim::ITERATIONS,
+            friction: Sim::FRICTION,
+            seconds: Sim::SECONDS,
+            compare: Vec::new(),
+        }
+    }
+}
+
+/// What the manifold gives the solver. Every field is optional; the default is the full
+/// manifold (all points, hysteresis, part bits and warm starting on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Variant {
+    /// Which of the manifold's points the solver gets.
+    #[serde(skip_serializing_if = "Points::is_all")]
+    pub points: Points,
+    /// Reference-face hysteresis (off: near-ties flip the roles and churn the feature ids).
+    #[serde(skip_serializing_if = "is_true")]
+    pub hysteresis: bool,
+    /// A compound's part indices in the feature ids (off: two parts' points can share an id).
+    #[serde(skip_serializing_if = "is_true")]
+    pub part_bits: bool,
+    /// A point whose id matches the last step's starts from its impulse.
+    #[serde(skip_serializing_if = "is_true")]
+    pub warm_start: bool,
+    /// Chains' ghost-vertex rule (carried; chains are not built yet).
+    #[serde(skip_serializing_if = "is_true")]
+    pub smooth: bool,
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        Variant::FULL
+    }
+}
+
+impl Variant {
+    /// The full manifold: all points, every rule on.
+    pub const FULL: Variant = Variant {
+        points: Points::All,
+        hysteresis: true,
+        part_bits: true,
+        warm_start: true,
+        smooth: true,
+    };
+}
+
+/// Which of the manifold's points the solver gets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Points {
+    /// Every point (the full manifold).
+    #[default]
+    All,
+    /// Only the deepest point (the least separation; the first on a tie).
+    Deepest,
+    /// One point at the midpoint of the surviving points (seed 000's "one point in the middle
+    /// of that edge").
+    Middle,
+}
+
+impl Points {
+    /// Every rule, in the command line's order.
+    pub const ALL: [Points; 3] = [Points::All, Points::Deepest, Points::Middle];
+
+    /// The command-line name: `all`, `deepest` or `middle`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Points::All => "all",
+            Points::Deepest => "deepest",
+            Points::Middle => "middle",
+        }
+    }
+
+    fn is_all(&self) -> bool {
+        *self == Points::All
+    }
+}
+
+fn is_true(v: &bool) -> bool {
+    *v
+}
+
+fn is_zero_vec(v: &Vec2) -> bool {
+    *v == Vec2::ZERO
+}
+
+fn is_default_gravity(v: &Vec2) -> bool {
+    *v == Sim::GRAVITY
+}
+
+fn is_default_hz(v: &f32) -> bool {
+    *v == Sim::HZ
+}
+
+fn is_default_iterations(v: &u32) -> bool {
+    *v == Sim::ITERATIONS
+}
+
+fn is_default_friction(v: &f32) -> bool {
+    *v == Sim::FRICTION
+}
+
+fn is_default_seconds(v: &f32) -> bool {
+    *v == Sim::SECONDS
 }
 
 /// A shape as written in a scene file. Sizes are world units; a `radius` on a box or polygon

@@ -7,10 +7,13 @@
 //! that keep `f32` arithmetic meaningful.
 
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
-use super::types::{Body, Scene, ShapeSpec, View};
+use super::types::{Body, Scene, ShapeSpec, Sim, View};
 use crate::geom::compound::parts_frame;
 use crate::geom::frame::{PairFrame, pair_frame};
-use crate::geom::limits::{MAX_PARTS, MIN_PARTS};
+use crate::geom::limits::{
+    MAX_COMPARE, MAX_FRICTION, MAX_GRAVITY, MAX_HZ, MAX_ITERATIONS, MAX_PARTS, MAX_SIM_BODIES,
+    MAX_SIM_SECONDS, MAX_SPEED, MAX_SPIN, MIN_HZ, MIN_PARTS,
+};
 use crate::geom::{
     ManifoldOptions, Part, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
 };
@@ -121,8 +124,8 @@ impl Scene {
     /// [`crate::scene::parse`] adds those.
     pub fn validate(&self) -> Result<Validated, SceneError> {
         let mut warnings = Vec::new();
-        let (parts_a, xf_a) = body("a", &self.a, &mut warnings)?;
-        let (parts_b, xf_b) = body("b", &self.b, &mut warnings)?;
+        let (parts_a, xf_a) = body_parts("a", &self.a, &mut warnings)?;
+        let (parts_b, xf_b) = body_parts("b", &self.b, &mut warnings)?;
         let margin = self.speculative_margin;
         check_finite("speculative_margin", margin)?;
         if !(0.0..=MAX_MARGIN).contains(&margin) {
@@ -135,6 +138,9 @@ impl Scene {
         }
         if let Some(view) = &self.view {
             check_view(view)?;
+        }
+        if let Some(sim) = &self.sim {
+            check_sim(sim, &mut warnings)?;
         }
         let options = ManifoldOptions {
             speculative_margin: margin,
@@ -203,8 +209,9 @@ pub fn rot_from_degrees(deg: f32) -> Rot {
 }
 
 /// A body's parts (one at the identity for a single shape) and its transform, every value
-/// checked; errors name the field (`a.shape.parts[2].shape.radius`).
-fn body(
+/// checked (its velocity and spin too); errors name the field (`a.shape.parts[2].shape.radius`),
+/// `name` being the body's own path (`a`, `sim.bodies[3]`).
+pub fn body_parts(
     name: &str,
     body: &Body,
     warnings: &mut Vec<SceneWarning>,
@@ -247,7 +254,71 @@ fn body(
     };
     check_point(&format!("{name}.position"), body.position, MAX_COORDINATE)?;
     check_angle(&format!("{name}.angle_deg"), body.angle_deg)?;
+    check_point(&format!("{name}.velocity"), body.velocity, MAX_SPEED)?;
+    check_range(&format!("{name}.spin"), body.spin, -MAX_SPIN, MAX_SPIN)?;
     Ok((parts, body.transform()))
+}
+
+/// Checks a scene's `sim`: every body (as A and B are checked), and each setting within the
+/// ranges of [`crate::geom::limits`].
+fn check_sim(sim: &Sim, warnings: &mut Vec<SceneWarning>) -> Result<(), SceneError> {
+    let Sim {
+        bodies,
+        gravity,
+        hz,
+        iterations,
+        friction,
+        seconds,
+        compare,
+    } = sim;
+    if bodies.len() > MAX_SIM_BODIES {
+        let msg = format!("at most {MAX_SIM_BODIES} more bodies, got {}", bodies.len());
+        return Err(value_error("sim.bodies", msg));
+    }
+    for (i, b) in bodies.iter().enumerate() {
+        body_parts(&format!("sim.bodies[{i}]"), b, warnings)?;
+    }
+    check_point("sim.gravity", *gravity, MAX_GRAVITY)?;
+    check_range("sim.hz", *hz, MIN_HZ, MAX_HZ)?;
+    if !(1..=MAX_ITERATIONS).contains(iterations) {
+        let msg = format!("must be between 1 and {MAX_ITERATIONS}, got {iterations}");
+        return Err(value_error("sim.iterations", msg));
+    }
+    check_range("sim.friction", *friction, 0.0, MAX_FRICTION)?;
+    check_seconds("sim.seconds", *seconds)?;
+    if compare.len() > MAX_COMPARE {
+        let msg = format!("at most {MAX_COMPARE} compare runs, got {}", compare.len());
+        return Err(value_error("sim.compare", msg));
+    }
+    Ok(())
+}
+
+/// A run's length in seconds: more than 0, at most [`MAX_SIM_SECONDS`].
+pub fn check_seconds(field: &str, seconds: f32) -> Result<(), SceneError> {
+    check_finite(field, seconds)?;
+    if !(seconds > 0.0 && seconds <= MAX_SIM_SECONDS) {
+        let msg = format!(
+            "must be more than 0 and at most {} seconds, got {}",
+            num(MAX_SIM_SECONDS),
+            num(seconds)
+        );
+        return Err(value_error(field, msg));
+    }
+    Ok(())
+}
+
+fn check_range(field: &str, v: f32, min: f32, max: f32) -> Result<(), SceneError> {
+    check_finite(field, v)?;
+    if !(min..=max).contains(&v) {
+        let msg = format!(
+            "must be between {} and {}, got {}",
+            num(min),
+            num(max),
+            num(v)
+        );
+        return Err(value_error(field, msg));
+    }
+    Ok(())
 }
 
 /// One convex shape at field `field`, with the cleaner's warnings positioned there.

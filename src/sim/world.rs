@@ -1,0 +1,475 @@
+//! The world: bodies, the body pairs' contacts, and one fixed step; and [`Run`], a world with
+//! its start kept, so that a step back is a replay.
+
+use super::contact::{PairContacts, match_cache, received};
+use super::mass::mass_props;
+use super::solver::{Motion, Row, iterate, iterate_push, prepare};
+use crate::geom::{LINEAR_SLOP, Part, Rot, Transform};
+use crate::scene::validate::body_parts;
+use crate::scene::{Body, Scene, SceneError, Sim, Variant};
+use glam::Vec2;
+
+/// One rigid body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimBody {
+    /// Its parts, in its own frame (a single shape is one part at the identity).
+    pub parts: Vec<Part>,
+    /// False for A, which never moves.
+    pub dynamic: bool,
+    /// Mass (density 1: the area); 0 for a static body.
+    pub mass: f32,
+    /// Moment of inertia about the centre of mass; 0 for a static body.
+    pub inertia: f32,
+    /// The centre of mass in the body's own frame.
+    pub local_center: Vec2,
+    /// The centre of mass, world.
+    pub center: Vec2,
+    /// The angle, radians CCW (not wrapped: two turns are 4π).
+    pub angle: f32,
+    /// Velocity of the centre of mass, world units per second.
+    pub velocity: Vec2,
+    /// Angular velocity, radians per second CCW.
+    pub spin: f32,
+    /// The largest distance of the body's surface from its origin: its size, for the slop.
+    pub bounding_radius: f32,
+}
+
+impl SimBody {
+    fn new(parts: Vec<Part>, body: &Body, dynamic: bool) -> SimBody {
+        let props = mass_props(&parts);
+        let angle = body.angle_deg.to_radians();
+        let q = Rot::from_angle(angle);
+        let bounding_radius = parts
+            .iter()
+            .map(|p| p.xf.p.length() + p.shape.bounding_radius())
+            .fold(0.0, f32::max);
+        let (mass, inertia) = if dynamic {
+            (props.mass, props.inertia)
+        } else {
+            (0.0, 0.0)
+        };
+        SimBody {
+            parts,
+            dynamic,
+            mass,
+            inertia,
+            local_center: props.center,
+            center: body.position + q.apply(props.center),
+            angle,
+            velocity: if dynamic { body.velocity } else { Vec2::ZERO },
+            spin: if dynamic { body.spin } else { 0.0 },
+            bounding_radius,
+        }
+    }
+
+    /// The body's transform to world (its origin, as the scene places it, and its rotation).
+    pub fn transform(&self) -> Transform {
+        let q = Rot::from_angle(self.angle);
+        Transform {
+            p: self.center - q.apply(self.local_center),
+            q,
+        }
+    }
+
+    /// The body's origin, world (the scene's `position`).
+    pub fn position(&self) -> Vec2 {
+        self.transform().p
+    }
+
+    fn motion(&self) -> Motion {
+        let inv = |v: f32| {
+            if self.dynamic && v > 0.0 {
+                1.0 / v
+            } else {
+                0.0
+            }
+        };
+        Motion {
+            center: self.center,
+            velocity: self.velocity,
+            spin: self.spin,
+            inv_mass: inv(self.mass),
+            inv_inertia: inv(self.inertia),
+        }
+    }
+}
+
+/// The settings a world steps with (the scene's `sim`, checked, and its speculative margin).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Gravity, world units per second squared.
+    pub gravity: Vec2,
+    /// Steps per second.
+    pub hz: f32,
+    /// Solver iterations per step.
+    pub iterations: u32,
+    /// Friction coefficient of every contact.
+    pub friction: f32,
+    /// Length of a run, seconds.
+    pub seconds: f32,
+    /// The scene's speculative margin: points with separation up to it are kept.
+    pub margin: f32,
+}
+
+impl Settings {
+    /// The step, seconds.
+    pub fn dt(&self) -> f32 {
+        1.0 / self.hz
+    }
+
+    /// How many steps a run of `seconds` takes (rounded to the nearest, at least 1).
+    pub fn steps_for(&self, seconds: f32) -> usize {
+        ((seconds as f64 * self.hz as f64).round() as usize).max(1)
+    }
+}
+
+/// What one step's contacts did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepStats {
+    /// Contact points the solver received.
+    pub points: usize,
+    /// Of those, points whose id matched a point of the same body pair in the last step.
+    pub persisted: usize,
+    /// Points with a new id (`points − persisted`).
+    pub new: usize,
+    /// Points that shared their id with another point of the same body pair.
+    pub id_collisions: usize,
+    /// Points with separation > 0.
+    pub speculative: usize,
+}
+
+/// Bodies and their contacts, stepped at a fixed rate under one [`Variant`]. Body 0 is A
+/// (static), 1 is B, then the scene's `sim.bodies` in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    bodies: Vec<SimBody>,
+    settings: Settings,
+    variant: Variant,
+    /// One entry per body pair that can touch (not both static), in order `(0,1), (0,2), …,
+    /// (1,2), …`; a pair not touching has no manifolds.
+    pairs: Vec<PairContacts>,
+    /// The bodies' transforms the last step collided at (the poses before it moved them).
+    collided: Vec<Transform>,
+    steps: usize,
+    stats: StepStats,
+}
+
+impl World {
+    /// The world of `scene` (its `sim`, or [`Sim::default`]) under `variant`. Errors are the
+    /// scene's own validation errors (field named; no file position).
+    pub fn new(scene: &Scene, variant: Variant) -> Result<World, SceneError> {
+        scene.validate()?;
+        let sim = scene.sim.clone().unwrap_or_default();
+        let mut ignored = Vec::new();
+        let mut bodies = Vec::with_capacity(2 + sim.bodies.len());
+        let (parts, _) = body_parts("a", &scene.a, &mut ignored)?;
+        bodies.push(SimBody::new(parts, &scene.a, false));
+        let (parts, _) = body_parts("b", &scene.b, &mut ignored)?;
+        bodies.push(SimBody::new(parts, &scene.b, true));
+        for (i, b) in sim.bodies.iter().enumerate() {
+            let (parts, _) = body_parts(&format!("sim.bodies[{i}]"), b, &mut ignored)?;
+            bodies.push(SimBody::new(parts, b, true));
+        }
+        let Sim {
+            gravity,
+            hz,
+            iterations,
+            friction,
+            seconds,
+            ..
+        } = sim;
+        let settings = Settings {
+            gravity,
+            hz,
+            iterations,
+            friction,
+            seconds,
+            margin: scene.speculative_margin,
+        };
+        let mut pairs = Vec::new();
+        for i in 0..bodies.len() {
+            for j in i + 1..bodies.len() {
+                if bodies[i].dynamic || bodies[j].dynamic {
+                    pairs.push(PairContacts {
+                        bodies: [i, j],
+                        manifolds: Vec::new(),
+                    });
+                }
+            }
+        }
+        let collided = bodies.iter().map(SimBody::transform).collect();
+        Ok(World {
+            bodies,
+            settings,
+            variant,
+            pairs,
+            collided,
+            steps: 0,
+            stats: StepStats::default(),
+        })
+    }
+
+    /// Advances the world by one step of `1 / hz` seconds:
+    ///
+    /// 1. collide every body pair and match the points against the pair's last step (the
+    ///    manifolds as the solver receives them, see [`super::contact`]);
+    /// 2. add gravity to the dynamic bodies' velocities;
+    /// 3. prepare the contact rows and warm start them; iterate the solver; then the
+    ///    split-impulse push (position correction);
+    /// 4. keep each point's impulses for the next step's warm start;
+    /// 5. move the bodies with their new velocities plus the push (symplectic Euler).
+    pub fn step(&mut self) {
+        let h = self.settings.dt();
+        // 1. Collide, and match against the last step.
+        let xfs: Vec<Transform> = self.bodies.iter().map(SimBody::transform).collect();
+        for pair in &mut self.pairs {
+            let [i, j] = pair.bodies;
+            let mut now = received(
+                [i, j],
+                [&self.bodies[i].parts, &self.bodies[j].parts],
+                [xfs[i], xfs[j]],
+                self.settings.margin,
+                &self.variant,
+            );
+            match_cache(&mut now, Some(pair), self.variant.warm_start);
+            *pair = now;
+        }
+        // 2. Gravity.
+        let mut motions: Vec<Motion> = self.bodies.iter().map(SimBody::motion).collect();
+        for (m, b) in motions.iter_mut().zip(&self.bodies) {
+            if b.dynamic {
+                m.velocity += h * self.settings.gravity;
+            }
+        }
+        // 3. The rows: prepare, warm start, iterate; then push the penetration out.
+        let mut rows = Vec::new();
+        for pair in &self.pairs {
+            let [i, j] = pair.bodies;
+            let slop = LINEAR_SLOP
+                * self.bodies[i]
+                    .bounding_radius
+                    .min(self.bodies[j].bounding_radius);
+            for m in &pair.manifolds {
+                for p in &m.points {
+                    rows.push(Row::new(
+                        [i, j],
+                        m.normal,
+                        p.position,
+                        p.separation,
+                        slop,
+                        self.settings.friction,
+                        (p.normal_impulse, p.tangent_impulse),
+                    ));
+                }
+            }
+        }
+        prepare(&mut rows, &mut motions, h);
+        for _ in 0..self.settings.iterations {
+            iterate(&mut rows, &mut motions);
+        }
+        let mut push = vec![(Vec2::ZERO, 0.0f32); motions.len()];
+        for _ in 0..self.settings.iterations {
+            iterate_push(&mut rows, &motions, &mut push);
+        }
+        // 4. Keep the impulses.
+        let mut solved = rows.iter();
+        for pair in &mut self.pairs {
+            for m in &mut pair.manifolds {
+                for p in &mut m.points {
+                    if let Some(row) = solved.next() {
+                        p.normal_impulse = row.normal_impulse;
+                        p.tangent_impulse = row.tangent_impulse;
+                    }
+                }
+            }
+        }
+        // 5. Move.
+        for ((b, m), p) in self.bodies.iter_mut().zip(&motions).zip(&push) {
+            if b.dynamic {
+                b.velocity = m.velocity;
+                b.spin = m.spin;
+                b.center += h * (b.velocity + p.0);
+                b.angle += h * (b.spin + p.1);
+            }
+        }
+        self.collided = xfs;
+        self.steps += 1;
+        self.stats = self.count();
+    }
+
+    fn count(&self) -> StepStats {
+        let mut s = StepStats::default();
+        for p in self.pairs.iter().flat_map(PairContacts::points) {
+            s.points += 1;
+            s.persisted += p.persisted as usize;
+            s.id_collisions += p.id_collision as usize;
+            s.speculative += (p.separation > 0.0) as usize;
+        }
+        s.new = s.points - s.persisted;
+        s
+    }
+
+    /// Every body: 0 is A (static), 1 is B, then `sim.bodies`.
+    pub fn bodies(&self) -> &[SimBody] {
+        &self.bodies
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The variant: what the manifold gives the solver.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Steps taken since the start.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// Seconds simulated since the start.
+    pub fn time(&self) -> f64 {
+        self.steps as f64 / self.settings.hz as f64
+    }
+
+    /// The last step's contact counts.
+    pub fn stats(&self) -> StepStats {
+        self.stats
+    }
+
+    /// The last step's contacts of every touching body pair, as the solver received them (with
+    /// the impulses it ended the step with).
+    pub fn contacts(&self) -> impl Iterator<Item = &PairContacts> {
+        self.pairs.iter().filter(|p| !p.manifolds.is_empty())
+    }
+
+    /// The bodies' transforms the last step collided at: the poses its manifolds came from
+    /// (the bodies have moved on since; at step 0, the start). With these and the variant's
+    /// hysteresis, `collide_compound` gives back exactly the manifolds of [`World::contacts`],
+    /// before the variant's point rule and cache.
+    pub fn collided_transforms(&self) -> &[Transform] {
+        &self.collided
+    }
+
+    /// The last step's contacts of bodies `i` and `j` (either order), if they touched.
+    pub fn pair(&self, i: usize, j: usize) -> Option<&PairContacts> {
+        let key = [i.min(j), i.max(j)];
+        self.contacts().find(|p| p.bodies == key)
+    }
+
+    /// Body `i`'s last-step contact points: `(points, persisted, new)`.
+    pub fn body_contacts(&self, i: usize) -> (usize, usize, usize) {
+        let (mut n, mut kept) = (0, 0);
+        for pair in self.contacts().filter(|p| p.bodies.contains(&i)) {
+            for p in pair.points() {
+                n += 1;
+                kept += p.persisted as usize;
+            }
+        }
+        (n, kept, n - kept)
+    }
+}
+
+/// A world and its start: step it, reset it, or go to any step (a step back replays from the
+/// start; the run is deterministic, so the replay is the same run bit for bit).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    start: World,
+    world: World,
+}
+
+impl Run {
+    /// The run of `scene` under `variant`, at step 0.
+    pub fn new(scene: &Scene, variant: Variant) -> Result<Run, SceneError> {
+        let start = World::new(scene, variant)?;
+        Ok(Run {
+            world: start.clone(),
+            start,
+        })
+    }
+
+    /// The world now.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// Steps taken.
+    pub fn steps(&self) -> usize {
+        self.world.steps()
+    }
+
+    /// One step forward.
+    pub fn step(&mut self) {
+        self.world.step();
+    }
+
+    /// Back to step 0.
+    pub fn reset(&mut self) {
+        self.world = self.start.clone();
+    }
+
+    /// To step `k`: forward from here, or replayed from the start when `k` is behind.
+    pub fn seek(&mut self, k: usize) {
+        if k < self.world.steps() {
+            self.reset();
+        }
+        while self.world.steps() < k {
+            self.world.step();
+        }
+    }
+
+    /// One step back (a replay from the start); nothing at step 0.
+    pub fn step_back(&mut self) {
+        self.seek(self.world.steps().saturating_sub(1));
+    }
+}
+
+/// The full run and the scene's compare runs, stepped together (the Simulate mode's state).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lab {
+    /// The full run first ([`Variant::FULL`]), then one per `sim.compare` entry.
+    pub runs: Vec<Run>,
+}
+
+impl Lab {
+    /// The scene's runs, at step 0.
+    pub fn new(scene: &Scene) -> Result<Lab, SceneError> {
+        let compare = scene
+            .sim
+            .as_ref()
+            .map(|s| s.compare.clone())
+            .unwrap_or_default();
+        let runs = std::iter::once(Variant::FULL)
+            .chain(compare)
+            .map(|v| Run::new(scene, v))
+            .collect::<Result<_, _>>()?;
+        Ok(Lab { runs })
+    }
+
+    /// Steps taken (every run is at the same step).
+    pub fn steps(&self) -> usize {
+        self.runs.first().map_or(0, Run::steps)
+    }
+
+    /// Every run one step forward.
+    pub fn step(&mut self) {
+        self.runs.iter_mut().for_each(Run::step);
+    }
+
+    /// Every run one step back (replayed).
+    pub fn step_back(&mut self) {
+        self.runs.iter_mut().for_each(Run::step_back);
+    }
+
+    /// Every run back to step 0.
+    pub fn reset(&mut self) {
+        self.runs.iter_mut().for_each(Run::reset);
+    }
+
+    /// Every run to step `k`.
+    pub fn seek(&mut self, k: usize) {
+        self.runs.iter_mut().for_each(|r| r.seek(k));
+    }
+}
