@@ -50,7 +50,7 @@ pub use contact::{
     ManifoldOptions, ManifoldPoint, ManifoldStep, collide, collide_in,
 };
 pub use epa::{EpaGuard, EpaOutput, EpaStep, MAX_EPA_ITERATIONS, epa};
-pub use frame::{PairFrame, pair_frame};
+pub use frame::{PairFrame, ToWorld, pair_frame};
 pub use gjk::{GjkOutput, GjkStep, GjkStop, MAX_GJK_ITERATIONS, SimplexVertex, VoronoiRegion, gjk};
 pub use hull::{MinkowskiVertex, convex_hull, minkowski_hull};
 pub use math::{LINEAR_SLOP, Rot, Transform};

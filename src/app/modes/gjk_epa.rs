@@ -8,6 +8,7 @@ use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
 use crate::app::words::{count, num, signed};
+use crate::geom::gjk::voronoi_planes;
 use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};
 use egui::RichText;
 use glam::Vec2;
@@ -589,114 +590,11 @@ impl Mode for GjkMode {
     }
 }
 
-/// The Voronoi region of `simplex`'s feature `region` as half-planes `(x - a) · n <= 0`:
-/// a vertex's region lies beyond the perpendiculars at it to its edges; an edge's between the
-/// perpendiculars at its ends (and, in a triangle, outside it); the interior is the triangle.
-/// `None` for a single vertex (its region is the whole plane) or a region the simplex lacks.
-pub fn voronoi_planes(simplex: &[Vec2], region: VoronoiRegion) -> Option<Vec<(Vec2, Vec2)>> {
-    let at = |k: usize| simplex.get(k).copied();
-    // The outward normal of edge p–q of a triangle, away from its third vertex.
-    let outward = |p: Vec2, q: Vec2| -> Option<Vec2> {
-        let third = simplex.iter().find(|v| **v != p && **v != q)?;
-        let n = (q - p).perp();
-        Some(if n.dot(*third - p) > 0.0 { -n } else { n })
-    };
-    match region {
-        VoronoiRegion::Vertex(k) => {
-            let v = at(k)?;
-            let planes: Vec<(Vec2, Vec2)> = simplex
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| *j != k)
-                .map(|(_, w)| (v, *w - v))
-                .collect();
-            (!planes.is_empty()).then_some(planes)
-        }
-        VoronoiRegion::Edge(i, j) => {
-            let (p, q) = (at(i)?, at(j)?);
-            let mut planes = vec![(p, p - q), (q, q - p)];
-            if simplex.len() == 3 {
-                planes.push((p, -outward(p, q)?));
-            }
-            Some(planes)
-        }
-        VoronoiRegion::Interior => {
-            if simplex.len() != 3 {
-                return None;
-            }
-            let mut planes = Vec::new();
-            for k in 0..3 {
-                let (p, q) = (simplex[k], simplex[(k + 1) % 3]);
-                planes.push((p, outward(p, q)?));
-            }
-            Some(planes)
-        }
-    }
-}
-
 /// The region's name on the canvas.
 fn region_name(region: VoronoiRegion) -> String {
     match region {
         VoronoiRegion::Vertex(k) => format!("Voronoi region of w{k}"),
         VoronoiRegion::Edge(i, j) => format!("Voronoi region of edge w{i}–w{j}"),
         VoronoiRegion::Interior => "inside the triangle".to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scene::{BUILTIN, PairTraces, parse};
-
-    /// In every GJK step of every built-in scene, the origin lies in the region drawn (the one
-    /// the trace names).
-    #[test]
-    fn the_drawn_voronoi_region_holds_the_origin() {
-        let mut checked = 0;
-        for (name, text) in BUILTIN {
-            let loaded = parse(text, name).expect("built-in scene");
-            let traces = PairTraces::compute(&loaded.pair);
-            for s in &traces.gjk_steps {
-                let pts: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
-                let Some(planes) = voronoi_planes(&pts, s.region) else {
-                    assert_eq!(pts.len(), 1, "{name}: no region for {:?}", s.region);
-                    continue;
-                };
-                let scale = pts.iter().map(|p| p.length()).fold(1e-30, f32::max);
-                for (a, n) in &planes {
-                    let side = (Vec2::ZERO - *a).dot(n.normalize_or_zero());
-                    assert!(
-                        side <= 1e-4 * scale,
-                        "{name}: the origin is {side} outside {:?}'s region",
-                        s.region
-                    );
-                }
-                checked += 1;
-            }
-        }
-        assert!(checked > 20, "only {checked} regions checked");
-    }
-
-    #[test]
-    fn regions_of_a_triangle_are_where_they_should_be() {
-        let t = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(2.0, 0.0),
-            Vec2::new(0.0, 2.0),
-        ];
-        let inside = |r, p: Vec2| {
-            voronoi_planes(&t, r)
-                .expect("a region")
-                .iter()
-                .all(|(a, n)| (p - *a).dot(*n) <= 0.0)
-        };
-        assert!(inside(VoronoiRegion::Vertex(0), Vec2::new(-1.0, -1.0)));
-        assert!(!inside(VoronoiRegion::Vertex(0), Vec2::new(0.5, -1.0)));
-        assert!(inside(VoronoiRegion::Edge(0, 1), Vec2::new(0.5, -1.0)));
-        assert!(!inside(VoronoiRegion::Edge(0, 1), Vec2::new(0.5, 0.5)));
-        assert!(inside(VoronoiRegion::Interior, Vec2::new(0.5, 0.5)));
-        assert!(!inside(VoronoiRegion::Interior, Vec2::new(1.5, 1.5)));
-        assert!(inside(VoronoiRegion::Edge(1, 2), Vec2::new(1.5, 1.5)));
-        assert!(voronoi_planes(&t[..1], VoronoiRegion::Vertex(0)).is_none());
     }
 }

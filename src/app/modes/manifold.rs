@@ -406,6 +406,7 @@ impl Mode for ManifoldMode {
                 input,
                 output,
                 side,
+                ..
             } => {
                 c.infinite_line(
                     *plane_point,

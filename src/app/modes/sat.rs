@@ -3,7 +3,7 @@
 use super::{Controls, Mode};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
-use crate::app::draw::{Canvas, colors, priority};
+use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::pair::Pair;
 use crate::app::words::{num, signed};
@@ -191,7 +191,7 @@ impl Mode for SatMode {
             })
             .body(|mut body| {
                 for (i, row) in pair.sat_axes().enumerate() {
-                    let shift = row.axis.dot(origin);
+                    let shift = crate::geom::ToWorld { origin }.shift(row.axis);
                     body.row(20.0, |mut r| {
                         r.set_selected(i == controls.step);
                         r.col(|ui| {
@@ -312,11 +312,7 @@ impl Mode for SatMode {
         let u = row.axis;
         // Put the axis line on the side of the shapes that faces the middle of the view.
         let middle = canvas.camera().center - pair.sat.origin;
-        let t = if (middle - (a.centroid() + b.centroid()) * 0.5).dot(left_perp(u)) >= 0.0 {
-            left_perp(u)
-        } else {
-            -left_perp(u)
-        };
+        let t = draw::side_towards(middle, (a.centroid() + b.centroid()) * 0.5, left_perp(u));
 
         // The face (or vertex pair) that produced the axis.
         match row.source {
@@ -329,10 +325,7 @@ impl Mode for SatMode {
 
         // The axis as a line beside both shapes.
         let px = |points: f32| canvas.span(points);
-        let reach = [&a, &b]
-            .iter()
-            .flat_map(|s| s.vertices().map(move |v| v.dot(t) + s.radius()))
-            .fold(f32::NEG_INFINITY, f32::max);
+        let reach = draw::reach(&[&a, &b], t);
         let offset = reach + px(45.0);
         let on_line = |s: f32, extra: f32| u * s + t * (offset + extra);
         let lo = row.a[0].min(row.b[0]) - px(60.0);

@@ -84,7 +84,7 @@ impl App {
                     if used < steady {
                         ui.add_space(steady - used);
                     }
-                    self.arithmetic_panel(ui);
+                    super::arithmetic::panel(ui, &self.session.pair, kind, step);
                     self.sweep_panel(ui, out);
                     ui.separator();
                     let before = Controls {

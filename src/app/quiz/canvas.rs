@@ -120,24 +120,6 @@ pub fn targets(ask: &Ask, pair: &Pair) -> Vec<Target> {
     out
 }
 
-/// Distance from `p` to the segment `a`–`b`.
-fn to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let d = b - a;
-    let t = if d.length_squared() > 0.0 {
-        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + d * t)
-}
-
-/// True when `p` is inside the triangle (either winding).
-fn inside(p: Vec2, t: [Vec2; 3]) -> bool {
-    let side = |a: Vec2, b: Vec2| (b - a).perp_dot(p - a);
-    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
-    s.iter().all(|v| *v >= 0.0) || s.iter().all(|v| *v <= 0.0)
-}
-
 /// The target a click at window pixel `at` picks: the nearest within [`PICK_PX`] (a point
 /// before the edges through it; a triangle's inside only away from its edges).
 pub fn hit(targets: &[Target], at: Vec2, world: &Camera, minkowski: &Camera) -> Option<Command> {
@@ -150,9 +132,11 @@ pub fn hit(targets: &[Target], at: Vec2, world: &Camera, minkowski: &Camera) -> 
             }
             let d = match t.spot {
                 Spot::Point(p) => at.distance(cam.to_screen(p)) - 0.5 * PICK_PX,
-                Spot::Segment(a, b) => to_segment(at, cam.to_screen(a), cam.to_screen(b)),
+                Spot::Segment(a, b) => {
+                    crate::app::visible::to_segment(at, cam.to_screen(a), cam.to_screen(b))
+                }
                 Spot::Inside(tri) => {
-                    if inside(at, tri.map(|p| cam.to_screen(p))) {
+                    if crate::app::visible::inside_triangle(at, tri.map(|p| cam.to_screen(p))) {
                         PICK_PX - 0.5
                     } else {
                         f32::INFINITY

@@ -431,11 +431,21 @@ pub fn polygons(
     trace.step(|| reference_step(&clip, swapped));
     trace.step(|| ManifoldStep::IncidentFace(clip.incident));
     let tangent = left_perp(clip.reference.normal);
+    // Each point's distance from a side plane, in `clip_segment`'s own formula and operands
+    // (`ClipAttempt::new` passes `(-tangent, -tangent · v1)` and `(tangent, tangent · v2)`).
+    let distances = |input: &Clipped, normal: Vec2, offset: f32| -> Vec<f32> {
+        input
+            .to_vec()
+            .iter()
+            .map(|v| normal.dot(v.point) - offset)
+            .collect()
+    };
     trace.step(|| ManifoldStep::ClipSide {
         side: 0,
         plane_point: clip.reference.v1,
         plane_normal: -tangent,
         input: clip.input.to_vec(),
+        distances: distances(&clip.input, -tangent, -tangent.dot(clip.reference.v1)),
         output: clip.side0.to_vec(),
     });
     trace.step(|| ManifoldStep::ClipSide {
@@ -443,6 +453,7 @@ pub fn polygons(
         plane_point: clip.reference.v2,
         plane_normal: tangent,
         input: clip.side0.to_vec(),
+        distances: distances(&clip.side0, tangent, tangent.dot(clip.reference.v2)),
         output: clip.side1.to_vec(),
     });
 
