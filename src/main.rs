@@ -19,8 +19,8 @@ fn main() {
         Some(Command::Sweep(args)) => {
             cli::sweep(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
-        Some(Command::Slides(args)) => app::slides(&args),
-        None => app::run(args.app),
+        Some(Command::Slides(args)) => app::run::slides(&args),
+        None => app::run::run(args.app),
     };
     // In the browser the app goes on in the page's frames after `main` returns; there is no
     // process to end.

@@ -408,10 +408,11 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::command::Pose;
     use crate::app::command::{Command, StepTo};
-    use crate::app::input::{Body, Edit, Pose};
     use crate::app::modes::ModeKind;
     use crate::cli::AppFlags;
+    use crate::scene::questions::Which;
     use glam::Vec2;
 
     fn app() -> App {
@@ -426,7 +427,14 @@ mod tests {
             position: Vec2::new(1.25, 3.5),
             angle_deg: 33.0,
         };
-        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        app.apply_all(
+            &[
+                Command::BeginGesture,
+                Command::SetPose(Which::B, moved),
+                Command::EndGesture,
+            ],
+            0.0,
+        );
         let edited = app.doc.scene().clone();
         assert_eq!(edited.b.position, moved.position);
         assert!(app.doc.modified());
@@ -442,18 +450,18 @@ mod tests {
     #[test]
     fn a_gesture_is_one_undo_step() {
         let mut app = app();
-        let mut edits = vec![Edit::Begin];
+        let mut edits = vec![Command::BeginGesture];
         for k in 0..20 {
-            edits.push(Edit::Pose(
-                Body::A,
+            edits.push(Command::SetPose(
+                Which::A,
                 Pose {
                     position: Vec2::new(k as f32 * 0.1, 0.0),
                     angle_deg: 0.0,
                 },
             ));
         }
-        edits.push(Edit::End);
-        app.apply_edits(&edits, 0.0);
+        edits.push(Command::EndGesture);
+        app.apply_all(&edits, 0.0);
         assert_eq!(app.doc.undo_len(), 1);
     }
 
@@ -463,11 +471,11 @@ mod tests {
         // Scene 1's B is a 2×1 box: dragging its top-right corner (vertex 2) to the centre would
         // make it concave.
         let before = app.doc.scene().clone();
-        app.apply_edits(
+        app.apply_all(
             &[
-                Edit::Begin,
-                Edit::Vertex(Body::B, 2, Vec2::new(0.0, -0.2)),
-                Edit::End,
+                Command::BeginGesture,
+                Command::MoveVertex(Which::B, 2, Vec2::new(0.0, -0.2)),
+                Command::EndGesture,
             ],
             0.0,
         );
@@ -475,22 +483,22 @@ mod tests {
         let banner = app.banner.clone().expect("an explanation");
         assert!(banner.error && banner.text.contains("convex"), "{banner:?}");
         // Onto the line between its neighbours: the vertex would vanish, so that is refused too.
-        app.apply_edits(
+        app.apply_all(
             &[
-                Edit::Begin,
-                Edit::Vertex(Body::B, 2, Vec2::new(0.0, 0.0)),
-                Edit::End,
+                Command::BeginGesture,
+                Command::MoveVertex(Which::B, 2, Vec2::new(0.0, 0.0)),
+                Command::EndGesture,
             ],
             0.0,
         );
         assert_eq!(*app.doc.scene(), before);
         assert_eq!(app.doc.undo_len(), 0);
         // A move that keeps it convex is taken, and the box becomes a polygon.
-        app.apply_edits(
+        app.apply_all(
             &[
-                Edit::Begin,
-                Edit::Vertex(Body::B, 2, Vec2::new(1.5, 0.9)),
-                Edit::End,
+                Command::BeginGesture,
+                Command::MoveVertex(Which::B, 2, Vec2::new(1.5, 0.9)),
+                Command::EndGesture,
             ],
             0.0,
         );
@@ -568,7 +576,14 @@ mod tests {
             position: Vec2::new(1.25, 3.5),
             angle_deg: 33.0,
         };
-        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        app.apply_all(
+            &[
+                Command::BeginGesture,
+                Command::SetPose(Which::B, moved),
+                Command::EndGesture,
+            ],
+            0.0,
+        );
         app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
         app.apply(Command::Step(StepTo::At(1)), 0.0);
         app.apply(Command::CopyLink, 0.0);

@@ -23,6 +23,7 @@ pub mod camera;
 pub mod command;
 pub mod document;
 pub mod draw;
+mod execute;
 mod files;
 pub mod framing;
 pub mod input;
@@ -42,15 +43,14 @@ pub mod web;
 pub mod words;
 mod world;
 
-pub use run::{run, slides};
-
 use crate::cli::AppFlags;
-use crate::geom::limits::MAX_COORDINATE;
+use crate::scene::questions::Which;
 use crate::scene::{self, Lecture, Scene, ShapeSpec};
 use camera::Camera;
+use command::Pose;
 use document::{Document, EditSource};
 use glam::Vec2;
-use input::{Body, BodyView, Edit, Input, Interaction, Pose};
+use input::{BodyView, Input, Interaction};
 use modes::{Mode, ModeKind, Modes};
 use session::Session;
 use state::{Banner, Dialogs, FrameStats, stats};
@@ -400,33 +400,6 @@ impl App {
         [view(&scene.a, 0), view(&scene.b, 1)]
     }
 
-    /// Applies the canvas's edits: a gesture is one undoable change.
-    pub fn apply_edits(&mut self, edits: &[Edit], now: f64) {
-        for e in edits {
-            match *e {
-                Edit::Begin => self.doc.begin(EditSource::Canvas),
-                Edit::Pose(b, pose) => {
-                    if pose.position.is_finite()
-                        && pose.angle_deg.is_finite()
-                        && pose.position.abs().max_element() <= MAX_COORDINATE
-                    {
-                        let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
-                        body.position = pose.position;
-                        body.angle_deg = pose.angle_deg;
-                    }
-                }
-                Edit::Vertex(b, index, to) => self.move_vertex(b, index, to, now),
-                Edit::Pick(b, part) => {
-                    let mut parts = self.session.pair.shown_parts();
-                    parts[b.index()] = part;
-                    self.session.parts = Some(parts);
-                }
-                Edit::End => self.doc.end(EditSource::Canvas),
-            }
-        }
-        self.recompute(now);
-    }
-
     /// Shows part pair `parts` in every mode (None: the deepest pair, the library's choice).
     pub fn pick_parts(&mut self, parts: Option<[usize; 2]>, now: f64) {
         if parts != self.session.parts {
@@ -437,7 +410,7 @@ impl App {
 
     /// Moves a vertex of a polygon (a compound's: of its shown part), refusing a move that
     /// would break convexity (and saying so).
-    fn move_vertex(&mut self, b: Body, index: usize, to: Vec2, now: f64) {
+    pub(crate) fn move_vertex(&mut self, b: Which, index: usize, to: Vec2, now: f64) {
         let part = self.session.pair.shown_parts()[b.index()];
         let shape = self.session.pair.shapes[b.index()];
         match shape.with_vertex(index, to) {
@@ -615,13 +588,13 @@ impl App {
             let views = self.body_views();
             let mut interaction = self.interaction;
             let mut cam = self.cam;
-            let edits = interaction.update(&input, &mut cam, &views, self.vertex_edit);
+            let gestures = interaction.update(&input, &mut cam, &views, self.vertex_edit);
             self.interaction = interaction;
             // A pan or a zoom by hand: a save then keeps this view.
             self.view_moved |= (cam.center, cam.zoom) != (self.cam.center, self.cam.zoom);
             self.cam = cam;
-            if !edits.is_empty() {
-                self.apply_edits(&edits, now);
+            for c in gestures {
+                self.apply(c, now);
             }
         }
 
@@ -739,10 +712,10 @@ fn shown_spec(body: &scene::Body, part: usize) -> Option<&ShapeSpec> {
     }
 }
 
-fn body_mut(scene: &mut Scene, b: Body) -> &mut scene::Body {
+pub(crate) fn body_mut(scene: &mut Scene, b: Which) -> &mut scene::Body {
     match b {
-        Body::A => &mut scene.a,
-        Body::B => &mut scene.b,
+        Which::A => &mut scene.a,
+        Which::B => &mut scene.b,
     }
 }
 

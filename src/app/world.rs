@@ -79,9 +79,9 @@ impl App {
             }
             if self.vertex_edit && view.has_vertices && !clean {
                 let body = if i == 0 {
-                    input::Body::A
+                    input::Which::A
                 } else {
-                    input::Body::B
+                    input::Which::B
                 };
                 for (k, v) in s.vertices().iter().enumerate() {
                     let hot = hover == Some(Hover::Vertex(body, k));

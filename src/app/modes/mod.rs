@@ -32,27 +32,7 @@ pub fn hover(mode: ModeKind) -> &'static str {
     }
 }
 
-/// Options of the pair that modes may change and that are not part of the scene (they
-/// trigger a recompute). The speculative margin is the scene's: see [`Controls::margin`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PairOptions {
-    /// SAT: skip (anti)parallel repeats of an axis.
-    pub merge_parallel: bool,
-    /// Manifold: reference-face hysteresis.
-    pub hysteresis: bool,
-    /// Manifold: turn B by ±0.001 rad every frame.
-    pub jitter: bool,
-}
-
-impl Default for PairOptions {
-    fn default() -> Self {
-        PairOptions {
-            merge_parallel: false,
-            hysteresis: true,
-            jitter: false,
-        }
-    }
-}
+pub use super::command::PairOptions;
 
 /// What a mode's controls may change, as copies: the right panel turns every difference into
 /// a [`Command`] (a scene value becomes an undoable edit).

@@ -1,8 +1,7 @@
 //! The quiz's answers: the choices offered, the judge, and the answer and why in words — all
 //! read from the pair's traces and the library's [`answer`](crate::scene::answer).
 
-use super::{Choice, Pick};
-use crate::app::command::StepTo;
+use crate::app::command::{Pick, StepTo};
 use crate::app::modes::manifold::ManifoldMode;
 use crate::app::modes::sat::source_text;
 use crate::app::modes::{Mode, ModeKind};
@@ -12,6 +11,22 @@ use crate::geom::{AxisSource, ManifoldStep, SatAxis, VoronoiRegion};
 use crate::scene::questions::Which;
 use crate::scene::{Answer, Ask, AskKind};
 use glam::Vec2;
+
+/// One choice the panel offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// Its words on the button.
+    pub text: String,
+    /// The answer it gives.
+    pub pick: Pick,
+}
+
+/// A question's words: the scene's, or the kind's default.
+pub fn prompt(ask: &Ask) -> &str {
+    ask.prompt
+        .as_deref()
+        .unwrap_or_else(|| ask.kind.default_prompt())
+}
 
 /// The SAT rows of the trace, in order.
 pub(super) fn rows(pair: &Pair) -> Vec<&SatAxis> {

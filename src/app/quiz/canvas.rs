@@ -1,11 +1,11 @@
 //! The quiz on the canvas: the targets a student clicks (faces, simplex features, clipped
 //! points), the click that picks one, and the question's picture while it waits.
 
-use super::answers::{candidates, features, gjk_step, row_of};
-use super::{Pick, is_right, prompt};
+use super::answers::{candidates, features, gjk_step, is_right, prompt, row_of};
 use crate::app::App;
 use crate::app::camera::Camera;
 use crate::app::command::Command;
+use crate::app::command::Pick;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::modes::ModeKind;
