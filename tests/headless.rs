@@ -107,8 +107,8 @@ fn huge_shapes_at_the_largest_zoom_tessellate_to_a_bounded_mesh() {
         for centre in views {
             for step in 0..app.step_count() {
                 app.apply(Command::Step(StepTo::At(step)), 0.0);
-                app.cam.zoom = MAX_ZOOM;
-                app.cam.center = centre;
+                app.view.cam.zoom = MAX_ZOOM;
+                app.view.cam.center = centre;
                 app.modes.gjk.mcam.zoom = MAX_ZOOM;
                 app.modes.gjk.mcam.center = centre;
                 let out = ctx.run(raw_input(), |ctx| {
@@ -333,8 +333,14 @@ fn a_screenshot_frame_has_no_banner_or_hint() {
     app.apply(Command::ToggleVertexEdit, 0.0);
     app.show_info("a banner that must not be in the slide", 0.0);
     frame_with(&ctx, &mut app, vec![]);
-    let labels =
-        |app: &App| -> Vec<String> { app.drawn.labels.iter().map(|l| l.text.clone()).collect() };
+    let labels = |app: &App| -> Vec<String> {
+        app.probe
+            .drawn
+            .labels
+            .iter()
+            .map(|l| l.text.clone())
+            .collect()
+    };
     let normal = labels(&app);
     assert!(normal.iter().any(|t| t.contains("a banner")), "{normal:?}");
     assert!(normal.iter().any(|t| t.contains("F1 help")), "{normal:?}");

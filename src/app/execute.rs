@@ -19,7 +19,7 @@ impl App {
     /// Carries out one command.
     pub fn apply(&mut self, command: Command, now: f64) {
         if !command.is_gesture() {
-            self.commands += 1;
+            self.probe.commands += 1;
         }
         match command {
             Command::BeginGesture => self.doc.begin(EditSource::Canvas),
@@ -99,12 +99,12 @@ impl App {
                 self.dialogs.recover = None;
                 self.dialogs.broken_recovery = None;
             }
-            Command::ToggleVertexEdit => self.vertex_edit = !self.vertex_edit,
+            Command::ToggleVertexEdit => self.view.vertex_edit = !self.view.vertex_edit,
             Command::FrameBodies => self.frame_all(),
-            Command::ToggleFullScreen => self.fullscreen = !self.fullscreen,
-            Command::ToggleShapesPanel => self.show_left = !self.show_left,
-            Command::Screenshot => self.screenshot_pending = true,
-            Command::ScaleBy(d) => self.set_ui_scale(self.ui_scale + d),
+            Command::ToggleFullScreen => self.shell.fullscreen = !self.shell.fullscreen,
+            Command::ToggleShapesPanel => self.shell.show_left = !self.shell.show_left,
+            Command::Screenshot => self.shell.screenshot_pending = true,
+            Command::ScaleBy(d) => self.set_ui_scale(self.shell.ui_scale + d),
             Command::SetScale(s) => self.set_ui_scale(s),
             Command::SetOptions(o) => self.set_options(o, now),
             Command::ToggleHysteresis => self.set_options(
@@ -178,7 +178,7 @@ impl App {
 
     fn set_ui_scale(&mut self, s: f32) {
         if s.is_finite() {
-            self.ui_scale = s.clamp(UI_SCALE_RANGE.0, UI_SCALE_RANGE.1);
+            self.shell.ui_scale = s.clamp(UI_SCALE_RANGE.0, UI_SCALE_RANGE.1);
             // The presenter wants the picture big in the canvas that is left.
             self.frame_all();
         }
@@ -218,7 +218,7 @@ impl App {
                 self.open_text(name, text, now, true);
             }
             Leave::Link(query, fragment) => self.open_link(&query, &fragment, now),
-            Leave::Quit => self.quit = true,
+            Leave::Quit => self.shell.quit = true,
         }
     }
 
@@ -402,14 +402,14 @@ mod tests {
         let mut app = app();
         app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
         app.apply(Command::Quit, 0.0);
-        assert!(!app.quit);
+        assert!(!app.shell.quit);
         app.apply(Command::Confirm(Answer::Save), 0.0);
         assert!(
             app.dialogs.save_as.is_some(),
             "a built-in scene needs a name"
         );
         app.apply(Command::SaveTo(dir.join("mine.ron")), 0.0);
-        assert!(app.quit, "saved, then quit");
+        assert!(app.shell.quit, "saved, then quit");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -13,9 +13,9 @@ impl App {
     /// Draws the world on the background layer, through [`Canvas`] only, and returns what was
     /// drawn; a `dry` frame paints nothing (framing measures with it).
     pub(super) fn draw_world(&self, ctx: &egui::Context, dry: bool) -> Drawn {
-        let canvas = Canvas::new(ctx, &self.cam, ctx.pixels_per_point(), dry);
+        let canvas = Canvas::new(ctx, &self.view.cam, ctx.pixels_per_point(), dry);
         draw::grid(&canvas);
-        if let Some(e) = &self.slide_error {
+        if let Some(e) = &self.dialogs.slide_error {
             canvas.banner(
                 &format!(
                     "{} could not be loaded:\n{e}\n\nPageDown / PageUp go on to the other scenes.",
@@ -29,8 +29,12 @@ impl App {
         let pair = &self.session.pair;
         let views = self.body_views();
         // A screenshot (F12) is for a slide: no hover marks, handles, banner or hint.
-        let clean = self.screenshot_pending || self.clean;
-        let hover = if clean { None } else { self.interaction.hover };
+        let clean = self.shell.screenshot_pending || self.shell.clean;
+        let hover = if clean {
+            None
+        } else {
+            self.view.interaction.hover
+        };
 
         // A compound body's other parts, fainter: the modes show the selected part pair.
         if let Some(bodies) = &pair.bodies {
@@ -65,7 +69,7 @@ impl App {
             // The ring that turns the shape: bright on it, faint inside, so it can be found.
             let ring = match hover {
                 Some(Hover::Ring(b)) if b.index() == i => 0.25,
-                Some(Hover::Inside(b)) if b.index() == i && !self.vertex_edit => 0.10,
+                Some(Hover::Inside(b)) if b.index() == i && !self.view.vertex_edit => 0.10,
                 _ => 0.0,
             };
             if ring > 0.0 {
@@ -77,7 +81,7 @@ impl App {
                     _ => canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring),
                 }
             }
-            if self.vertex_edit && view.has_vertices && !clean {
+            if self.view.vertex_edit && view.has_vertices && !clean {
                 let body = if i == 0 {
                     input::Which::A
                 } else {
@@ -146,11 +150,11 @@ impl App {
         if clean {
             return canvas.finish();
         }
-        if let Some(b) = &self.banner {
+        if let Some(b) = &self.dialogs.banner {
             let color = if b.error { colors::BAD } else { colors::GOOD };
             canvas.banner(&b.text, color);
         }
-        canvas.hint(if self.vertex_edit {
+        canvas.hint(if self.view.vertex_edit {
             "vertex edit · F1 help"
         } else {
             "drag inside: move · drag the ring: turn · F1 help"

@@ -278,7 +278,7 @@ impl App {
         }
         self.part_picker(ui, out);
         ui.separator();
-        let mut vertex_edit = self.vertex_edit;
+        let mut vertex_edit = self.view.vertex_edit;
         if ui
             .checkbox(&mut vertex_edit, "Vertex edit (V)")
             .on_hover_text(
@@ -332,7 +332,7 @@ impl App {
             ui.label("UI scale");
             // The slider leaves room for its value in a narrow panel.
             ui.spacing_mut().slider_width = (ui.available_width() - 60.0).clamp(40.0, 160.0);
-            let mut scale = self.ui_scale;
+            let mut scale = self.shell.ui_scale;
             let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
             if ui
                 .add(egui::Slider::new(&mut scale, lo..=hi))

@@ -24,7 +24,7 @@ impl App {
                     let kind = self.session.mode;
                     ui.horizontal(|ui| {
                         if layout.narrow {
-                            let text = if self.show_left {
+                            let text = if self.shell.show_left {
                                 "◀ Shapes"
                             } else {
                                 "☰ Shapes"
@@ -79,7 +79,7 @@ impl App {
                         .id_salt("step text")
                         .max_height(steady)
                         .show(ui, |ui| ui.label(RichText::new(&text).size(15.0)));
-                    self.shown_step_text = text;
+                    self.probe.shown_step_text = text;
                     let used = ui.cursor().top() - top;
                     if used < steady {
                         ui.add_space(steady - used);

@@ -57,7 +57,7 @@ impl App {
                     "points",
                 ));
                 ui.separator();
-                ui.label(format!("{:.1} ms", self.stats.frame_ms));
+                ui.label(format!("{:.1} ms", self.probe.stats.frame_ms));
             });
         });
     }
@@ -76,7 +76,7 @@ impl App {
                         } else if !scene.notes.is_empty() {
                             ui.label(RichText::new(&scene.notes).size(15.0));
                         }
-                        for w in &self.warnings {
+                        for w in &self.dialogs.warnings {
                             ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
                         }
                     });

@@ -160,7 +160,7 @@ impl App {
         hit(
             &targets(ask, &self.session.pair),
             at,
-            &self.cam,
+            &self.view.cam,
             &self.modes.gjk.mcam,
         )
     }

@@ -299,7 +299,7 @@ impl App {
                 let cam = if t.minkowski {
                     &self.modes.gjk.mcam
                 } else {
-                    &self.cam
+                    &self.view.cam
                 };
                 let at = match t.spot {
                     Spot::Point(p) => p,
