@@ -6,8 +6,16 @@ use glam::DVec2;
 use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::panels::arithmetic::{Row, rows};
+use narrowphase_lab::app::pair::Pair;
+use narrowphase_lab::app::panels::arithmetic::Row;
 use narrowphase_lab::cli::AppFlags;
+
+/// The arithmetic rows of `mode` at `step`, as the right panel shows them.
+fn rows(pair: &Pair, mode: ModeKind, step: usize) -> Vec<Row> {
+    narrowphase_lab::app::modes::Modes::default()
+        .get(mode)
+        .arithmetic(pair, step)
+}
 
 fn open(name: &str) -> App {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
@@ -176,6 +184,20 @@ fn manifold_clip_distances_and_separations_match_the_tilted_box_in_f64() {
     near(got[0], left.y, "the dipping corner");
     near(got[1], right.y, "the lifted corner");
     assert!(left.y < 0.0 && right.y > 0.0);
+}
+
+#[test]
+fn every_mode_kind_has_a_mode_listed_once() {
+    let modes = narrowphase_lab::app::modes::Modes::default();
+    let kinds: Vec<ModeKind> = modes.iter().map(|m| m.kind()).collect();
+    assert_eq!(
+        kinds,
+        ModeKind::ALL.to_vec(),
+        "the list is in key order, each kind once"
+    );
+    for m in modes.iter() {
+        assert!(!m.title().is_empty() && !m.hover().is_empty() && !m.legend().is_empty());
+    }
 }
 
 #[test]

@@ -7,6 +7,7 @@ use glam::Vec2;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
+use narrowphase_lab::app::modes::manifold::ManifoldMode;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 use narrowphase_lab::scene::ShapeSpec;
@@ -213,5 +214,11 @@ fn the_stars_two_contacts_keep_their_ids_while_it_jitters() {
     let bodies = app.session.pair.bodies.as_ref().expect("compound");
     let turned = bodies.xfs[1].q.angle();
     assert!(turned.abs() > 1e-4 && turned.abs() < 2e-3, "{turned}");
-    assert_eq!(app.modes.manifold.churn, 0);
+    assert_eq!(
+        app.modes
+            .find::<ManifoldMode>()
+            .expect("the manifold mode")
+            .churn,
+        0
+    );
 }

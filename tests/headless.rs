@@ -4,6 +4,7 @@
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
+use narrowphase_lab::app::modes::gjk_epa::GjkMode;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 
@@ -109,8 +110,9 @@ fn huge_shapes_at_the_largest_zoom_tessellate_to_a_bounded_mesh() {
                 app.apply(Command::Step(StepTo::At(step)), 0.0);
                 app.view.cam.zoom = MAX_ZOOM;
                 app.view.cam.center = centre;
-                app.modes.gjk.mcam.zoom = MAX_ZOOM;
-                app.modes.gjk.mcam.center = centre;
+                let gjk = app.modes.find_mut::<GjkMode>().expect("the GJK mode");
+                gjk.mcam.zoom = MAX_ZOOM;
+                gjk.mcam.center = centre;
                 let out = ctx.run(raw_input(), |ctx| {
                     app.frame(ctx, 0.0, Input::default(), &[]);
                 });

@@ -195,10 +195,23 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
             _ => None,
         };
     }
+    // `1`, `2`, … : the modes in key order (the scene format's list, so a new mode has its key).
+    let digits = [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+    ];
+    if let Some(&mode) = digits
+        .iter()
+        .position(|k| *k == key)
+        .and_then(|i| ModeKind::ALL.get(i))
+    {
+        return Some(Command::SetMode(mode));
+    }
     Some(match key {
-        Key::Num1 => Command::SetMode(ModeKind::Sat),
-        Key::Num2 => Command::SetMode(ModeKind::Gjk),
-        Key::Num3 => Command::SetMode(ModeKind::Manifold),
         Key::Space | Key::ArrowRight => Command::Step(StepTo::Next),
         Key::ArrowLeft => Command::Step(StepTo::Previous),
         Key::Home => Command::Step(StepTo::First),

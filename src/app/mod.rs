@@ -575,7 +575,7 @@ impl App {
         let timings = &self.probe.stats.timings;
         let dragging = || timings.iter().filter(|t| t.dragging);
         let pair = &self.session.pair;
-        serde_json::json!({
+        let mut state = serde_json::json!({
             "scene": scene,
             "mode": self.session.mode.name(),
             "step": self.session.step,
@@ -602,7 +602,6 @@ impl App {
                 "parts": m.parts,
                 "ids": m.manifold.points().map(|p| m.id(p)).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
-            "id_changes": self.modes.manifold.churn,
             "frame_ms": stats(timings.iter().map(|t| t.interval_ms)),
             "work_ms": stats(timings.iter().map(|t| t.work_ms)),
             "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
@@ -617,8 +616,14 @@ impl App {
                 "text": b.text,
                 "error": b.error,
             })),
-        })
-        .to_string()
+        });
+        // Each mode's own fields (the manifold's `id_changes`), whichever mode is shown.
+        if let serde_json::Value::Object(fields) = &mut state {
+            for mode in self.modes.iter() {
+                mode.probe(fields);
+            }
+        }
+        state.to_string()
     }
 }
 

@@ -134,6 +134,15 @@ impl Pair {
         first.chain(others).collect()
     }
 
+    /// The manifold's steps as the mode shows them (its closing record is not a step).
+    pub fn manifold_shown_steps(&self) -> Vec<&crate::geom::ManifoldStep> {
+        self.traces
+            .manifold_steps
+            .iter()
+            .filter(|s| !matches!(s, crate::geom::ManifoldStep::Done(_)))
+            .collect()
+    }
+
     /// The SAT axis rows, in order.
     pub fn sat_axes(&self) -> impl Iterator<Item = &crate::geom::SatAxis> {
         self.traces.sat_steps.iter().filter_map(|s| match s {

@@ -155,7 +155,7 @@ impl Visible {
 
     /// Appends the arc of centre `c` and radius `r` from angle `a0` counter-clockwise through
     /// `sweep` (radians, `0..=TAU`), both ends included, sampled for this view:
-    /// - fine (sagitta under [`ARC_TOLERANCE`]) at the angles from which `c` sees the view;
+    /// - fine (sagitta under `ARC_TOLERANCE`) at the angles from which `c` sees the view;
     /// - coarse elsewhere, on the circle (inscribed: the missing sliver lies inside the circle,
     ///   which there is out of view);
     /// - when the view lies wholly inside the circle, a circumscribed polygon (at most five

@@ -4,7 +4,6 @@
 use super::App;
 use super::draw::{self, Canvas, Drawn, colors, priority};
 use super::input::{self, Hover};
-use super::modes::ModeKind;
 use super::pair::Contact;
 use crate::geom::Transform;
 use glam::Vec2;
@@ -120,8 +119,9 @@ impl App {
             let (p, normal) = (p, *normal);
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
-            // Manifold mode labels its candidates itself (kept and dropped, with separations).
-            let text = if self.session.mode == ModeKind::Manifold {
+            // A mode may label its candidates itself (the manifold's: kept and dropped, with
+            // separations).
+            let text = if !self.mode().contact_separations() {
                 format!("p{k}")
             } else {
                 format!("p{k} {}", super::words::signed(p.separation))

@@ -1,12 +1,14 @@
 //! GJK/EPA mode: the world and Minkowski space side by side, GJK one iteration at a time, then
 //! EPA, then the radii folded back in — all from the library's GJK and EPA traces.
 
-use super::{Controls, Mode};
+use super::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
+use crate::app::legend::{self, Entry};
 use crate::app::pair::Pair;
+use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{count, num, signed};
 use crate::geom::gjk::voronoi_planes;
 use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};
@@ -92,6 +94,30 @@ pub fn guard_words(guard: EpaGuard) -> String {
 }
 
 impl Mode for GjkMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Gjk
+    }
+
+    fn title(&self) -> &'static str {
+        "GJK / EPA"
+    }
+
+    fn hover(&self) -> &'static str {
+        "2: GJK's simplex and EPA's polytope on the Minkowski difference"
+    }
+
+    fn legend(&self) -> &'static [Entry] {
+        legend::GJK
+    }
+
+    fn arithmetic(&self, pair: &Pair, step: usize) -> Vec<Row> {
+        arithmetic::gjk_epa_rows(pair, step)
+    }
+
+    fn second_view(&self) -> Option<&Camera> {
+        Some(&self.mcam)
+    }
+
     fn step_count(&self, pair: &Pair) -> usize {
         pair.gjk_steps.len() + pair.epa_steps.len() + 1
     }

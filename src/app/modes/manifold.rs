@@ -1,12 +1,14 @@
 //! Manifold mode: reference and incident faces, clipping step by step, and feature ids that
 //! persist — all from the library's manifold trace.
 
-use super::{Controls, Mode};
+use super::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
+use crate::app::legend::{self, Entry};
 use crate::app::pair::Pair;
+use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{count, num, part_pair, signed};
 use crate::geom::Face;
 use crate::geom::math::left_perp;
@@ -100,10 +102,7 @@ fn contact_list(ui: &mut egui::Ui, pair: &Pair) {
 
 /// The manifold's steps as the mode shows them (its closing record is not a step).
 pub(crate) fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
-    pair.manifold_steps
-        .iter()
-        .filter(|s| !matches!(s, ManifoldStep::Done(_)))
-        .collect()
+    pair.manifold_shown_steps()
 }
 
 impl ManifoldMode {
@@ -140,6 +139,38 @@ fn face_line(c: &Canvas, f: &Face, color: egui::Color32, role: &str, over: bool)
 }
 
 impl Mode for ManifoldMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Manifold
+    }
+
+    fn title(&self) -> &'static str {
+        "Contact manifold"
+    }
+
+    fn hover(&self) -> &'static str {
+        "3: reference and incident faces, clipping, the contact points"
+    }
+
+    fn legend(&self) -> &'static [Entry] {
+        legend::MANIFOLD
+    }
+
+    fn arithmetic(&self, pair: &Pair, step: usize) -> Vec<Row> {
+        arithmetic::manifold_rows(pair, step)
+    }
+
+    fn reset(&mut self) {
+        ManifoldMode::reset(self);
+    }
+
+    fn contact_separations(&self) -> bool {
+        false
+    }
+
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        out.insert("id_changes".into(), self.churn.into());
+    }
+
     fn step_count(&self, pair: &Pair) -> usize {
         steps(pair).len().max(1)
     }
@@ -149,9 +180,15 @@ impl Mode for ManifoldMode {
     }
 
     fn step_text(&self, pair: &Pair, step: usize) -> String {
-        let Some(s) = steps(pair).get(step).copied() else {
+        let shown = steps(pair);
+        let Some(s) = shown.get(step).copied() else {
             return String::new();
         };
+        // The outline's step 4 (two corners), or the cores' closest points after nothing was
+        // kept in step 6.
+        let after_keep = shown[..step]
+            .iter()
+            .any(|s| matches!(s, ManifoldStep::Keep { .. }));
         match s {
             ManifoldStep::ReferenceFace {
                 sep_a,
@@ -163,7 +200,7 @@ impl Mode for ManifoldMode {
                 flip,
                 ..
             } => format!(
-                "1. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {} is the reference.",
+                "1–2. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {} is the reference.",
                 signed(*sep_a),
                 signed(*sep_b),
                 signed(*threshold),
@@ -175,7 +212,7 @@ impl Mode for ManifoldMode {
                 if *flip { "B's face" } else { "A's face" }
             ),
             ManifoldStep::IncidentFace(f) => format!(
-                "2. Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
+                "3. Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
                 if f.on_b { "B" } else { "A" },
                 f.edge
             ),
@@ -185,8 +222,8 @@ impl Mode for ManifoldMode {
                 output,
                 ..
             } => format!(
-                "{}. Clip against side plane {side}: {} in, {} out{}.",
-                3 + *side as usize,
+                "5. Clip against side plane {side} ({} of two): {} in, {} out{}.",
+                if *side == 0 { "first" } else { "second" },
                 count(input.len(), "point", "points"),
                 output.len(),
                 if output
@@ -201,13 +238,14 @@ impl Mode for ManifoldMode {
             ManifoldStep::Keep { candidates, margin } => {
                 let kept = candidates.iter().filter(|c| c.kept).count();
                 format!(
-                    "5. Keep the points with separation at most the margin {}: {kept} kept, {} dropped (in front of the reference face).",
+                    "6. Keep the points with separation at most the margin {}: {kept} kept, {} dropped (in front of the reference face).",
                     num(*margin),
                     candidates.len() - kept
                 )
             }
             ManifoldStep::Corner { separation, .. } => format!(
-                "The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {}.",
+                "{}The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {}.",
+                if after_keep { "" } else { "4. " },
                 signed(*separation)
             ),
             ManifoldStep::Circles { separation, .. } => format!(

@@ -1,11 +1,13 @@
 //! SAT mode: every candidate axis, both shadows on it, the gap — from the library's SAT trace.
 
-use super::{Controls, Mode};
+use super::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
+use crate::app::legend::{self, Entry};
 use crate::app::pair::Pair;
+use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{num, signed};
 use crate::geom::math::{left_perp, next_index};
 use crate::geom::{AxisSource, Placed, SatStep};
@@ -18,26 +20,7 @@ pub struct SatMode {
     hovered: Option<usize>,
 }
 
-/// Where an axis comes from, for the table.
-pub fn source_text(s: AxisSource, pair: &Pair) -> String {
-    let kind = |i: usize| match pair.shapes[i].kind() {
-        crate::geom::ShapeKind::Circle => "circle",
-        crate::geom::ShapeKind::Capsule => "capsule",
-        crate::geom::ShapeKind::Polygon => "",
-    };
-    match s {
-        AxisSource::FaceA(i) if kind(0) == "capsule" => format!("A capsule side {i}"),
-        AxisSource::FaceB(j) if kind(1) == "capsule" => format!("B capsule side {j}"),
-        AxisSource::FaceA(i) => format!("A edge {i}"),
-        AxisSource::FaceB(j) => format!("B edge {j}"),
-        AxisSource::Vertices { a, b } => match (kind(0), kind(1)) {
-            ("circle", "circle") => "centre line".to_string(),
-            ("circle", _) => format!("A centre to B vertex {b}"),
-            (_, "circle") => format!("A vertex {a} to B centre"),
-            _ => format!("A vertex {a} to B vertex {b}"),
-        },
-    }
-}
+pub use crate::app::words::source_text;
 
 /// Why the vertex-pair axis is there, in one line.
 fn why_vertex_axis(pair: &Pair) -> &'static str {
@@ -67,6 +50,26 @@ impl SatMode {
 }
 
 impl Mode for SatMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Sat
+    }
+
+    fn title(&self) -> &'static str {
+        "Separating axes"
+    }
+
+    fn hover(&self) -> &'static str {
+        "1: every candidate axis and both shadows on it"
+    }
+
+    fn legend(&self) -> &'static [Entry] {
+        legend::SAT
+    }
+
+    fn arithmetic(&self, pair: &Pair, step: usize) -> Vec<Row> {
+        arithmetic::sat_rows(pair, step)
+    }
+
     fn step_count(&self, pair: &Pair) -> usize {
         pair.sat.axis_count.max(1)
     }

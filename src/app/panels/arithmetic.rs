@@ -5,16 +5,15 @@
 //! comparison with its hysteresis, the side planes' clip distances and each point's separation
 //! (manifold).
 //!
-//! [`rows`] is a pure function of the pair's traces (the same the modes draw): every number is
+//! The rows (`sat_rows`, `gjk_epa_rows`, `manifold_rows`, each reached through its mode's
+//! `Mode::arithmetic`) are pure functions of the pair's traces (the same the modes draw): every number is
 //! a field of a trace step or of the output, printed as is. Positions are shown in the world,
 //! by the one conversion the report makes too ([`ToWorld`]: a point plus A's position, a
 //! projection plus `axis · origin`); nothing else is worked out here. When a line needs a
 //! number the trace lacks, the number belongs in the step (`geom/`), not here.
 
-use crate::app::modes::ModeKind;
-use crate::app::modes::sat::source_text;
 use crate::app::pair::Pair;
-use crate::app::words::num;
+use crate::app::words::{num, source_text};
 use crate::geom::gjk::RegionTests;
 use crate::geom::{GjkStep, ManifoldStep, SimplexVertex, ToWorld, VoronoiRegion};
 use egui::RichText;
@@ -45,51 +44,47 @@ fn vec(v: Vec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
 }
 
-/// The arithmetic behind `step` of `mode`, from the pair's traces.
-pub fn rows(pair: &Pair, mode: ModeKind, step: usize) -> Vec<Row> {
-    match mode {
-        ModeKind::Sat => sat_rows(pair, step),
-        ModeKind::Gjk => match pair.gjk_steps.get(step) {
-            Some(s) => gjk_rows(s, pair.to_world()),
-            None => match pair.epa_steps.get(step - pair.gjk_steps.len()) {
-                Some(e) => vec![
-                    row(
-                        format!(
-                            "closest edge {} of the polytope, normal {}: its distance from the origin, the lower bound",
-                            e.closest_edge,
-                            vec(e.edge_normal)
-                        ),
-                        e.lower_bound,
+/// GJK/EPA: a GJK iteration, an EPA expansion, or the radii folded back in.
+pub fn gjk_epa_rows(pair: &Pair, step: usize) -> Vec<Row> {
+    match pair.gjk_steps.get(step) {
+        Some(s) => gjk_rows(s, pair.to_world()),
+        None => match pair.epa_steps.get(step - pair.gjk_steps.len()) {
+            Some(e) => vec![
+                row(
+                    format!(
+                        "closest edge {} of the polytope, normal {}: its distance from the origin, the lower bound",
+                        e.closest_edge,
+                        vec(e.edge_normal)
                     ),
-                    row(
-                        format!(
-                            "support along it: w = {} · {}",
-                            vec(e.support.w),
-                            vec(e.edge_normal)
-                        ),
-                        e.support_distance,
+                    e.lower_bound,
+                ),
+                row(
+                    format!(
+                        "support along it: w = {} · {}",
+                        vec(e.support.w),
+                        vec(e.edge_normal)
                     ),
-                    row(
-                        "the smallest support distance so far, the upper bound".into(),
-                        e.upper_bound,
+                    e.support_distance,
+                ),
+                row(
+                    "the smallest support distance so far, the upper bound".into(),
+                    e.upper_bound,
+                ),
+                row(
+                    format!(
+                        "improvement: support distance − lower bound (stops at or below {})",
+                        num(e.tolerance)
                     ),
-                    row(
-                        format!(
-                            "improvement: support distance − lower bound (stops at or below {})",
-                            num(e.tolerance)
-                        ),
-                        e.improvement,
-                    ),
-                ],
-                None => fold_rows(pair),
-            },
+                    e.improvement,
+                ),
+            ],
+            None => fold_rows(pair),
         },
-        ModeKind::Manifold => manifold_rows(pair, step),
     }
 }
 
 /// SAT: both shadows on the axis from their support vertices, and the gap.
-fn sat_rows(pair: &Pair, step: usize) -> Vec<Row> {
+pub fn sat_rows(pair: &Pair, step: usize) -> Vec<Row> {
     let Some(r) = pair.sat_axes().nth(step) else {
         return Vec::new();
     };
@@ -244,8 +239,8 @@ fn fold_rows(pair: &Pair) -> Vec<Row> {
 }
 
 /// The manifold: the reference-face comparison, the clip distances, the separations.
-fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
-    let steps = crate::app::modes::manifold::steps(pair);
+pub fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
+    let steps = pair.manifold_shown_steps();
     let Some(s) = steps.get(step) else {
         return Vec::new();
     };
@@ -360,11 +355,11 @@ fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
 }
 
 /// The arithmetic of the step shown, folded away until asked for.
-pub fn panel(ui: &mut egui::Ui, pair: &Pair, mode: ModeKind, step: usize) {
+pub fn panel(ui: &mut egui::Ui, rows: Vec<Row>) {
     egui::CollapsingHeader::new("The arithmetic")
         .id_salt("arithmetic")
         .show(ui, |ui| {
-            for r in rows(pair, mode, step) {
+            for r in rows {
                 ui.label(RichText::new(r.text).monospace().size(12.5));
             }
             ui.label(

@@ -4,7 +4,7 @@ use super::KEYS;
 use crate::app::command::{Answer, Command};
 use crate::app::draw::colors;
 use crate::app::legend;
-use crate::app::modes::{self, ModeKind};
+
 use crate::app::state::Leave;
 use crate::app::{App, web};
 use egui::RichText;
@@ -36,9 +36,9 @@ impl App {
                                     ui.set_max_width(360.0);
                                     ui.label(RichText::new("What the colours mean").strong());
                                     legend::show(ui, legend::COMMON);
-                                    for mode in ModeKind::ALL {
-                                        ui.label(RichText::new(modes::title(mode)).strong());
-                                        legend::show(ui, legend::entries(mode));
+                                    for mode in self.modes.iter() {
+                                        ui.label(RichText::new(mode.title()).strong());
+                                        legend::show(ui, mode.legend());
                                     }
                                 });
                             });

@@ -3,7 +3,7 @@
 use crate::app::App;
 use crate::app::command::Command;
 use crate::app::draw::colors;
-use crate::app::modes::{self, ModeKind};
+
 use crate::app::words::{count, part_pair};
 use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_SIZE};
 use crate::scene::{Body, ShapeSpec};
@@ -256,13 +256,13 @@ impl App {
     fn left_contents(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         ui.heading("Narrowphase Lab");
         ui.horizontal_wrapped(|ui| {
-            for m in ModeKind::ALL {
+            for m in self.modes.iter() {
                 if ui
-                    .selectable_label(self.session.mode == m, modes::title(m))
-                    .on_hover_text(modes::hover(m))
+                    .selectable_label(self.session.mode == m.kind(), m.title())
+                    .on_hover_text(m.hover())
                     .clicked()
                 {
-                    out.push(Command::SetMode(m));
+                    out.push(Command::SetMode(m.kind()));
                 }
             }
         });

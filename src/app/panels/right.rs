@@ -4,7 +4,7 @@ use crate::app::App;
 use crate::app::command::{Command, StepTo};
 use crate::app::draw::colors;
 use crate::app::legend;
-use crate::app::modes::{self, Controls};
+use crate::app::modes::Controls;
 use crate::app::panels::PanelLayout;
 use egui::RichText;
 
@@ -37,7 +37,7 @@ impl App {
                                 out.push(Command::ToggleShapesPanel);
                             }
                         }
-                        ui.heading(modes::title(kind));
+                        ui.heading(self.mode().title());
                     });
                     if self.quiz.on {
                         self.quiz_panel(ui, out);
@@ -84,7 +84,7 @@ impl App {
                     if used < steady {
                         ui.add_space(steady - used);
                     }
-                    super::arithmetic::panel(ui, &self.session.pair, kind, step);
+                    super::arithmetic::panel(ui, self.mode().arithmetic(&self.session.pair, step));
                     self.sweep_panel(ui, out);
                     ui.separator();
                     let before = Controls {
@@ -114,7 +114,7 @@ impl App {
                             // above made the scrolled area wider.
                             let visible = ui.clip_rect().right() - ui.cursor().left() - 6.0;
                             ui.set_max_width(visible.max(120.0));
-                            legend::show(ui, legend::entries(kind));
+                            legend::show(ui, self.mode().legend());
                             legend::show(ui, legend::COMMON);
                         });
                 });

@@ -3,9 +3,9 @@
 
 use crate::app::command::{Pick, StepTo};
 use crate::app::modes::manifold::ManifoldMode;
-use crate::app::modes::sat::source_text;
 use crate::app::modes::{Mode, ModeKind};
 use crate::app::pair::Pair;
+use crate::app::words::source_text;
 use crate::app::words::{count, num, signed};
 use crate::geom::{AxisSource, ManifoldStep, SatAxis, VoronoiRegion};
 use crate::scene::questions::Which;

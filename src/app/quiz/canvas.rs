@@ -120,7 +120,7 @@ pub fn targets(ask: &Ask, pair: &Pair) -> Vec<Target> {
     out
 }
 
-/// The target a click at window pixel `at` picks: the nearest within [`PICK_PX`] (a point
+/// The target a click at window pixel `at` picks: the nearest within `PICK_PX` (a point
 /// before the edges through it; a triangle's inside only away from its edges).
 pub fn hit(targets: &[Target], at: Vec2, world: &Camera, minkowski: &Camera) -> Option<Command> {
     targets
@@ -157,11 +157,12 @@ impl App {
             return None;
         }
         let at = input.pointer?;
+        let minkowski = self.modes.get(ModeKind::Gjk).second_view()?;
         hit(
             &targets(ask, &self.session.pair),
             at,
             &self.view.cam,
-            &self.modes.gjk.mcam,
+            minkowski,
         )
     }
 
@@ -175,8 +176,12 @@ impl App {
         let asking = self.quiz.given.is_none();
         // The Minkowski pane is the question's own only while asking (after the answer the
         // GJK mode draws it, and a second view would clear its picture).
-        let minkowski = (asking && self.session.mode == ModeKind::Gjk)
-            .then(|| canvas.view(&self.modes.gjk.mcam, "minkowski"));
+        let minkowski = self
+            .modes
+            .get(ModeKind::Gjk)
+            .second_view()
+            .filter(|_| asking && self.session.mode == ModeKind::Gjk)
+            .map(|cam| canvas.view(cam, "minkowski"));
         if let Some(minkowski) = &minkowski {
             draw::grid(minkowski);
             minkowski.left_divider(colors::GRID_MAJOR);

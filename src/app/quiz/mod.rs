@@ -6,7 +6,7 @@
 //!    shows only what the question is about, its choices drawn as targets (a face, a simplex
 //!    vertex or edge, a clipped point); the panel offers the same choices as buttons.
 //! 2. The student answers (a button, or a click on a target); the answer is judged against the
-//!    library's ([`questions::answer`], read from the same traces the modes draw).
+//!    library's ([`answer`](crate::scene::questions::answer), read from the same traces the modes draw).
 //! 3. The answer is revealed with why, and the mode's picture comes back at the step that
 //!    shows it. The first answer to each question counts towards the lecture's score.
 //! 4. Next question (Enter): the scene's next one, or the next scene of the lecture that asks.
@@ -14,6 +14,7 @@
 use super::App;
 use super::command::{Command, StepTo};
 use super::draw::colors;
+use super::modes::ModeKind;
 use crate::scene::{Ask, AskKind};
 use egui::RichText;
 use std::collections::BTreeMap;
@@ -296,8 +297,9 @@ impl App {
             .unwrap_or_default()
             .iter()
             .map(|t| {
-                let cam = if t.minkowski {
-                    &self.modes.gjk.mcam
+                let minkowski = self.modes.get(ModeKind::Gjk).second_view();
+                let cam = if let (true, Some(m)) = (t.minkowski, minkowski) {
+                    m
                 } else {
                     &self.view.cam
                 };
