@@ -178,7 +178,7 @@ impl Manifold {
     }
 }
 
-/// Options for [`collide`].
+/// Options for [`collide`](crate::geom::collide).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ManifoldOptions {
     /// Keep points with `separation <= speculative_margin` (0: only touching or penetrating).
