@@ -6,12 +6,12 @@ use glam::DVec2;
 use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::pair::Pair;
+use narrowphase_lab::app::pair::Traced;
 use narrowphase_lab::app::panels::arithmetic::Row;
 use narrowphase_lab::cli::AppFlags;
 
 /// The arithmetic rows of `mode` at `step`, as the right panel shows them.
-fn rows(pair: &Pair, mode: ModeKind, step: usize) -> Vec<Row> {
+fn rows(pair: &Traced, mode: ModeKind, step: usize) -> Vec<Row> {
     narrowphase_lab::app::modes::Modes::default()
         .get(mode)
         .arithmetic(pair, step)

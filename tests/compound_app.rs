@@ -211,7 +211,7 @@ fn the_stars_two_contacts_keep_their_ids_while_it_jitters() {
         assert_eq!(now, ids);
     }
     // Jitter turns the whole star (every part), not only the shown spike.
-    let bodies = app.session.pair.bodies.as_ref().expect("compound");
+    let bodies = app.session.pair.pair.bodies.as_ref().expect("compound");
     let turned = bodies.xfs[1].q.angle();
     assert!(turned.abs() > 1e-4 && turned.abs() < 2e-3, "{turned}");
     assert_eq!(

@@ -30,7 +30,7 @@ pub enum StepTo {
 
 /// The answer to "this scene has changes that are not saved".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum UnsavedChoice {
     /// Save, then go on with what was asked.
     Save,
     /// Drop the changes and go on.
@@ -114,7 +114,7 @@ pub enum Command {
     /// Close the window (asks first when the scene is modified).
     Quit,
     /// Answer the unsaved-changes question.
-    Confirm(Answer),
+    Confirm(UnsavedChoice),
     /// Answer "the file changed on disk": reload it (true; undoable) or keep mine (false).
     ReloadFromDisk(bool),
     /// Answer "edits were recovered": restore them (true; undoable) or discard them (false).

@@ -1,6 +1,6 @@
 //! Carrying out a [`Command`]: the one place every key, button and canvas gesture ends up.
 
-use super::command::{Answer, Command, PairOptions, StepTo, UI_SCALE_RANGE};
+use super::command::{Command, PairOptions, StepTo, UI_SCALE_RANGE, UnsavedChoice};
 use super::document::EditSource;
 use super::state::Leave;
 use super::{App, body_mut};
@@ -185,14 +185,14 @@ impl App {
     }
 
     /// Carries out the answer to the unsaved-changes question.
-    fn confirm(&mut self, answer: Answer, now: f64) {
+    fn confirm(&mut self, answer: UnsavedChoice, now: f64) {
         let Some(leave) = self.dialogs.confirm.take() else {
             return;
         };
         match answer {
-            Answer::Cancel => {}
-            Answer::Discard => self.leave(leave, now),
-            Answer::Save => {
+            UnsavedChoice::Cancel => {}
+            UnsavedChoice::Discard => self.leave(leave, now),
+            UnsavedChoice::Save => {
                 // Saving may first need a name (a built-in scene): go on once it is saved.
                 self.dialogs.after_save = Some(leave);
                 self.save(now);
@@ -347,10 +347,10 @@ mod tests {
         app.doc.end(EditSource::Panel);
         assert!(app.doc.modified());
         assert_eq!(app.doc.undo_len(), 1, "one drag, one undo step");
-        assert_eq!(app.session.pair.manifold_options.speculative_margin, 0.3);
+        assert_eq!(app.session.pair.pair.options.speculative_margin, 0.3);
         app.apply(Command::Undo, 0.0);
         assert!(!app.doc.modified());
-        assert_eq!(app.session.pair.manifold_options.speculative_margin, 0.0);
+        assert_eq!(app.session.pair.pair.options.speculative_margin, 0.0);
     }
 
     #[test]
@@ -384,7 +384,7 @@ mod tests {
         app.apply(Command::NextScene, 0.0);
         assert_eq!(app.session.index, 0, "asks first");
         assert_eq!(app.dialogs.confirm, Some(Leave::Scene(1)));
-        app.apply(Command::Confirm(Answer::Save), 0.0);
+        app.apply(Command::Confirm(UnsavedChoice::Save), 0.0);
         assert_eq!(app.session.index, 1, "saved, and went on");
         let saved = crate::scene::load(dir.join("a.ron")).expect("saved file loads");
         let original = crate::scene::parse(first, "a.ron").expect("parses");
@@ -403,7 +403,7 @@ mod tests {
         app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
         app.apply(Command::Quit, 0.0);
         assert!(!app.shell.quit);
-        app.apply(Command::Confirm(Answer::Save), 0.0);
+        app.apply(Command::Confirm(UnsavedChoice::Save), 0.0);
         assert!(
             app.dialogs.save_as.is_some(),
             "a built-in scene needs a name"

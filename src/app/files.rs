@@ -444,7 +444,7 @@ mod tests {
         app.apply(Command::Redo, 0.0);
         assert_eq!(*app.doc.scene(), edited);
         // The pair follows the scene.
-        assert_eq!(app.session.pair.xfs[1].p, moved.position);
+        assert_eq!(app.session.pair.xfs()[1].p, moved.position);
     }
 
     #[test]
@@ -642,10 +642,16 @@ mod tests {
         app.follow_link("?scene=07_circles".into(), String::new(), 0.0);
         assert!(matches!(app.dialogs.confirm, Some(Leave::Link(..))));
         assert_eq!(*app.doc.scene(), edited, "nothing replaced while it asks");
-        app.apply(Command::Confirm(crate::app::command::Answer::Cancel), 0.0);
+        app.apply(
+            Command::Confirm(crate::app::command::UnsavedChoice::Cancel),
+            0.0,
+        );
         assert_eq!(*app.doc.scene(), edited, "cancel keeps the edits");
         app.follow_link("?scene=07_circles".into(), String::new(), 0.0);
-        app.apply(Command::Confirm(crate::app::command::Answer::Discard), 0.0);
+        app.apply(
+            Command::Confirm(crate::app::command::UnsavedChoice::Discard),
+            0.0,
+        );
         assert_eq!(app.session.scene_name(), "07_circles.ron");
         // Unmodified, a link is followed at once.
         app.follow_link("?scene=01_resting_box".into(), String::new(), 0.0);
@@ -714,7 +720,10 @@ mod tests {
         };
         app.apply(open, 0.0);
         assert!(matches!(app.dialogs.confirm, Some(Leave::Text(..))));
-        app.apply(Command::Confirm(crate::app::command::Answer::Discard), 0.0);
+        app.apply(
+            Command::Confirm(crate::app::command::UnsavedChoice::Discard),
+            0.0,
+        );
         assert_eq!(app.session.scene_name(), "circles.ron");
         let want = crate::scene::parse(text, "circles.ron")
             .expect("parses")

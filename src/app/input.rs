@@ -10,7 +10,7 @@
 use super::camera::Camera;
 use super::command::Command;
 pub use super::command::Pose;
-use crate::geom::{Part, Shape, Transform};
+use crate::geom::{PlacedPart, Shape, Transform};
 pub use crate::scene::questions::Which;
 use glam::Vec2;
 
@@ -85,7 +85,7 @@ pub struct BodyView<'a> {
     pub has_vertices: bool,
     /// A compound body's parts, in the body's frame (empty for one shape): hit-testing and
     /// turning then use all of them.
-    pub parts: &'a [Part],
+    pub parts: &'a [PlacedPart],
     /// The part the modes show (`shape` is its shape; vertex edit drags its vertices); 0 for
     /// one shape.
     pub shown: usize,
@@ -471,11 +471,11 @@ mod tests {
         // the second; x = 1.5 is the union's outline.
         let b = Shape::make_box(2.0, 1.0, 0.0).unwrap();
         let parts = [
-            Part {
+            PlacedPart {
                 shape: b,
                 xf: Transform::new(Vec2::new(-0.5, 0.0), 0.0),
             },
-            Part {
+            PlacedPart {
                 shape: b,
                 xf: Transform::new(Vec2::new(0.5, 0.0), 0.0),
             },

@@ -325,11 +325,11 @@ impl App {
     /// The bodies for the input logic.
     pub fn body_views(&self) -> [BodyView<'_>; 2] {
         let scene = self.doc.scene();
-        let shapes = &self.session.pair.shapes;
-        let bodies = self.session.pair.bodies.as_ref();
+        let shapes = self.session.pair.shapes();
+        let bodies = self.session.pair.pair.bodies.as_ref();
         let shown = self.session.pair.shown_parts();
         let view = |b: &'_ scene::Body, i: usize| BodyView {
-            shape: &shapes[i],
+            shape: shapes[i],
             parts: bodies.map_or(&[][..], |bs| &bs.parts[i][..]),
             shown: shown[i],
             pose: Pose {
@@ -360,7 +360,7 @@ impl App {
     /// would break convexity (and saying so).
     pub(crate) fn move_vertex(&mut self, b: Which, index: usize, to: Vec2, now: f64) {
         let part = self.session.pair.shown_parts()[b.index()];
-        let shape = self.session.pair.shapes[b.index()];
+        let shape = self.session.pair.shapes()[b.index()];
         match shape.with_vertex(index, to) {
             Ok((_, warnings)) if !warnings.is_empty() => {
                 let why = warnings
@@ -435,7 +435,7 @@ impl App {
         let mut min = Vec2::splat(f32::INFINITY);
         let mut max = Vec2::splat(f32::NEG_INFINITY);
         let pair = &self.session.pair;
-        for (s, xf) in pair.shapes.iter().zip(pair.xfs) {
+        for (s, xf) in pair.shapes().iter().zip(pair.xfs()) {
             for v in s.vertices() {
                 let p = xf.apply(*v);
                 min = min.min(p - Vec2::splat(s.radius()));

@@ -79,8 +79,8 @@ pub fn part_pair(parts: [usize; 2], counts: [usize; 2]) -> String {
 }
 
 /// Where an axis comes from, for the table.
-pub fn source_text(s: crate::geom::AxisSource, pair: &crate::app::pair::Pair) -> String {
-    let kind = |i: usize| match pair.shapes[i].kind() {
+pub fn source_text(s: crate::geom::AxisSource, pair: &crate::app::pair::Traced) -> String {
+    let kind = |i: usize| match pair.shapes()[i].kind() {
         crate::geom::ShapeKind::Circle => "circle",
         crate::geom::ShapeKind::Capsule => "capsule",
         crate::geom::ShapeKind::Polygon => "",

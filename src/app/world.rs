@@ -36,7 +36,7 @@ impl App {
         };
 
         // A compound body's other parts, fainter: the modes show the selected part pair.
-        if let Some(bodies) = &pair.bodies {
+        if let Some(bodies) = &pair.pair.bodies {
             for i in 0..2 {
                 for (k, part) in bodies.parts[i].iter().enumerate() {
                     if k != bodies.selected[i] {
@@ -49,7 +49,7 @@ impl App {
 
         // The shapes, B over A, with the hover highlight.
         for (i, view) in views.iter().enumerate() {
-            let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
+            let (s, xf) = (pair.shapes()[i], pair.xfs()[i]);
             let hot = match hover {
                 Some(Hover::Inside(b)) | Some(Hover::Ring(b)) | Some(Hover::Vertex(b, _)) => {
                     b.index() == i
@@ -73,7 +73,7 @@ impl App {
             };
             if ring > 0.0 {
                 let ring = colors::body(i).gamma_multiply(ring);
-                match &pair.bodies {
+                match &pair.pair.bodies {
                     Some(bodies) if view.parts.len() > 1 => {
                         compound_ring(&canvas, view, bodies.xfs[i], ring);
                     }

@@ -43,7 +43,7 @@ pub mod shape;
 pub mod trace;
 
 pub use compound::{
-    CompoundOutput, Part, PartManifold, collide_compound, part_id, parts_frame, select_parts,
+    CompoundOutput, PartManifold, PlacedPart, collide_compound, part_id, parts_frame, select_parts,
 };
 pub use contact::{
     Candidate, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,

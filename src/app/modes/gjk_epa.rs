@@ -7,7 +7,7 @@ use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
-use crate::app::pair::Pair;
+use crate::app::pair::Traced;
 use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{count, num, signed};
 use crate::geom::gjk::voronoi_planes;
@@ -46,7 +46,7 @@ enum Phase<'a> {
     Fold,
 }
 
-fn phase(pair: &Pair, step: usize) -> Phase<'_> {
+fn phase(pair: &Traced, step: usize) -> Phase<'_> {
     let g = pair.gjk_steps.len();
     if let Some(s) = pair.gjk_steps.get(step) {
         return Phase::Gjk(step, s);
@@ -110,7 +110,7 @@ impl Mode for GjkMode {
         legend::GJK
     }
 
-    fn arithmetic(&self, pair: &Pair, step: usize) -> Vec<Row> {
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
         arithmetic::gjk_epa_rows(pair, step)
     }
 
@@ -118,11 +118,11 @@ impl Mode for GjkMode {
         Some(&self.mcam)
     }
 
-    fn step_count(&self, pair: &Pair) -> usize {
+    fn step_count(&self, pair: &Traced) -> usize {
         pair.gjk_steps.len() + pair.epa_steps.len() + 1
     }
 
-    fn step_label(&self, pair: &Pair, step: usize) -> String {
+    fn step_label(&self, pair: &Traced, step: usize) -> String {
         match phase(pair, step) {
             Phase::Gjk(i, _) => format!("GJK {}/{}", i + 1, pair.gjk_steps.len()),
             Phase::Epa(i, _) => format!("EPA {}/{}", i + 1, pair.epa_steps.len()),
@@ -130,7 +130,7 @@ impl Mode for GjkMode {
         }
     }
 
-    fn step_text(&self, pair: &Pair, step: usize) -> String {
+    fn step_text(&self, pair: &Traced, step: usize) -> String {
         match phase(pair, step) {
             Phase::Gjk(i, s) => {
                 let region = match s.region {
@@ -192,7 +192,7 @@ impl Mode for GjkMode {
             }
             Phase::Fold => {
                 let q = &pair.query;
-                let (ra, rb) = (pair.shapes[0].radius(), pair.shapes[1].radius());
+                let (ra, rb) = (pair.shapes()[0].radius(), pair.shapes()[1].radius());
                 let cores = if q.core_separation >= 0.0 {
                     format!("The cores are {} apart", num(q.core_separation))
                 } else {
@@ -218,7 +218,7 @@ impl Mode for GjkMode {
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command> {
         let last = self.step_count(pair) - 1;
@@ -355,7 +355,7 @@ impl Mode for GjkMode {
         Some(&mut self.mcam)
     }
 
-    fn handle_input(&mut self, input: &Input, _world: &Camera, pair: &Pair) -> bool {
+    fn handle_input(&mut self, input: &Input, _world: &Camera, pair: &Traced) -> bool {
         let Some(s) = input.pointer else {
             return false;
         };
@@ -393,7 +393,7 @@ impl Mode for GjkMode {
         0.5
     }
 
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {
         let origin = pair.query.origin;
         let world = canvas.with_origin(origin);
         let p = pair.frame();
@@ -597,10 +597,10 @@ impl Mode for GjkMode {
                 w.dashed(q.core_a, q.core_b, 1.5, colors::DIM);
                 w.point(q.core_a, 3.5, colors::A);
                 w.point(q.core_b, 3.5, colors::B);
-                if pair.shapes[0].radius() > 0.0 {
+                if pair.shapes()[0].radius() > 0.0 {
                     w.arrow(q.core_a, q.point_a, 1.5, colors::A);
                 }
-                if pair.shapes[1].radius() > 0.0 {
+                if pair.shapes()[1].radius() > 0.0 {
                     w.arrow(q.core_b, q.point_b, 1.5, colors::B);
                 }
                 w.point(q.point_a, 5.0, colors::A);

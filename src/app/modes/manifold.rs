@@ -7,7 +7,7 @@ use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
-use crate::app::pair::Pair;
+use crate::app::pair::Traced;
 use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{count, num, part_pair, signed};
 use crate::geom::Face;
@@ -54,9 +54,9 @@ pub fn describe_id(id: &FeatureId) -> String {
 /// The contact points in the panel, numbered as on the canvas: for compound bodies every part
 /// pair's, under its part pair in words, with a note where two points differ only in their
 /// part bits (the star's two tips).
-fn contact_list(ui: &mut egui::Ui, pair: &Pair) {
+fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
     let contacts = pair.contacts();
-    let compound = pair.bodies.is_some();
+    let compound = pair.pair.bodies.is_some();
     let mut heading = count(contacts.len(), "point", "points");
     if compound {
         let pairs = pair.whole.manifolds.len();
@@ -101,7 +101,7 @@ fn contact_list(ui: &mut egui::Ui, pair: &Pair) {
 }
 
 /// The manifold's steps as the mode shows them (its closing record is not a step).
-pub(crate) fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
+pub(crate) fn steps(pair: &Traced) -> Vec<&ManifoldStep> {
     pair.manifold_shown_steps()
 }
 
@@ -155,7 +155,7 @@ impl Mode for ManifoldMode {
         legend::MANIFOLD
     }
 
-    fn arithmetic(&self, pair: &Pair, step: usize) -> Vec<Row> {
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
         arithmetic::manifold_rows(pair, step)
     }
 
@@ -171,15 +171,15 @@ impl Mode for ManifoldMode {
         out.insert("id_changes".into(), self.churn.into());
     }
 
-    fn step_count(&self, pair: &Pair) -> usize {
+    fn step_count(&self, pair: &Traced) -> usize {
         steps(pair).len().max(1)
     }
 
-    fn step_label(&self, pair: &Pair, step: usize) -> String {
+    fn step_label(&self, pair: &Traced, step: usize) -> String {
         format!("Step {}/{}", step + 1, self.step_count(pair))
     }
 
-    fn step_text(&self, pair: &Pair, step: usize) -> String {
+    fn step_text(&self, pair: &Traced, step: usize) -> String {
         let shown = steps(pair);
         let Some(s) = shown.get(step).copied() else {
             return String::new();
@@ -276,7 +276,7 @@ impl Mode for ManifoldMode {
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command> {
         ui.checkbox(
@@ -351,7 +351,7 @@ impl Mode for ManifoldMode {
                 painter.rect_filled(r, 0.0, palette[row % palette.len()]);
             }
         }
-        if pair.bodies.is_some() && h >= 11.0 {
+        if pair.pair.bodies.is_some() && h >= 11.0 {
             for (row, id) in distinct.iter().enumerate() {
                 let parts = [(id >> 40) as usize, ((id >> 32) & 0xff) as usize];
                 painter.text(
@@ -366,17 +366,17 @@ impl Mode for ManifoldMode {
         None
     }
 
-    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Pair) -> bool {
+    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Traced) -> bool {
         false
     }
 
-    fn after_frame(&mut self, pair: &Pair) {
+    fn after_frame(&mut self, pair: &Traced) {
         let mut ids: Vec<u64> = pair.contacts().iter().map(|c| c.id).collect();
         ids.sort_unstable();
         self.record(ids);
     }
 
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {
         let c = canvas.with_origin(pair.query.origin);
         let all = steps(pair);
         let upto = &all[..(step + 1).min(all.len())];
@@ -488,7 +488,7 @@ impl Mode for ManifoldMode {
                 // and, when kept, the contact point it gives (white, midway between the
                 // surfaces along the normal); a dropped one is ringed where it is.
                 let to_surface = reference.map_or(Vec2::ZERO, |(f, _)| {
-                    -f.normal * pair.shapes[usize::from(!f.on_b)].radius()
+                    -f.normal * pair.shapes()[usize::from(!f.on_b)].radius()
                 });
                 for cand in candidates {
                     let on_surface = cand.point + to_surface;

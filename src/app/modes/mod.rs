@@ -15,7 +15,7 @@ use super::command::Command;
 use super::draw::Canvas;
 use super::input::Input;
 use super::legend::Entry;
-use super::pair::Pair;
+use super::pair::Traced;
 use super::panels::arithmetic::Row;
 use std::any::Any;
 
@@ -114,7 +114,7 @@ pub trait Mode: Any + Send {
     fn legend(&self) -> &'static [Entry];
 
     /// The arithmetic behind `step`: every number a trace field (see `panels::arithmetic`).
-    fn arithmetic(&self, pair: &Pair, step: usize) -> Vec<Row>;
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row>;
 
     /// A new scene: forget the mode's view and history.
     fn reset(&mut self) {}
@@ -134,32 +134,32 @@ pub trait Mode: Any + Send {
     }
 
     /// How many steps the mode's trace has (at least 1).
-    fn step_count(&self, pair: &Pair) -> usize;
+    fn step_count(&self, pair: &Traced) -> usize;
 
     /// The step counter text ("GJK 3/5").
-    fn step_label(&self, pair: &Pair, step: usize) -> String;
+    fn step_label(&self, pair: &Traced, step: usize) -> String;
 
     /// One plain sentence per step: what happened and why.
-    fn step_text(&self, pair: &Pair, step: usize) -> String;
+    fn step_text(&self, pair: &Traced, step: usize) -> String;
 
     /// The right panel: table, plot, toggles. Changes go into `controls`; anything else the
     /// mode asks for is returned as a command.
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command>;
 
     /// Canvas input the mode owns (its second view, hover highlights). Returns true if it used
     /// the input so the shape gestures should not see it.
-    fn handle_input(&mut self, input: &Input, world: &Camera, pair: &Pair) -> bool;
+    fn handle_input(&mut self, input: &Input, world: &Camera, pair: &Traced) -> bool;
 
     /// Draws the mode's picture over the shapes.
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize);
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize);
 
     /// Per-frame bookkeeping after the pair was (maybe) recomputed.
-    fn after_frame(&mut self, _pair: &Pair) {}
+    fn after_frame(&mut self, _pair: &Traced) {}
 
     /// The width fraction of the canvas the mode takes for a second view (0 = none).
     fn split(&self) -> f32 {

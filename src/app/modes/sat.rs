@@ -6,7 +6,7 @@ use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
-use crate::app::pair::Pair;
+use crate::app::pair::Traced;
 use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{num, signed};
 use crate::geom::math::{left_perp, next_index};
@@ -23,9 +23,9 @@ pub struct SatMode {
 pub use crate::app::words::source_text;
 
 /// Why the vertex-pair axis is there, in one line.
-fn why_vertex_axis(pair: &Pair) -> &'static str {
+fn why_vertex_axis(pair: &Traced) -> &'static str {
     use crate::geom::ShapeKind::*;
-    match (pair.shapes[0].kind(), pair.shapes[1].kind()) {
+    match (pair.shapes()[0].kind(), pair.shapes()[1].kind()) {
         (Circle, Circle) => {
             "Two circles: the only axis that matters is the line through their centres."
         }
@@ -42,7 +42,7 @@ fn why_vertex_axis(pair: &Pair) -> &'static str {
 }
 
 impl SatMode {
-    fn selected(&self, pair: &Pair, step: usize) -> usize {
+    fn selected(&self, pair: &Traced, step: usize) -> usize {
         self.hovered
             .unwrap_or(step)
             .min(pair.sat.axis_count.saturating_sub(1))
@@ -66,19 +66,19 @@ impl Mode for SatMode {
         legend::SAT
     }
 
-    fn arithmetic(&self, pair: &Pair, step: usize) -> Vec<Row> {
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
         arithmetic::sat_rows(pair, step)
     }
 
-    fn step_count(&self, pair: &Pair) -> usize {
+    fn step_count(&self, pair: &Traced) -> usize {
         pair.sat.axis_count.max(1)
     }
 
-    fn step_label(&self, pair: &Pair, step: usize) -> String {
+    fn step_label(&self, pair: &Traced, step: usize) -> String {
         format!("Axis {}/{}", step + 1, pair.sat.axis_count)
     }
 
-    fn step_text(&self, pair: &Pair, step: usize) -> String {
+    fn step_text(&self, pair: &Traced, step: usize) -> String {
         let Some(row) = pair.sat_axes().nth(step) else {
             return String::new();
         };
@@ -110,7 +110,7 @@ impl Mode for SatMode {
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command> {
         let mut action = None;
@@ -300,11 +300,11 @@ impl Mode for SatMode {
         action
     }
 
-    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Pair) -> bool {
+    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Traced) -> bool {
         false
     }
 
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {
         let sel = self.selected(pair, step);
         let Some(row) = pair.sat_axes().nth(sel) else {
             return;

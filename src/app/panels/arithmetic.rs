@@ -12,7 +12,7 @@
 //! projection plus `axis · origin`); nothing else is worked out here. When a line needs a
 //! number the trace lacks, the number belongs in the step (`geom/`), not here.
 
-use crate::app::pair::Pair;
+use crate::app::pair::Traced;
 use crate::app::words::{num, source_text};
 use crate::geom::gjk::RegionTests;
 use crate::geom::{GjkStep, ManifoldStep, SimplexVertex, ToWorld, VoronoiRegion};
@@ -45,7 +45,7 @@ fn vec(v: Vec2) -> String {
 }
 
 /// GJK/EPA: a GJK iteration, an EPA expansion, or the radii folded back in.
-pub fn gjk_epa_rows(pair: &Pair, step: usize) -> Vec<Row> {
+pub fn gjk_epa_rows(pair: &Traced, step: usize) -> Vec<Row> {
     match pair.gjk_steps.get(step) {
         Some(s) => gjk_rows(s, pair.to_world()),
         None => match pair.epa_steps.get(step - pair.gjk_steps.len()) {
@@ -84,7 +84,7 @@ pub fn gjk_epa_rows(pair: &Pair, step: usize) -> Vec<Row> {
 }
 
 /// SAT: both shadows on the axis from their support vertices, and the gap.
-pub fn sat_rows(pair: &Pair, step: usize) -> Vec<Row> {
+pub fn sat_rows(pair: &Traced, step: usize) -> Vec<Row> {
     let Some(r) = pair.sat_axes().nth(step) else {
         return Vec::new();
     };
@@ -217,10 +217,10 @@ fn region_rows(out: &mut Vec<Row>, t: &RegionTests) {
 }
 
 /// The radii folded back in: separation = core distance − both radii (or − depth).
-fn fold_rows(pair: &Pair) -> Vec<Row> {
+fn fold_rows(pair: &Traced) -> Vec<Row> {
     let q = &pair.query;
     let world = pair.to_world();
-    let (ra, rb) = (pair.shapes[0].radius(), pair.shapes[1].radius());
+    let (ra, rb) = (pair.shapes()[0].radius(), pair.shapes()[1].radius());
     vec![
         row(
             format!(
@@ -239,7 +239,7 @@ fn fold_rows(pair: &Pair) -> Vec<Row> {
 }
 
 /// The manifold: the reference-face comparison, the clip distances, the separations.
-pub fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
+pub fn manifold_rows(pair: &Traced, step: usize) -> Vec<Row> {
     let steps = pair.manifold_shown_steps();
     let Some(s) = steps.get(step) else {
         return Vec::new();

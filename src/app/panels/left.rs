@@ -182,7 +182,7 @@ impl App {
     /// canvas does the same.
     fn part_picker(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let pair = &self.session.pair;
-        if pair.bodies.is_none() {
+        if pair.pair.bodies.is_none() {
             return;
         }
         let (shown, counts) = (pair.shown_parts(), pair.part_counts());

@@ -31,7 +31,7 @@ impl App {
                 let q = &pair.query;
                 let c = if q.overlap { colors::BAD } else { colors::GOOD };
                 // For compound bodies, the part pair the modes show (its separation and normal).
-                let shown = match pair.bodies {
+                let shown = match pair.pair.bodies {
                     Some(_) => format!(
                         " ({})",
                         crate::app::words::part_pair(pair.shown_parts(), pair.part_counts())

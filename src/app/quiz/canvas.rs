@@ -9,7 +9,7 @@ use crate::app::command::Pick;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::modes::ModeKind;
-use crate::app::pair::Pair;
+use crate::app::pair::Traced;
 use crate::geom::AxisSource;
 use crate::scene::questions::Which;
 use crate::scene::{Ask, AskKind};
@@ -44,11 +44,11 @@ const PICK_PX: f32 = 16.0;
 
 /// The canvas targets for `ask` (faces, simplex features, clipped points), in their views'
 /// coordinates; faces only for shapes of up to 16 edges (more would crowd the picture).
-pub fn targets(ask: &Ask, pair: &Pair) -> Vec<Target> {
+pub fn targets(ask: &Ask, pair: &Traced) -> Vec<Target> {
     let mut out = Vec::new();
     let faces = |out: &mut Vec<Target>, to: &dyn Fn(Which, usize) -> Option<Command>| {
         for (i, which) in [Which::A, Which::B].into_iter().enumerate() {
-            let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
+            let (s, xf) = (pair.shapes()[i], pair.xfs()[i]);
             let n = s.count();
             if !(2..=16).contains(&n) {
                 continue;
