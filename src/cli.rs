@@ -55,7 +55,7 @@ Scene files are RON; see README.md for the format.";
 pub struct Cli {
     /// A command; without one, the app opens.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<CliCommand>,
     /// The app's arguments.
     #[command(flatten)]
     pub app: AppFlags,
@@ -63,7 +63,7 @@ pub struct Cli {
 
 /// The commands that print instead of opening a window.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub enum CliCommand {
     /// Print the scene's collision report as JSON.
     ///
     /// One JSON object on stdout: overlap, separation, normal, the contact points, and the

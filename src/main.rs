@@ -4,26 +4,26 @@
 use clap::Parser;
 use narrowphase_lab::{
     app,
-    cli::{self, Cli, Command},
+    cli::{self, Cli, CliCommand},
 };
 
 fn main() {
     let args = Cli::parse();
     let code = match args.command {
-        Some(Command::Report { scene }) => {
+        Some(CliCommand::Report { scene }) => {
             cli::report(&scene, &mut std::io::stdout(), &mut std::io::stderr())
         }
-        Some(Command::Check { files }) => {
+        Some(CliCommand::Check { files }) => {
             cli::check(&files, &mut std::io::stdout(), &mut std::io::stderr())
         }
-        Some(Command::Sweep(args)) => {
+        Some(CliCommand::Sweep(args)) => {
             cli::sweep(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
-        Some(Command::Simulate(args)) => {
+        Some(CliCommand::Simulate(args)) => {
             cli::simulate(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
-        Some(Command::Slides(args)) => app::slides(&args),
-        None => app::run(args.app),
+        Some(CliCommand::Slides(args)) => app::run::slides(&args),
+        None => app::run::run(args.app),
     };
     // In the browser the app goes on in the page's frames after `main` returns; there is no
     // process to end.

@@ -157,7 +157,7 @@ fn sat(traces: &PairTraces) -> Value {
     for step in &traces.sat_steps {
         match step {
             SatStep::Axis(a) => {
-                let shift = a.axis.dot(o);
+                let shift = crate::geom::ToWorld { origin: o }.shift(a.axis);
                 axes.push(json!({
                     "axis": vec(a.axis),
                     "a": interval(a.a, shift),
@@ -353,6 +353,7 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
             plane_normal,
             input,
             output,
+            ..
         } => json!({
             "step": "clip_side", "side": side,
             "plane_point": vec(*plane_point + o), "plane_normal": vec(*plane_normal),

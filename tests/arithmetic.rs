@@ -6,8 +6,16 @@ use glam::DVec2;
 use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::panels::arithmetic::{Row, rows};
+use narrowphase_lab::app::pair::Traced;
+use narrowphase_lab::app::panels::arithmetic::Row;
 use narrowphase_lab::cli::AppFlags;
+
+/// The arithmetic rows of `mode` at `step`, as the right panel shows them.
+fn rows(pair: &Traced, mode: ModeKind, step: usize) -> Vec<Row> {
+    narrowphase_lab::app::modes::Modes::default()
+        .get(mode)
+        .arithmetic(pair, step)
+}
 
 fn open(name: &str) -> App {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
@@ -179,6 +187,20 @@ fn manifold_clip_distances_and_separations_match_the_tilted_box_in_f64() {
 }
 
 #[test]
+fn every_mode_kind_has_a_mode_listed_once() {
+    let modes = narrowphase_lab::app::modes::Modes::default();
+    let kinds: Vec<ModeKind> = modes.iter().map(|m| m.kind()).collect();
+    assert_eq!(
+        kinds,
+        ModeKind::ALL.to_vec(),
+        "the list is in key order, each kind once"
+    );
+    for m in modes.iter() {
+        assert!(!m.title().is_empty() && !m.hover().is_empty() && !m.legend().is_empty());
+    }
+}
+
+#[test]
 fn every_scene_mode_and_step_has_finite_arithmetic() {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     for index in 0..app.session.lecture.scenes.len() {
@@ -201,4 +223,228 @@ fn every_scene_mode_and_step_has_finite_arithmetic() {
             }
         }
     }
+}
+
+/// Every decimal number written in `text` (a `+` sign dropped: `signed` adds it to `num`'s).
+fn numbers_in(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            || (chars[i] == '-' && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()));
+        let after_word = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if !starts || after_word {
+            i += 1;
+            continue;
+        }
+        let from = i;
+        i += 1;
+        while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
+            i += 1;
+        }
+        let token: String = chars[from..i].iter().collect();
+        let token = token.trim_end_matches('.').to_string();
+        // Integers are counts and indices (steps, vertices, points), not measurements.
+        if token.contains('.') {
+            out.push(token);
+        }
+    }
+    out
+}
+
+/// Every `f32` in a value's `Debug` text, bit for bit (`Debug` prints the shortest text that
+/// reads back to the same bits), and every `Vec2(x, y)` in it.
+fn floats_in(debug: &str) -> (Vec<f32>, Vec<glam::Vec2>) {
+    let bytes = debug.as_bytes();
+    let number = |i: usize| -> Option<(f32, usize)> {
+        let mut j = i;
+        while j < bytes.len() && (bytes[j].is_ascii_digit() || b".-e".contains(&bytes[j])) {
+            j += 1;
+        }
+        debug[i..j].parse::<f32>().ok().map(|v| (v, j))
+    };
+    let mut values = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let starts =
+            c.is_ascii_digit() || (c == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit));
+        let after_word = i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        if starts
+            && !after_word
+            && let Some((v, j)) = number(i)
+        {
+            values.push(v);
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    let mut vecs = Vec::new();
+    for (at, _) in debug.match_indices("Vec2(") {
+        let rest = &debug[at + 5..];
+        let Some(end) = rest.find(')') else { continue };
+        let parts: Vec<f32> = rest[..end]
+            .split(", ")
+            .filter_map(|p| p.parse::<f32>().ok())
+            .collect();
+        if let [x, y] = parts[..] {
+            vecs.push(glam::Vec2::new(x, y));
+        }
+    }
+    (values, vecs)
+}
+
+/// The texts a number shown for this pair may have: each `f32` field of the pair and its
+/// traces (shapes, transforms, every step, the outputs) and its magnitude, formatted by the
+/// app's own `num`; each traced point in the world (plus A's position, as `report` prints it);
+/// each placed vertex in the world; each SAT shadow end and GJK support product as the world projection (`ToWorld`).
+fn allowed(app: &App) -> std::collections::HashSet<String> {
+    use narrowphase_lab::app::words::num;
+    let pair = &app.session.pair;
+    let (values, vecs) = floats_in(&format!("{pair:?}"));
+    // The hysteresis rule's own constants, written into its formula (`sep_a + 0.02·|sep_a| +
+    // 0.1·slop`): part of the words, not measurements.
+    let mut set: std::collections::HashSet<String> =
+        ["0.02", "0.1"].into_iter().map(String::from).collect();
+    let mut add = |v: f32| {
+        set.insert(num(v));
+        set.insert(num(-v));
+    };
+    for v in values {
+        add(v);
+    }
+    for world in [
+        pair.to_world(),
+        narrowphase_lab::geom::ToWorld {
+            origin: pair.sat.origin,
+        },
+    ] {
+        for p in &vecs {
+            let w = world.point(*p);
+            add(w.x);
+            add(w.y);
+        }
+    }
+    let sat = narrowphase_lab::geom::ToWorld {
+        origin: pair.sat.origin,
+    };
+    // The shapes as the library places them in the pair frame (`Placed::vertex`), in the world.
+    let frame = pair.frame();
+    for shape in [&frame.a, &frame.b] {
+        for v in shape.vertices() {
+            let w = sat.point(v);
+            add(w.x);
+            add(w.y);
+        }
+    }
+    for r in pair.sat_axes() {
+        for v in r.a.into_iter().chain(r.b) {
+            add(sat.projection(v, r.axis));
+        }
+    }
+    let world = pair.to_world();
+    for s in &pair.gjk_steps {
+        if let (Some(d), Some(along)) = (s.direction, s.along) {
+            add(world.projection(along.b, d));
+            add(-world.projection(-along.a, d));
+        }
+    }
+    set
+}
+
+#[test]
+fn every_number_in_the_arithmetic_and_step_text_is_a_trace_field() {
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let mut checked = 0;
+    for index in 0..app.session.lecture.scenes.len() {
+        app.go_to(index, 0.0, true);
+        for mode in ModeKind::ALL {
+            app.apply(Command::SetMode(mode), 0.0);
+            let ok = allowed(&app);
+            for step in 0..app.step_count() {
+                let at = format!("scene {index} {} step {step}", mode.name());
+                let text = app.modes.get(mode).step_text(&app.session.pair, step);
+                let shown = rows(&app.session.pair, mode, step);
+                for line in std::iter::once(&text).chain(shown.iter().map(|r| &r.text)) {
+                    for n in numbers_in(line) {
+                        assert!(ok.contains(&n), "{at}: {n} in `{line}` is no trace field");
+                        checked += 1;
+                    }
+                }
+                for r in &shown {
+                    if let Some(v) = r.value {
+                        let written = narrowphase_lab::app::words::num(v);
+                        assert!(
+                            r.text.ends_with(&format!("= {written}")),
+                            "{at}: {}",
+                            r.text
+                        );
+                        assert!(ok.contains(&written), "{at}: {written} is no trace field");
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} numbers checked");
+}
+
+/// Scene 02, manifold step 5/5: each point's row shows the incident point with its own
+/// separation (the lifted corner at y = 0.3312 is 0.3312 above the ground), and a separate row
+/// the contact point midway between the surfaces, labelled as such (it used to print the
+/// midpoint beside the incident point's separation).
+#[test]
+fn scene_02_keep_step_shows_the_incident_point_with_its_separation_and_the_midpoint_apart() {
+    use narrowphase_lab::app::words::num;
+    use narrowphase_lab::geom::ManifoldStep;
+    let mut app = open("02_tilted_box.ron");
+    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
+    let last = app.step_count() - 1;
+    let pair = &app.session.pair;
+    let Some(ManifoldStep::Keep { candidates, .. }) = pair
+        .manifold_steps
+        .iter()
+        .find(|s| matches!(s, ManifoldStep::Keep { .. }))
+    else {
+        panic!("no keep step");
+    };
+    let shown = rows(pair, ModeKind::Manifold, last);
+    let world = pair.to_world();
+    assert_eq!(candidates.len(), 2);
+    for (k, c) in candidates.iter().enumerate() {
+        let p = world.point(c.point);
+        let m = world.point(c.position);
+        let incident = shown
+            .iter()
+            .find(|r| r.text.starts_with(&format!("p{k}: incident point")))
+            .expect("the incident point's row");
+        assert!(
+            incident
+                .text
+                .contains(&format!("({}, {})", num(p.x), num(p.y))),
+            "{}",
+            incident.text
+        );
+        assert_eq!(incident.value, Some(c.separation));
+        let contact = shown
+            .iter()
+            .find(|r| r.text.starts_with(&format!("p{k}: contact point (midway")))
+            .expect("the contact point's row");
+        assert!(
+            contact
+                .text
+                .contains(&format!("({}, {})", num(m.x), num(m.y))),
+            "{}",
+            contact.text
+        );
+        assert_eq!(contact.value, None, "the midpoint carries no separation");
+    }
+    // The lifted corner: its incident point's height is its separation, as a student checks.
+    let lifted = candidates
+        .iter()
+        .find(|c| !c.kept)
+        .expect("the dropped corner");
+    assert_eq!(num(world.point(lifted.point).y), num(lifted.separation));
+    assert_eq!(num(lifted.separation), "0.3312");
 }

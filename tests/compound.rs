@@ -6,7 +6,7 @@ mod common;
 use common::Rng;
 use glam::Vec2;
 use narrowphase_lab::geom::{
-    ManifoldOptions, NoTrace, Part, Shape, Transform, collide, collide_compound, collide_in,
+    ManifoldOptions, NoTrace, PlacedPart, Shape, Transform, collide, collide_compound, collide_in,
     part_id, parts_frame, query_in, select_parts,
 };
 use narrowphase_lab::report::report;
@@ -92,7 +92,7 @@ fn the_star_lifted_off_the_floor_has_no_points_and_the_closest_spikes() {
 }
 
 /// A random convex part in a body's frame.
-fn random_part(rng: &mut Rng) -> Part {
+fn random_part(rng: &mut Rng) -> PlacedPart {
     let shape = match rng.int(0, 4) {
         0 => Shape::circle(rng.range(0.1, 0.5)).unwrap(),
         1 => Shape::make_box(
@@ -104,7 +104,7 @@ fn random_part(rng: &mut Rng) -> Part {
         2 => Shape::capsule(rng.range(0.2, 1.0), rng.range(0.05, 0.3)).unwrap(),
         _ => Shape::regular_polygon(rng.int(3, 9) as u32, rng.range(0.2, 0.6)).unwrap(),
     };
-    Part {
+    PlacedPart {
         shape,
         xf: Transform::new(
             Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)),
@@ -122,7 +122,7 @@ fn a_compound_against_a_shape_is_the_union_of_its_parts() {
     };
     let mut with_points = 0;
     for _ in 0..2000 {
-        let parts: Vec<Part> = (0..rng.int(2, 6)).map(|_| random_part(&mut rng)).collect();
+        let parts: Vec<PlacedPart> = (0..rng.int(2, 6)).map(|_| random_part(&mut rng)).collect();
         let single = [random_part(&mut rng)];
         let xa = Transform::new(
             Vec2::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5)),

@@ -7,6 +7,7 @@ use glam::Vec2;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
+use narrowphase_lab::app::modes::manifold::ManifoldMode;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 use narrowphase_lab::scene::ShapeSpec;
@@ -41,7 +42,7 @@ fn frame(app: &mut App, ctx: &egui::Context, input: Input) {
 
 /// Presses the left button at world point `from`, moves to `to` in `moves` frames, releases.
 fn gesture(app: &mut App, ctx: &egui::Context, from: Vec2, to: Vec2, moves: usize) {
-    let (a, b) = (app.cam.to_screen(from), app.cam.to_screen(to));
+    let (a, b) = (app.view.cam.to_screen(from), app.view.cam.to_screen(to));
     // The left button at `p`: pressed this frame, held, released this frame.
     let left = |p: Vec2, [pressed, down, released]: [bool; 3]| Input {
         pointer: Some(p),
@@ -111,14 +112,14 @@ fn a_click_on_a_part_shows_it_and_a_drag_moves_the_body() {
     assert!(!app.doc.modified(), "a click moves nothing");
     // A pointer that wanders 3 pixels is still a click: the right-hand spike (part 4, at 18°).
     let right = STAR + Vec2::new(18f32.to_radians().cos(), 18f32.to_radians().sin()) * 0.5;
-    let wobble = right + Vec2::new(3.0, 0.0) / app.cam.zoom;
+    let wobble = right + Vec2::new(3.0, 0.0) / app.view.cam.zoom;
     gesture(&mut app, &ctx, right, wobble, 2);
     assert_eq!(app.session.pair.shown_parts(), [0, 4]);
     assert!(!app.doc.modified());
     // A drag moves the star by the dragged distance and keeps the part shown.
     gesture(&mut app, &ctx, up, up + Vec2::new(0.5, 0.25), 5);
     let b = &app.doc.scene().b;
-    assert!((b.position - (STAR + Vec2::new(0.5, 0.25))).length() < 2.0 / app.cam.zoom);
+    assert!((b.position - (STAR + Vec2::new(0.5, 0.25))).length() < 2.0 / app.view.cam.zoom);
     assert_eq!(app.session.pair.shown_parts(), [0, 4]);
     assert_eq!(app.doc.undo_len(), 1);
     // A click on the floor (one shape) picks nothing.
@@ -187,7 +188,7 @@ fn vertex_edit_moves_the_shown_parts_vertex_and_keeps_it_convex() {
     let tip = STAR + Vec2::new(0.0, 1.21);
     gesture(&mut app, &ctx, tip, STAR + Vec2::new(0.0, 0.1), 1);
     assert_eq!(app.doc.scene().b, edited.b, "a concave spike is refused");
-    assert!(app.banner.as_ref().is_some_and(|b| b.error));
+    assert!(app.dialogs.banner.as_ref().is_some_and(|b| b.error));
     app.apply(Command::Undo, 0.0);
     assert_eq!(app.doc.scene().b, before.b, "undo brings the spike back");
     assert_eq!(app.session.pair.shown_parts(), [0, 0]);
@@ -210,8 +211,14 @@ fn the_stars_two_contacts_keep_their_ids_while_it_jitters() {
         assert_eq!(now, ids);
     }
     // Jitter turns the whole star (every part), not only the shown spike.
-    let bodies = app.session.pair.bodies.as_ref().expect("compound");
+    let bodies = app.session.pair.pair.bodies.as_ref().expect("compound");
     let turned = bodies.xfs[1].q.angle();
     assert!(turned.abs() > 1e-4 && turned.abs() < 2e-3, "{turned}");
-    assert_eq!(app.modes.manifold.churn, 0);
+    assert_eq!(
+        app.modes
+            .find::<ManifoldMode>()
+            .expect("the manifold mode")
+            .churn,
+        0
+    );
 }

@@ -236,7 +236,7 @@ fn as_nobody_the_state_folder() {
     let path = app.recovery_path();
     assert_eq!(path, folder.join("01_resting_box.ron.recover"));
     // What the banner says when the window opens.
-    let at_start = app.banner.clone();
+    let at_start = app.dialogs.banner.clone();
     app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
     app.keep_for_recovery();
     let written = recovery::write_now().expect("edits to write");
@@ -331,6 +331,7 @@ fn a_stray_recovery_file_is_said_and_kept_and_the_app_starts() {
         make(&recover);
         let app = open_within_20_s(&file);
         let banner = app
+            .dialogs
             .banner
             .clone()
             .unwrap_or_else(|| panic!("{name}: no banner"));
@@ -418,7 +419,12 @@ fn a_save_over_an_external_edit_asks_first_every_time() {
             set_mtime(&file, mtime);
         }
         app.apply(Command::Save, 0.0);
-        assert_eq!(app.asking(), Some("reload"), "try {k}: {:?}", app.banner);
+        assert_eq!(
+            app.asking(),
+            Some("reload"),
+            "try {k}: {:?}",
+            app.dialogs.banner
+        );
         assert_eq!(
             std::fs::read_to_string(&file).expect("file"),
             theirs,
@@ -491,10 +497,10 @@ fn read_only_folder_as_nobody() {
     let base = PathBuf::from(std::env::var_os("NPL_BASE").expect("NPL_BASE"));
     let file = base.join("lecture/lecture.ron");
     let mut app = open_within_20_s(&file);
-    assert!(app.banner.is_none(), "{:?}", app.banner);
+    assert!(app.dialogs.banner.is_none(), "{:?}", app.dialogs.banner);
     app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
     app.keep_for_recovery();
-    let banner = app.banner.clone().expect("the app says so");
+    let banner = app.dialogs.banner.clone().expect("the app says so");
     assert!(
         banner.error && banner.text.contains("cannot be kept") && banner.text.contains("lecture"),
         "{banner:?}"

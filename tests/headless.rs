@@ -4,6 +4,7 @@
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
+use narrowphase_lab::app::modes::gjk_epa::GjkMode;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 
@@ -107,10 +108,11 @@ fn huge_shapes_at_the_largest_zoom_tessellate_to_a_bounded_mesh() {
         for centre in views {
             for step in 0..app.step_count() {
                 app.apply(Command::Step(StepTo::At(step)), 0.0);
-                app.cam.zoom = MAX_ZOOM;
-                app.cam.center = centre;
-                app.modes.gjk.mcam.zoom = MAX_ZOOM;
-                app.modes.gjk.mcam.center = centre;
+                app.view.cam.zoom = MAX_ZOOM;
+                app.view.cam.center = centre;
+                let gjk = app.modes.find_mut::<GjkMode>().expect("the GJK mode");
+                gjk.mcam.zoom = MAX_ZOOM;
+                gjk.mcam.center = centre;
                 let out = ctx.run(raw_input(), |ctx| {
                     app.frame(ctx, 0.0, Input::default(), &[]);
                 });
@@ -333,8 +335,14 @@ fn a_screenshot_frame_has_no_banner_or_hint() {
     app.apply(Command::ToggleVertexEdit, 0.0);
     app.show_info("a banner that must not be in the slide", 0.0);
     frame_with(&ctx, &mut app, vec![]);
-    let labels =
-        |app: &App| -> Vec<String> { app.drawn.labels.iter().map(|l| l.text.clone()).collect() };
+    let labels = |app: &App| -> Vec<String> {
+        app.probe
+            .drawn
+            .labels
+            .iter()
+            .map(|l| l.text.clone())
+            .collect()
+    };
     let normal = labels(&app);
     assert!(normal.iter().any(|t| t.contains("a banner")), "{normal:?}");
     assert!(normal.iter().any(|t| t.contains("F1 help")), "{normal:?}");

@@ -491,3 +491,32 @@ fn clip_tilted_box_drops_the_raised_end() {
     );
     assert!(kept[0].separation <= 0.0);
 }
+
+/// The clip step's recorded distances are the clipper's own: an input point is kept (it is in
+/// the output, as itself) exactly when its distance is at most 0, in every pair here.
+#[test]
+fn clip_distances_decide_what_each_side_plane_keeps() {
+    let mut checked = 0;
+    for (a, xa, b, xb) in pairs() {
+        for s in manifold_steps(&a, xa, &b, xb) {
+            let ManifoldStep::ClipSide {
+                input,
+                distances,
+                output,
+                ..
+            } = &s
+            else {
+                continue;
+            };
+            assert_eq!(distances.len(), input.len());
+            if input.len() < 2 {
+                continue;
+            }
+            for (v, d) in input.iter().zip(distances) {
+                assert_eq!(*d <= 0.0, output.contains(v), "{v:?} at {d} → {output:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "only {checked} points checked");
+}

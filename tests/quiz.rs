@@ -340,7 +340,7 @@ fn the_contact_count_choices_hold_the_answer_for_every_scene() {
             offered.contains(&Pick::Count(n)),
             "scene {index}: {n} not offered"
         );
-        if app.session.pair.bodies.is_some() {
+        if app.session.pair.pair.bodies.is_some() {
             assert!(
                 offered.len() > 3,
                 "scene {index}: a compound offers more than 0 to 2"

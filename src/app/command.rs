@@ -1,15 +1,14 @@
 //! Everything the user can ask for, as a [`Command`] value.
 //!
-//! Keys and buttons both produce commands; [`App::apply`] carries every one of them out, so
-//! each action (stepping, undo, saving, changing scene) is written once and is tested by
-//! feeding commands, without a window. Keys are read from egui's key events, each with the
+//! Plain data, importing nothing of the app: keys, buttons and canvas gestures all produce
+//! commands, and `App::apply` (in `execute.rs`) carries every one of them out, so each action
+//! (stepping, undo, saving, changing scene) is written once and is tested by feeding commands,
+//! without a window. Keys are read from egui's key events, each with the
 //! modifiers it came with, so a chord pressed and released within one frame still counts.
 
-use super::App;
-use super::document::EditSource;
-use super::modes::{ModeKind, PairOptions};
-use super::state::Leave;
-use crate::scene::Scene;
+use crate::geom::{Rot, Transform};
+use crate::scene::Mode as ModeKind;
+use crate::scene::questions::Which;
 use egui::{Key, Modifiers};
 use glam::Vec2;
 use std::path::PathBuf;
@@ -31,7 +30,7 @@ pub enum StepTo {
 
 /// The answer to "this scene has changes that are not saved".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum UnsavedChoice {
     /// Save, then go on with what was asked.
     Save,
     /// Drop the changes and go on.
@@ -115,7 +114,7 @@ pub enum Command {
     /// Close the window (asks first when the scene is modified).
     Quit,
     /// Answer the unsaved-changes question.
-    Confirm(Answer),
+    Confirm(UnsavedChoice),
     /// Answer "the file changed on disk": reload it (true; undoable) or keep mine (false).
     ReloadFromDisk(bool),
     /// Answer "edits were recovered": restore them (true; undoable) or discard them (false).
@@ -125,11 +124,56 @@ pub enum Command {
     /// Quiz mode on or off (Q).
     ToggleQuiz,
     /// Answer the quiz's question (a button, or a click on the canvas).
-    QuizAnswer(super::quiz::Pick),
+    QuizAnswer(Pick),
     /// Mark a clipped point as surviving or not, before answering.
     QuizToggle(usize),
     /// Give the marked points as the answer; after an answer, the next question (Enter).
     QuizNext,
+    /// A canvas gesture that edits the scene starts: remember the state for undo.
+    BeginGesture,
+    /// Set a body's pose (a drag or a turn on the canvas).
+    SetPose(Which, Pose),
+    /// Move a polygon vertex to a point in its shape's own frame (a compound's shown part's).
+    MoveVertex(Which, usize, Vec2),
+    /// Show this part of a compound body in every mode (a click on it, or a vertex drag on it,
+    /// which keeps it shown while its vertices move): [`Command::PickParts`] for one body.
+    PickPart(Which, usize),
+    /// The canvas gesture ended: push the undo step if anything changed.
+    EndGesture,
+}
+
+impl Command {
+    /// True for the commands a canvas gesture sends every frame it moves (they do not count
+    /// as asked-for actions: `--print-state` prints after those only).
+    pub fn is_gesture(&self) -> bool {
+        matches!(
+            self,
+            Command::BeginGesture
+                | Command::SetPose(..)
+                | Command::MoveVertex(..)
+                | Command::PickPart(..)
+                | Command::EndGesture
+        )
+    }
+}
+
+/// A body's position and angle (degrees, counter-clockwise).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// Position of the shape's local origin.
+    pub position: Vec2,
+    /// Angle in degrees.
+    pub angle_deg: f32,
+}
+
+impl Pose {
+    /// The transform of this pose.
+    pub fn transform(&self) -> Transform {
+        Transform {
+            p: self.position,
+            q: Rot::from_degrees(self.angle_deg),
+        }
+    }
 }
 
 /// Smallest and largest presenter scale.
@@ -151,10 +195,23 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
             _ => None,
         };
     }
+    // `1`, `2`, … : the modes in key order (the scene format's list, so a new mode has its key).
+    let digits = [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+    ];
+    if let Some(&mode) = digits
+        .iter()
+        .position(|k| *k == key)
+        .and_then(|i| ModeKind::ALL.get(i))
+    {
+        return Some(Command::SetMode(mode));
+    }
     Some(match key {
-        Key::Num1 => Command::SetMode(ModeKind::Sat),
-        Key::Num2 => Command::SetMode(ModeKind::Gjk),
-        Key::Num3 => Command::SetMode(ModeKind::Manifold),
         Key::Space | Key::ArrowRight => Command::Step(StepTo::Next),
         Key::ArrowLeft => Command::Step(StepTo::Previous),
         Key::Home => Command::Step(StepTo::First),
@@ -192,370 +249,42 @@ pub fn key_commands(events: &[egui::Event]) -> Vec<Command> {
         .collect()
 }
 
-impl App {
-    /// Carries out one command.
-    pub fn apply(&mut self, command: Command, now: f64) {
-        self.commands += 1;
-        match command {
-            Command::SetMode(m) => self.set_mode(m),
-            Command::Step(to) => self.step_to(to),
-            Command::Undo => {
-                if self.doc.undo() {
-                    self.recompute(now);
-                }
-            }
-            Command::Redo => {
-                if self.doc.redo() {
-                    self.recompute(now);
-                }
-            }
-            Command::Save => self.save(now),
-            Command::SaveAs => self.dialogs.save_as = Some(self.file_name()),
-            Command::SaveTo(path) => {
-                if self.save_to(path, now) {
-                    self.after_save(now);
-                }
-            }
-            Command::ShowOpen => {
-                let folder = self
-                    .session
-                    .lecture
-                    .folder
-                    .clone()
-                    .or_else(|| std::env::current_dir().ok())
-                    .unwrap_or_else(|| PathBuf::from("."));
-                self.dialogs.open_text = folder.display().to_string();
-                self.dialogs.open_folder = folder;
-                self.dialogs.open = true;
-            }
-            Command::Open(path) => self.open(path, now, false),
-            Command::OpenBuiltin(index) => self.open_builtin(index, now),
-            Command::OpenText { name, text } => {
-                self.open_text(name, text, now, false);
-            }
-            Command::PickFile => super::web::pick_file(),
-            Command::CopyLink => self.copy_link(now),
-            Command::NextScene => self.go_to(self.session.index.saturating_add(1), now, false),
-            Command::PreviousScene => {
-                if let Some(i) = self.session.index.checked_sub(1) {
-                    self.go_to(i, now, false);
-                }
-            }
-            Command::ToggleHelp => self.dialogs.help = !self.dialogs.help,
-            Command::CloseDialogs => {
-                self.dialogs.help = false;
-                self.dialogs.open = false;
-                // The recovery offer, put off: its file stays, offered at the next start.
-                self.dialogs.recover = None;
-                self.dialogs.broken_recovery = None;
-            }
-            Command::ToggleVertexEdit => self.vertex_edit = !self.vertex_edit,
-            Command::FrameBodies => self.frame_all(),
-            Command::ToggleFullScreen => self.fullscreen = !self.fullscreen,
-            Command::ToggleShapesPanel => self.show_left = !self.show_left,
-            Command::Screenshot => self.screenshot_pending = true,
-            Command::ScaleBy(d) => self.set_ui_scale(self.ui_scale + d),
-            Command::SetScale(s) => self.set_ui_scale(s),
-            Command::SetOptions(o) => self.set_options(o, now),
-            Command::ToggleHysteresis => self.set_options(
-                PairOptions {
-                    hysteresis: !self.session.options.hysteresis,
-                    ..self.session.options
-                },
-                now,
-            ),
-            Command::ToggleJitter => self.set_options(
-                PairOptions {
-                    jitter: !self.session.options.jitter,
-                    ..self.session.options
-                },
-                now,
-            ),
-            Command::SetMargin(m) => {
-                if m.is_finite() && m != self.doc.scene().speculative_margin {
-                    self.doc.scene_mut(EditSource::Panel).speculative_margin = m;
-                    self.recompute(now);
-                }
-            }
-            Command::SetBodies(bodies) => {
-                let (a, b) = *bodies;
-                let scene = self.doc.scene_mut(EditSource::Panel);
-                scene.a = a;
-                scene.b = b;
-                self.recompute(now);
-            }
-            Command::TranslateB(d) => {
-                self.doc.edit(|s: &mut Scene| s.b.position += d);
-                self.recompute(now);
-                self.show_info(
-                    format!("moved B by ({:.3}, {:.3}) — Ctrl+Z undoes it", d.x, d.y),
-                    now,
-                );
-            }
-            Command::PickParts(parts) => self.pick_parts(parts, now),
-            Command::Quit => self.request_quit(),
-            Command::Confirm(answer) => self.confirm(answer, now),
-            Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),
-            Command::Recover(restore) => self.answer_recovery(restore, now),
-            Command::BrokenRecovery(delete) => self.answer_broken_recovery(delete, now),
-            Command::ToggleQuiz => self.toggle_quiz(now),
-            Command::QuizAnswer(pick) => self.quiz_answer(pick),
-            Command::QuizToggle(k) => self.quiz_toggle(k),
-            Command::QuizNext => self.quiz_next(now),
+/// Options of the pair that modes may change and that are not part of the scene (they
+/// trigger a recompute). The speculative margin is the scene's: see `Controls::margin` (in `modes`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairOptions {
+    /// SAT: skip (anti)parallel repeats of an axis.
+    pub merge_parallel: bool,
+    /// Manifold: reference-face hysteresis.
+    pub hysteresis: bool,
+    /// Manifold: turn B by ±0.001 rad every frame.
+    pub jitter: bool,
+}
+
+impl Default for PairOptions {
+    fn default() -> Self {
+        PairOptions {
+            merge_parallel: false,
+            hysteresis: true,
+            jitter: false,
         }
-    }
-
-    /// Moves through the current mode's steps.
-    fn step_to(&mut self, to: StepTo) {
-        let last = self.step_count().saturating_sub(1);
-        let s = &mut self.session.step;
-        *s = match to {
-            StepTo::First => 0,
-            StepTo::Previous => s.saturating_sub(1),
-            StepTo::Next => (*s + 1).min(last),
-            StepTo::Last => last,
-            StepTo::At(k) => k.min(last),
-        };
-        self.keep_in_view();
-    }
-
-    fn set_options(&mut self, o: PairOptions, now: f64) {
-        if o != self.session.options {
-            self.session.options = o;
-            self.recompute(now);
-        }
-    }
-
-    fn set_ui_scale(&mut self, s: f32) {
-        if s.is_finite() {
-            self.ui_scale = s.clamp(UI_SCALE_RANGE.0, UI_SCALE_RANGE.1);
-            // The presenter wants the picture big in the canvas that is left.
-            self.frame_all();
-        }
-    }
-
-    /// Carries out the answer to the unsaved-changes question.
-    fn confirm(&mut self, answer: Answer, now: f64) {
-        let Some(leave) = self.dialogs.confirm.take() else {
-            return;
-        };
-        match answer {
-            Answer::Cancel => {}
-            Answer::Discard => self.leave(leave, now),
-            Answer::Save => {
-                // Saving may first need a name (a built-in scene): go on once it is saved.
-                self.dialogs.after_save = Some(leave);
-                self.save(now);
-            }
-        }
-    }
-
-    /// Goes on with what a modified scene was waiting for, now that it is saved.
-    fn after_save(&mut self, now: f64) {
-        if let Some(leave) = self.dialogs.after_save.take()
-            && !self.doc.modified()
-        {
-            self.leave(leave, now);
-        }
-    }
-
-    /// Does what was asked, changes or not.
-    fn leave(&mut self, leave: Leave, now: f64) {
-        match leave {
-            Leave::Scene(i) => self.go_to(i, now, true),
-            Leave::Open(p) => self.open(p, now, true),
-            Leave::Text(name, text) => {
-                self.open_text(name, text, now, true);
-            }
-            Leave::Link(query, fragment) => self.open_link(&query, &fragment, now),
-            Leave::Quit => self.quit = true,
-        }
-    }
-
-    /// Saves to the scene's file (Ctrl+S); a built-in scene asks for a name first.
-    fn save(&mut self, now: f64) {
-        match self.doc.path().map(|p| p.to_path_buf()) {
-            Some(p) => {
-                if self.save_to(p, now) {
-                    self.after_save(now);
-                }
-            }
-            None => self.dialogs.save_as = Some(self.session.scene_name().to_string()),
-        }
-    }
-
-    /// The scene's file name, for the save-as field.
-    fn file_name(&self) -> String {
-        self.doc
-            .path()
-            .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "scene.ron".into())
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cli::AppFlags;
-
-    fn app() -> App {
-        App::new(&AppFlags::default()).expect("the built-in lecture opens")
-    }
-
-    fn press(key: Key, modifiers: Modifiers) -> egui::Event {
-        egui::Event::Key {
-            key,
-            physical_key: None,
-            pressed: true,
-            repeat: false,
-            modifiers,
-        }
-    }
-
-    fn release(key: Key) -> egui::Event {
-        egui::Event::Key {
-            key,
-            physical_key: None,
-            pressed: false,
-            repeat: false,
-            modifiers: Modifiers::NONE,
-        }
-    }
-
-    #[test]
-    fn a_fast_ctrl_s_chord_still_saves() {
-        // Ctrl down, S down, S up, Ctrl up, all within one frame: the S press carries Ctrl.
-        let events = [press(Key::S, Modifiers::COMMAND), release(Key::S)];
-        assert_eq!(key_commands(&events), vec![Command::Save]);
-    }
-
-    #[test]
-    fn keys_map_to_the_same_commands_as_buttons() {
-        let none = Modifiers::NONE;
-        assert_eq!(
-            key_command(Key::Space, none),
-            Some(Command::Step(StepTo::Next))
-        );
-        assert_eq!(
-            key_command(Key::ArrowRight, none),
-            Some(Command::Step(StepTo::Next))
-        );
-        assert_eq!(
-            key_command(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT),
-            Some(Command::Redo)
-        );
-        assert_eq!(key_command(Key::Z, Modifiers::COMMAND), Some(Command::Undo));
-        // Ctrl+Q quits (through the unsaved-changes question when modified); Q alone is the
-        // quiz.
-        assert_eq!(key_command(Key::Q, Modifiers::COMMAND), Some(Command::Quit));
-        assert_eq!(key_command(Key::Q, none), Some(Command::ToggleQuiz));
-        assert_eq!(
-            key_command(Key::Num2, none),
-            Some(Command::SetMode(ModeKind::Gjk))
-        );
-        // Ctrl+F is not F.
-        assert_eq!(key_command(Key::F, Modifiers::COMMAND), None);
-        // Auto-repeats and releases do nothing.
-        let repeat = egui::Event::Key {
-            key: Key::Space,
-            physical_key: None,
-            pressed: true,
-            repeat: true,
-            modifiers: none,
-        };
-        assert!(key_commands(&[repeat, release(Key::Space)]).is_empty());
-    }
-
-    #[test]
-    fn stepping_stays_inside_the_trace() {
-        let mut app = app();
-        app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
-        let last = app.step_count() - 1;
-        app.apply(Command::Step(StepTo::Last), 0.0);
-        assert_eq!(app.session.step, last);
-        app.apply(Command::Step(StepTo::Next), 0.0);
-        assert_eq!(app.session.step, last);
-        app.apply(Command::Step(StepTo::Previous), 0.0);
-        assert_eq!(app.session.step, last.saturating_sub(1));
-        app.apply(Command::Step(StepTo::First), 0.0);
-        app.apply(Command::Step(StepTo::Previous), 0.0);
-        assert_eq!(app.session.step, 0);
-        app.apply(Command::Step(StepTo::At(10_000)), 0.0);
-        assert_eq!(app.session.step, last);
-    }
-
-    #[test]
-    fn the_margin_slider_is_an_undoable_edit_that_marks_the_scene_modified() {
-        let mut app = app();
-        app.apply(Command::SetMargin(0.2), 0.0);
-        app.apply(Command::SetMargin(0.3), 0.0);
-        app.doc.end(EditSource::Panel);
-        assert!(app.doc.modified());
-        assert_eq!(app.doc.undo_len(), 1, "one drag, one undo step");
-        assert_eq!(app.session.pair.manifold_options.speculative_margin, 0.3);
-        app.apply(Command::Undo, 0.0);
-        assert!(!app.doc.modified());
-        assert_eq!(app.session.pair.manifold_options.speculative_margin, 0.0);
-    }
-
-    #[test]
-    fn paging_walks_the_lecture_and_stops_at_its_ends() {
-        let mut app = app();
-        app.apply(Command::PreviousScene, 0.0);
-        assert_eq!(app.session.index, 0);
-        app.apply(Command::NextScene, 0.0);
-        assert_eq!(app.session.index, 1);
-        let last = app.session.lecture.scenes.len() - 1;
-        for _ in 0..last + 3 {
-            app.apply(Command::NextScene, 0.0);
-        }
-        assert_eq!(app.session.index, last);
-    }
-
-    #[test]
-    fn save_in_the_unsaved_changes_dialog_saves_and_goes_on() {
-        let dir = std::env::temp_dir().join(format!("np-confirm-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let (_, first) = crate::scene::BUILTIN[0];
-        let (_, second) = crate::scene::BUILTIN[1];
-        std::fs::write(dir.join("a.ron"), first).expect("write");
-        std::fs::write(dir.join("b.ron"), second).expect("write");
-        let mut app = App::new(&AppFlags {
-            path: Some(dir.join("a.ron")),
-            ..AppFlags::default()
-        })
-        .expect("opens");
-        app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
-        app.apply(Command::NextScene, 0.0);
-        assert_eq!(app.session.index, 0, "asks first");
-        assert_eq!(app.dialogs.confirm, Some(Leave::Scene(1)));
-        app.apply(Command::Confirm(Answer::Save), 0.0);
-        assert_eq!(app.session.index, 1, "saved, and went on");
-        let saved = crate::scene::load(dir.join("a.ron")).expect("saved file loads");
-        let original = crate::scene::parse(first, "a.ron").expect("parses");
-        assert_eq!(
-            saved.scene.b.position,
-            original.scene.b.position + Vec2::new(0.5, 0.0)
-        );
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn save_of_a_builtin_scene_asks_a_name_then_goes_on() {
-        let dir = std::env::temp_dir().join(format!("np-confirm-b-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let mut app = app();
-        app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
-        app.apply(Command::Quit, 0.0);
-        assert!(!app.quit);
-        app.apply(Command::Confirm(Answer::Save), 0.0);
-        assert!(
-            app.dialogs.save_as.is_some(),
-            "a built-in scene needs a name"
-        );
-        app.apply(Command::SaveTo(dir.join("mine.ron")), 0.0);
-        assert!(app.quit, "saved, then quit");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
+/// A student's answer to one question, in the shape of the library's [`Answer`](crate::scene::Answer).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pick {
+    /// Overlap: yes or no.
+    Yes(bool),
+    /// How many contact points.
+    Count(usize),
+    /// A face of a body (its own edge index), or none.
+    Face(Option<(Which, usize)>),
+    /// An axis of the separating axis test (its row, in the trace's order), or none.
+    Axis(Option<usize>),
+    /// A feature of GJK's simplex: its vertices (indices into the step's incoming simplex,
+    /// ascending; all of a triangle's for its inside).
+    Feature(Vec<usize>),
+    /// For each clipped point, whether it survives.
+    Survivors(Vec<bool>),
 }

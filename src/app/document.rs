@@ -183,13 +183,13 @@ impl Document {
         }
     }
 
-    /// The scene was written to `path` as `scene` (with the view and mode it opens in): that
-    /// is now the saved copy.
     /// The scene as last saved (or as opened).
     pub fn saved(&self) -> &Scene {
         &self.saved
     }
 
+    /// The scene was written to `path` as `scene` (with the view and mode it opens in): that
+    /// is now the saved copy.
     pub fn saved_as(&mut self, scene: Scene, path: PathBuf) {
         self.disk = file_hash(&path);
         self.scene = scene.clone();

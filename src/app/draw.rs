@@ -694,10 +694,10 @@ impl<'a> Canvas<'a> {
     /// A shaded region, the intersection of half-planes `(x - a) · n <= 0` (world points `a`,
     /// normals `n`), possibly unbounded: only its visible part is filled, and it is not part of
     /// the view's figure (it reaches the view's edges by nature, so framing ignores it).
-    pub fn region(&self, planes: &[(Vec2, Vec2)], fill: Color32) {
+    pub fn region(&self, planes: &[crate::geom::gjk::HalfPlane], fill: Color32) {
         let mapped: Vec<(DVec2, DVec2)> = planes
             .iter()
-            .map(|(a, n)| (self.map(*a), n.as_dvec2()))
+            .map(|h| (self.map(h.point), h.normal.as_dvec2()))
             .collect();
         let poly = self.visible().clip_half_planes(&mapped);
         if poly.len() < 3 {
@@ -920,4 +920,23 @@ pub fn grid(canvas: &Canvas) {
         1.5,
         colors::GRID_MAJOR,
     );
+}
+
+/// Where to put a line beside shapes: `side` or `−side`, whichever faces `towards` from
+/// `centre` (world, for placing a picture only).
+pub fn side_towards(towards: Vec2, centre: Vec2, side: Vec2) -> Vec2 {
+    if (towards - centre).dot(side) >= 0.0 {
+        side
+    } else {
+        -side
+    }
+}
+
+/// How far the shapes reach along `dir` (rounded outlines included): where a line beside them
+/// may start (world, for placing a picture only).
+pub fn reach(shapes: &[&crate::geom::Placed], dir: Vec2) -> f32 {
+    shapes
+        .iter()
+        .flat_map(|s| s.vertices().map(move |v| v.dot(dir) + s.radius()))
+        .fold(f32::NEG_INFINITY, f32::max)
 }

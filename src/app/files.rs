@@ -33,18 +33,18 @@ impl App {
         match scene_of(l) {
             Ok(s) => {
                 self.session.index = index;
-                self.slide_error = None;
+                self.dialogs.slide_error = None;
                 self.doc = Document::new(s, l.path.clone());
-                self.banner = None;
+                self.dialogs.banner = None;
                 self.enter_scene();
             }
             // A broken file is a slide of its own: its error is shown, and PageDown and
             // PageUp go on from it to the scenes after and before it.
             Err(e) => {
                 self.session.index = index;
-                self.slide_error = Some(e);
-                self.banner = None;
-                self.interaction = super::input::Interaction::default();
+                self.dialogs.slide_error = Some(e);
+                self.dialogs.banner = None;
+                self.view.interaction = super::input::Interaction::default();
             }
         }
     }
@@ -140,7 +140,7 @@ impl App {
             }
             LinkScene::Text(text) => {
                 let opened = self.open_text(LINKED_SCENE.into(), text, now, true);
-                if let Some(b) = self.banner.as_mut().filter(|_| !opened) {
+                if let Some(b) = self.dialogs.banner.as_mut().filter(|_| !opened) {
                     b.text = format!("the link's scene could not be read: {}", b.text);
                 }
                 opened
@@ -168,7 +168,7 @@ impl App {
                 let shown = web::publish_link(&fragment);
                 if web::CAN_QUIT {
                     println!("{shown}");
-                    self.to_clipboard = Some(shown.clone());
+                    self.shell.to_clipboard = Some(shown.clone());
                 }
                 self.show_info(format!("link copied: {shown}"), now);
             }
@@ -180,10 +180,10 @@ impl App {
     /// user moved it.
     fn scene_as_shown(&self) -> scene::Scene {
         let mut scene = self.doc.scene().clone();
-        if self.view_moved {
+        if self.view.view_moved {
             scene.view = Some(scene::View {
-                center: self.cam.center,
-                zoom: self.cam.zoom,
+                center: self.view.cam.center,
+                zoom: self.view.cam.zoom,
             });
         }
         scene.mode = self.session.mode;
@@ -197,7 +197,7 @@ impl App {
         } else if self.doc.modified() {
             self.dialogs.confirm = Some(Leave::Quit);
         } else {
-            self.quit = true;
+            self.shell.quit = true;
         }
     }
 
@@ -351,7 +351,7 @@ impl App {
     /// Shows `scene`, read again from the scene's file, keeping the mode, step and (when the
     /// file has none) the view; undoable.
     fn take_from_disk(&mut self, scene: scene::Scene, now: f64) {
-        let keep_view = (self.cam.center, self.cam.zoom);
+        let keep_view = (self.view.cam.center, self.view.cam.zoom);
         self.doc.reloaded(scene.clone());
         if let Some(Ok(s)) = self
             .session
@@ -365,8 +365,8 @@ impl App {
         let (mode, step) = (self.session.mode, self.session.step);
         self.enter_scene();
         if self.doc.scene().view.is_none() {
-            (self.cam.center, self.cam.zoom) = keep_view;
-            self.frame_pending = false;
+            (self.view.cam.center, self.view.cam.zoom) = keep_view;
+            self.view.frame_pending = false;
         }
         self.session.mode = mode;
         self.session.step = step;
@@ -408,10 +408,11 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::command::Pose;
     use crate::app::command::{Command, StepTo};
-    use crate::app::input::{Body, Edit, Pose};
     use crate::app::modes::ModeKind;
     use crate::cli::AppFlags;
+    use crate::scene::questions::Which;
     use glam::Vec2;
 
     fn app() -> App {
@@ -426,7 +427,14 @@ mod tests {
             position: Vec2::new(1.25, 3.5),
             angle_deg: 33.0,
         };
-        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        app.apply_all(
+            &[
+                Command::BeginGesture,
+                Command::SetPose(Which::B, moved),
+                Command::EndGesture,
+            ],
+            0.0,
+        );
         let edited = app.doc.scene().clone();
         assert_eq!(edited.b.position, moved.position);
         assert!(app.doc.modified());
@@ -436,24 +444,24 @@ mod tests {
         app.apply(Command::Redo, 0.0);
         assert_eq!(*app.doc.scene(), edited);
         // The pair follows the scene.
-        assert_eq!(app.session.pair.xfs[1].p, moved.position);
+        assert_eq!(app.session.pair.xfs()[1].p, moved.position);
     }
 
     #[test]
     fn a_gesture_is_one_undo_step() {
         let mut app = app();
-        let mut edits = vec![Edit::Begin];
+        let mut edits = vec![Command::BeginGesture];
         for k in 0..20 {
-            edits.push(Edit::Pose(
-                Body::A,
+            edits.push(Command::SetPose(
+                Which::A,
                 Pose {
                     position: Vec2::new(k as f32 * 0.1, 0.0),
                     angle_deg: 0.0,
                 },
             ));
         }
-        edits.push(Edit::End);
-        app.apply_edits(&edits, 0.0);
+        edits.push(Command::EndGesture);
+        app.apply_all(&edits, 0.0);
         assert_eq!(app.doc.undo_len(), 1);
     }
 
@@ -463,34 +471,34 @@ mod tests {
         // Scene 1's B is a 2×1 box: dragging its top-right corner (vertex 2) to the centre would
         // make it concave.
         let before = app.doc.scene().clone();
-        app.apply_edits(
+        app.apply_all(
             &[
-                Edit::Begin,
-                Edit::Vertex(Body::B, 2, Vec2::new(0.0, -0.2)),
-                Edit::End,
+                Command::BeginGesture,
+                Command::MoveVertex(Which::B, 2, Vec2::new(0.0, -0.2)),
+                Command::EndGesture,
             ],
             0.0,
         );
         assert_eq!(*app.doc.scene(), before, "the shape must not change");
-        let banner = app.banner.clone().expect("an explanation");
+        let banner = app.dialogs.banner.clone().expect("an explanation");
         assert!(banner.error && banner.text.contains("convex"), "{banner:?}");
         // Onto the line between its neighbours: the vertex would vanish, so that is refused too.
-        app.apply_edits(
+        app.apply_all(
             &[
-                Edit::Begin,
-                Edit::Vertex(Body::B, 2, Vec2::new(0.0, 0.0)),
-                Edit::End,
+                Command::BeginGesture,
+                Command::MoveVertex(Which::B, 2, Vec2::new(0.0, 0.0)),
+                Command::EndGesture,
             ],
             0.0,
         );
         assert_eq!(*app.doc.scene(), before);
         assert_eq!(app.doc.undo_len(), 0);
         // A move that keeps it convex is taken, and the box becomes a polygon.
-        app.apply_edits(
+        app.apply_all(
             &[
-                Edit::Begin,
-                Edit::Vertex(Body::B, 2, Vec2::new(1.5, 0.9)),
-                Edit::End,
+                Command::BeginGesture,
+                Command::MoveVertex(Which::B, 2, Vec2::new(1.5, 0.9)),
+                Command::EndGesture,
             ],
             0.0,
         );
@@ -531,11 +539,11 @@ mod tests {
     fn closing_asks_first_only_when_modified() {
         let mut app = app();
         app.apply(Command::Quit, 0.0);
-        assert!(app.quit && app.dialogs.confirm.is_none());
+        assert!(app.shell.quit && app.dialogs.confirm.is_none());
         let mut app = self::app();
         app.apply(Command::TranslateB(Vec2::new(0.5, 0.0)), 0.0);
         app.apply(Command::Quit, 0.0);
-        assert!(!app.quit);
+        assert!(!app.shell.quit);
         assert_eq!(app.dialogs.confirm, Some(Leave::Quit));
     }
 
@@ -547,14 +555,14 @@ mod tests {
         assert_eq!(app.session.scene_name(), "11_crossing_capsules.ron");
         assert_eq!(app.session.mode, ModeKind::Gjk);
         assert_eq!(app.session.step, 2);
-        assert!(app.banner.is_none(), "{:?}", app.banner);
+        assert!(app.dialogs.banner.is_none(), "{:?}", app.dialogs.banner);
         // A step past the trace's end is clamped to its last step, as --step is.
         app.open_link("?scene=11_crossing_capsules&mode=gjk&step=999", "", 0.0);
         assert_eq!(app.session.step, app.step_count() - 1);
         // An unknown name: the banner says so, the scene on screen stays.
         app.open_link("?scene=99_nothing", "", 0.0);
         assert_eq!(app.session.index, 10);
-        let banner = app.banner.clone().expect("a banner");
+        let banner = app.dialogs.banner.clone().expect("a banner");
         assert!(
             banner.error && banner.text.contains("99_nothing"),
             "{banner:?}"
@@ -568,18 +576,29 @@ mod tests {
             position: Vec2::new(1.25, 3.5),
             angle_deg: 33.0,
         };
-        app.apply_edits(&[Edit::Begin, Edit::Pose(Body::B, moved), Edit::End], 0.0);
+        app.apply_all(
+            &[
+                Command::BeginGesture,
+                Command::SetPose(Which::B, moved),
+                Command::EndGesture,
+            ],
+            0.0,
+        );
         app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
         app.apply(Command::Step(StepTo::At(1)), 0.0);
         app.apply(Command::CopyLink, 0.0);
-        let link = app.to_clipboard.clone().expect("a link for the clipboard");
-        let banner = app.banner.clone().expect("a banner");
+        let link = app
+            .shell
+            .to_clipboard
+            .clone()
+            .expect("a link for the clipboard");
+        let banner = app.dialogs.banner.clone().expect("a banner");
         assert!(!banner.error && banner.text.contains(&link), "{banner:?}");
         let fragment = link.strip_prefix("index.html#").expect("a #s= link");
 
         let mut other = self::app();
         other.open_link("", fragment, 0.0);
-        assert!(other.banner.is_none(), "{:?}", other.banner);
+        assert!(other.dialogs.banner.is_none(), "{:?}", other.dialogs.banner);
         assert_eq!(other.doc.scene().a, app.doc.scene().a);
         assert_eq!(other.doc.scene().b, app.doc.scene().b);
         assert_eq!(other.doc.scene().b.position, moved.position);
@@ -596,7 +615,7 @@ mod tests {
         let mut app = app();
         let before = app.doc.scene().clone();
         app.open_link("", "#s=AAAA", 0.0);
-        let banner = app.banner.clone().expect("a banner");
+        let banner = app.dialogs.banner.clone().expect("a banner");
         assert!(banner.error, "{banner:?}");
         assert!(banner.text.contains("built-in lecture"), "{banner:?}");
         assert_eq!(*app.doc.scene(), before);
@@ -604,7 +623,7 @@ mod tests {
         // A link whose text is not a scene says where the text is wrong.
         let fragment = crate::app::link::make("Scene(title: 3)", ModeKind::Sat, 0);
         app.open_link("", &fragment, 0.0);
-        let banner = app.banner.clone().expect("a banner");
+        let banner = app.dialogs.banner.clone().expect("a banner");
         assert!(
             banner
                 .text
@@ -623,10 +642,16 @@ mod tests {
         app.follow_link("?scene=07_circles".into(), String::new(), 0.0);
         assert!(matches!(app.dialogs.confirm, Some(Leave::Link(..))));
         assert_eq!(*app.doc.scene(), edited, "nothing replaced while it asks");
-        app.apply(Command::Confirm(crate::app::command::Answer::Cancel), 0.0);
+        app.apply(
+            Command::Confirm(crate::app::command::UnsavedChoice::Cancel),
+            0.0,
+        );
         assert_eq!(*app.doc.scene(), edited, "cancel keeps the edits");
         app.follow_link("?scene=07_circles".into(), String::new(), 0.0);
-        app.apply(Command::Confirm(crate::app::command::Answer::Discard), 0.0);
+        app.apply(
+            Command::Confirm(crate::app::command::UnsavedChoice::Discard),
+            0.0,
+        );
         assert_eq!(app.session.scene_name(), "07_circles.ron");
         // Unmodified, a link is followed at once.
         app.follow_link("?scene=01_resting_box".into(), String::new(), 0.0);
@@ -638,7 +663,7 @@ mod tests {
         app.follow_link(String::new(), "s=@@@".into(), 0.0);
         assert!(app.dialogs.confirm.is_none());
         assert!(
-            app.banner.as_ref().is_some_and(|b| b.error),
+            app.dialogs.banner.as_ref().is_some_and(|b| b.error),
             "the broken link is said"
         );
         assert!(app.doc.modified(), "the edits stay");
@@ -695,7 +720,10 @@ mod tests {
         };
         app.apply(open, 0.0);
         assert!(matches!(app.dialogs.confirm, Some(Leave::Text(..))));
-        app.apply(Command::Confirm(crate::app::command::Answer::Discard), 0.0);
+        app.apply(
+            Command::Confirm(crate::app::command::UnsavedChoice::Discard),
+            0.0,
+        );
         assert_eq!(app.session.scene_name(), "circles.ron");
         let want = crate::scene::parse(text, "circles.ron")
             .expect("parses")
@@ -710,7 +738,7 @@ mod tests {
             },
             0.0,
         );
-        let banner = app.banner.clone().expect("a banner");
+        let banner = app.dialogs.banner.clone().expect("a banner");
         assert!(
             banner.error && banner.text.contains("bad.ron"),
             "{banner:?}"

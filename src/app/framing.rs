@@ -11,18 +11,7 @@ use super::App;
 use super::camera::{Camera, ZOOM_RANGE};
 use glam::Vec2;
 
-/// How a view is fitted to its figure.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Fit {
-    /// Fill the view with the figure (F, a scene without a view, a new Minkowski pane).
-    Frame,
-    /// Move or zoom out only as far as needed to bring the figure inside the view.
-    KeepInView,
-    /// As `KeepInView`, after the view was resized from this size (window pixels): a figure
-    /// that was in proportion to the old view is not one zoomed into on purpose, however much
-    /// smaller the view became (a mode that splits the canvas in a phone-sized window).
-    Resized(Vec2),
-}
+pub use super::views::Fit;
 
 /// How many times the view's size a figure must be to count as zoomed into (see
 /// [`fit_camera`]).
@@ -83,19 +72,19 @@ impl App {
     pub(super) fn apply_scene_view(&mut self) {
         match self.doc.scene().view {
             Some(v) => {
-                self.cam.center = v.center;
-                self.cam.zoom = v.zoom;
-                self.frame_pending = false;
-                self.fit[0] = Some(Fit::Resized(AUTHORED_VIEW));
+                self.view.cam.center = v.center;
+                self.view.cam.zoom = v.zoom;
+                self.view.frame_pending = false;
+                self.view.fit[0] = Some(Fit::Resized(AUTHORED_VIEW));
             }
-            None => self.frame_pending = true,
+            None => self.view.frame_pending = true,
         }
-        self.fit[1] = Some(Fit::Frame);
+        self.view.fit[1] = Some(Fit::Frame);
     }
 
     /// Asks every view to keep its picture in view (a new step, a new layout).
     pub(super) fn keep_in_view(&mut self) {
-        for f in &mut self.fit {
+        for f in &mut self.view.fit {
             f.get_or_insert(Fit::KeepInView);
         }
     }
@@ -103,7 +92,7 @@ impl App {
     /// Asks every view to keep its picture in view after the world view was `was` pixels
     /// across (a new layout).
     pub(super) fn keep_in_view_resized(&mut self, was: Vec2) {
-        for f in &mut self.fit {
+        for f in &mut self.view.fit {
             // Replaces a plain keep-in-view asked for earlier in the frame (a new scene).
             if f.is_none() || *f == Some(Fit::KeepInView) {
                 *f = Some(Fit::Resized(was));
@@ -113,22 +102,22 @@ impl App {
 
     /// Carries out the fits asked for: a few measuring passes, each moving the cameras.
     pub(super) fn fit_views(&mut self, ctx: &egui::Context) {
-        if self.frame_pending {
-            self.fit[0] = Some(Fit::Frame);
-            self.frame_pending = false;
+        if self.view.frame_pending {
+            self.view.fit[0] = Some(Fit::Frame);
+            self.view.frame_pending = false;
         }
         for _ in 0..6 {
-            if self.fit.iter().all(Option::is_none) {
+            if self.view.fit.iter().all(Option::is_none) {
                 break;
             }
             let drawn = self.draw_world(ctx, true);
             let mut moved = false;
             for (i, v) in drawn.views.iter().enumerate().take(2) {
-                let (Some(fit), Some(figure)) = (self.fit[i], v.figure) else {
+                let (Some(fit), Some(figure)) = (self.view.fit[i], v.figure) else {
                     continue;
                 };
                 let cam = if i == 0 {
-                    Some(&mut self.cam)
+                    Some(&mut self.view.cam)
                 } else {
                     self.modes.get_mut(self.session.mode).second_camera()
                 };
@@ -140,7 +129,7 @@ impl App {
                 break;
             }
         }
-        self.fit = [None, None];
+        self.view.fit = [None, None];
     }
 }
 

@@ -1,4 +1,4 @@
-//! Canvas input as plain data: an [`Input`] value in, camera changes and [`Edit`]s out.
+//! Canvas input as plain data: an [`Input`] value in, camera changes and [`Command`]s (the same values keys and buttons give) out.
 //!
 //! Nothing here touches the window, so every gesture is tested without one: left-drag inside a
 //! shape moves it, left-drag on the ring near its outline turns it about its centroid, `Shift`
@@ -8,7 +8,10 @@
 //! the pointer is over a panel.
 
 use super::camera::Camera;
-use crate::geom::{Part, Rot, Shape, Transform};
+use super::command::Command;
+pub use super::command::Pose;
+use crate::geom::{PlacedPart, Shape, Transform};
+pub use crate::scene::questions::Which;
 use glam::Vec2;
 
 /// Half-width of the turning ring around a shape's outline, in pixels.
@@ -71,44 +74,6 @@ impl Pinch {
     }
 }
 
-/// Which body.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Body {
-    /// Body A (blue).
-    A,
-    /// Body B (violet).
-    B,
-}
-
-impl Body {
-    /// 0 for A, 1 for B.
-    pub fn index(self) -> usize {
-        match self {
-            Body::A => 0,
-            Body::B => 1,
-        }
-    }
-}
-
-/// A body's position and angle (degrees, counter-clockwise).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pose {
-    /// Position of the shape's local origin.
-    pub position: Vec2,
-    /// Angle in degrees.
-    pub angle_deg: f32,
-}
-
-impl Pose {
-    /// The transform of this pose.
-    pub fn transform(&self) -> Transform {
-        Transform {
-            p: self.position,
-            q: Rot::from_degrees(self.angle_deg),
-        }
-    }
-}
-
 /// What the input logic needs to know about a body.
 #[derive(Clone, Copy, Debug)]
 pub struct BodyView<'a> {
@@ -120,7 +85,7 @@ pub struct BodyView<'a> {
     pub has_vertices: bool,
     /// A compound body's parts, in the body's frame (empty for one shape): hit-testing and
     /// turning then use all of them.
-    pub parts: &'a [Part],
+    pub parts: &'a [PlacedPart],
     /// The part the modes show (`shape` is its shape; vertex edit drags its vertices); 0 for
     /// one shape.
     pub shown: usize,
@@ -194,11 +159,11 @@ impl BodyView<'_> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Hover {
     /// Inside a shape: a drag moves it.
-    Inside(Body),
+    Inside(Which),
     /// On the ring near its outline: a drag turns it.
-    Ring(Body),
+    Ring(Which),
     /// On a vertex (vertex-edit mode): a drag moves the vertex.
-    Vertex(Body, usize),
+    Vertex(Which, usize),
 }
 
 /// The gesture in progress.
@@ -210,7 +175,7 @@ pub enum Gesture {
     /// Moving a body; `grab` is the pointer's world offset from the body's position.
     Move {
         /// The body.
-        body: Body,
+        body: Which,
         /// Pointer minus position at the start.
         grab: Vec2,
         /// Where the pointer was pressed (pixels).
@@ -221,7 +186,7 @@ pub enum Gesture {
     /// Turning a body about its centroid.
     Rotate {
         /// The body.
-        body: Body,
+        body: Which,
         /// Pose at the start.
         start: Pose,
         /// Pointer angle about the centroid at the start (radians).
@@ -230,7 +195,7 @@ pub enum Gesture {
     /// Dragging a vertex.
     Vertex {
         /// The body.
-        body: Body,
+        body: Which,
         /// Vertex index.
         index: usize,
     },
@@ -239,22 +204,6 @@ pub enum Gesture {
         /// Last pointer position (pixels).
         last: Vec2,
     },
-}
-
-/// A change the input asks the app to make.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Edit {
-    /// A gesture that edits the scene starts: remember the state for undo.
-    Begin,
-    /// Set a body's pose.
-    Pose(Body, Pose),
-    /// Move a polygon vertex to a point in its shape's own frame (a compound's shown part's).
-    Vertex(Body, usize, Vec2),
-    /// Show this part of a compound body in every mode (a click on it, or a vertex drag on it,
-    /// which keeps it shown while its vertices move).
-    Pick(Body, usize),
-    /// The editing gesture ended: push the undo step if anything changed.
-    End,
 }
 
 /// The canvas interaction state.
@@ -273,7 +222,7 @@ fn snap(v: f32, step: f32) -> f32 {
 /// What is under the pixel `s`: vertices first (in vertex-edit mode), then B over A.
 pub fn hit_test(cam: &Camera, s: Vec2, bodies: &[BodyView; 2], vertex_edit: bool) -> Option<Hover> {
     let w = cam.to_world(s);
-    let order = [Body::B, Body::A];
+    let order = [Which::B, Which::A];
     if vertex_edit {
         for body in order {
             let b = &bodies[body.index()];
@@ -316,7 +265,7 @@ impl Interaction {
         cam: &mut Camera,
         bodies: &[BodyView; 2],
         vertex_edit: bool,
-    ) -> Vec<Edit> {
+    ) -> Vec<Command> {
         let mut edits = Vec::new();
         let Some(s) = input.pointer.filter(|p| p.is_finite()) else {
             self.hover = None;
@@ -332,7 +281,7 @@ impl Interaction {
                 cam.zoom_about(p.to, p.scale.clamp(0.5, 2.0));
             }
             if !matches!(self.gesture, Gesture::Idle | Gesture::Pan { .. }) {
-                edits.push(Edit::End);
+                edits.push(Command::EndGesture);
             }
             self.gesture = Gesture::Idle;
             self.hover = None;
@@ -372,13 +321,13 @@ impl Interaction {
                     None => Gesture::Idle,
                 };
                 if !matches!(self.gesture, Gesture::Idle) {
-                    edits.push(Edit::Begin);
+                    edits.push(Command::BeginGesture);
                 }
                 // A compound's part keeps being shown while its vertices are dragged.
                 if let Gesture::Vertex { body, .. } = self.gesture
                     && bodies[body.index()].parts.len() > 1
                 {
-                    edits.push(Edit::Pick(body, bodies[body.index()].shown));
+                    edits.push(Command::PickPart(body, bodies[body.index()].shown));
                 }
             }
         } else if self.gesture == Gesture::Idle {
@@ -417,7 +366,7 @@ impl Interaction {
                     position: p,
                     ..bodies[body.index()].pose
                 };
-                edits.push(Edit::Pose(body, pose));
+                edits.push(Command::SetPose(body, pose));
             }
             Gesture::Rotate {
                 body,
@@ -442,7 +391,7 @@ impl Interaction {
                     }
                     .transform();
                     let position = c - q.q.apply(centroid_local);
-                    edits.push(Edit::Pose(
+                    edits.push(Command::SetPose(
                         body,
                         Pose {
                             position,
@@ -457,7 +406,7 @@ impl Interaction {
                 if input.shift {
                     target = Vec2::new(snap(w.x, SNAP_STEP), snap(w.y, SNAP_STEP));
                 }
-                edits.push(Edit::Vertex(
+                edits.push(Command::MoveVertex(
                     body,
                     index,
                     b.shown_transform().apply_inv(target),
@@ -472,10 +421,10 @@ impl Interaction {
     fn finish_if_released(
         &mut self,
         input: &Input,
-        mut edits: Vec<Edit>,
+        mut edits: Vec<Command>,
         cam: &Camera,
         bodies: &[BodyView; 2],
-    ) -> Vec<Edit> {
+    ) -> Vec<Command> {
         let released = match self.gesture {
             Gesture::Idle => false,
             Gesture::Pan { .. } => !input.down[1] && !input.down[2],
@@ -494,11 +443,11 @@ impl Interaction {
                 let b = &bodies[body.index()];
                 let local = b.pose.transform().apply_inv(cam.to_world(from));
                 if let Some(part) = b.part_at(local).filter(|_| b.parts.len() > 1) {
-                    edits.push(Edit::Pick(body, part));
+                    edits.push(Command::PickPart(body, part));
                 }
             }
             if !matches!(self.gesture, Gesture::Pan { .. }) {
-                edits.push(Edit::End);
+                edits.push(Command::EndGesture);
             }
             self.gesture = Gesture::Idle;
         }
@@ -522,11 +471,11 @@ mod tests {
         // the second; x = 1.5 is the union's outline.
         let b = Shape::make_box(2.0, 1.0, 0.0).unwrap();
         let parts = [
-            Part {
+            PlacedPart {
                 shape: b,
                 xf: Transform::new(Vec2::new(-0.5, 0.0), 0.0),
             },
-            Part {
+            PlacedPart {
                 shape: b,
                 xf: Transform::new(Vec2::new(0.5, 0.0), 0.0),
             },
@@ -601,9 +550,9 @@ mod tests {
         }
     }
 
-    fn last_pose(edits: &[Edit]) -> Option<(Body, Pose)> {
+    fn last_pose(edits: &[Command]) -> Option<(Which, Pose)> {
         edits.iter().rev().find_map(|e| match e {
-            Edit::Pose(b, p) => Some((*b, *p)),
+            Command::SetPose(b, p) => Some((*b, *p)),
             _ => None,
         })
     }
@@ -616,16 +565,16 @@ mod tests {
         let mut it = Interaction::default();
         let start = cam.to_screen(Vec2::new(2.1, 0.1));
         let e = it.update(&press(start), &mut cam, &v, false);
-        assert_eq!(e.first(), Some(&Edit::Begin));
+        assert_eq!(e.first(), Some(&Command::BeginGesture));
         let e = it.update(&drag(start + Vec2::new(80.0, -40.0)), &mut cam, &v, false);
         let (body, pose) = last_pose(&e).unwrap();
-        assert_eq!(body, Body::B);
+        assert_eq!(body, Which::B);
         assert!(
             (pose.position - Vec2::new(3.0, 0.5)).length() < 1e-4,
             "{pose:?}"
         );
         let e = it.update(&release(start), &mut cam, &v, false);
-        assert!(e.contains(&Edit::End));
+        assert!(e.contains(&Command::EndGesture));
         assert_eq!(it.gesture, Gesture::Idle);
     }
 
@@ -638,7 +587,7 @@ mod tests {
         // On B's right edge: world (3, 0) is the outline.
         let start = cam.to_screen(Vec2::new(3.0, 0.0));
         it.update(&press(start), &mut cam, &v, false);
-        assert!(matches!(it.gesture, Gesture::Rotate { body: Body::B, .. }));
+        assert!(matches!(it.gesture, Gesture::Rotate { body: Which::B, .. }));
         // A quarter turn: pointer to straight above the centre.
         let e = it.update(
             &drag(cam.to_screen(Vec2::new(2.0, 1.0))),
@@ -781,7 +730,11 @@ mod tests {
             ..drag(start + Vec2::new(60.0, 0.0))
         };
         let e = it.update(&i, &mut cam, &v, false);
-        assert_eq!(e, vec![Edit::End], "the drag ends, B moves no further");
+        assert_eq!(
+            e,
+            vec![Command::EndGesture],
+            "the drag ends, B moves no further"
+        );
         assert_eq!(it.gesture, Gesture::Idle);
     }
 
@@ -840,7 +793,7 @@ mod tests {
         assert_eq!(
             it.gesture,
             Gesture::Vertex {
-                body: Body::B,
+                body: Which::B,
                 index: 2
             }
         );
@@ -850,7 +803,7 @@ mod tests {
             &v,
             true,
         );
-        assert!(e.contains(&Edit::Vertex(Body::B, 2, Vec2::new(1.5, 1.5))));
+        assert!(e.contains(&Command::MoveVertex(Which::B, 2, Vec2::new(1.5, 1.5))));
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! every mode at once, in the help (F1). The words match what the canvas labels say.
 
 use super::draw::colors;
-use super::modes::ModeKind;
 use egui::{Color32, Stroke};
 
 /// How an entry's sample is drawn.
@@ -29,7 +28,8 @@ pub struct Entry {
     pub text: &'static str,
 }
 
-const fn entry(color: Color32, marker: Marker, text: &'static str) -> Entry {
+/// One legend line (a mode's own file builds its entries with this).
+pub const fn entry(color: Color32, marker: Marker, text: &'static str) -> Entry {
     Entry {
         color,
         marker,
@@ -48,16 +48,8 @@ pub const COMMON: &[Entry] = &[
     ),
 ];
 
-/// What `mode` adds.
-pub fn entries(mode: ModeKind) -> &'static [Entry] {
-    match mode {
-        ModeKind::Sat => SAT,
-        ModeKind::Gjk => GJK,
-        ModeKind::Manifold => MANIFOLD,
-    }
-}
-
-const SAT: &[Entry] = &[
+/// The separating axes mode's entries.
+pub const SAT: &[Entry] = &[
     entry(
         colors::ACCENT,
         Marker::Line,
@@ -72,7 +64,8 @@ const SAT: &[Entry] = &[
     ),
 ];
 
-const GJK: &[Entry] = &[
+/// The GJK / EPA mode's entries.
+pub const GJK: &[Entry] = &[
     entry(
         colors::MINKOWSKI,
         Marker::Fill,
@@ -95,7 +88,8 @@ const GJK: &[Entry] = &[
     ),
 ];
 
-const MANIFOLD: &[Entry] = &[
+/// The contact manifold mode's entries.
+pub const MANIFOLD: &[Entry] = &[
     entry(
         colors::REFERENCE,
         Marker::Line,

@@ -23,6 +23,7 @@ pub mod camera;
 pub mod command;
 pub mod document;
 pub mod draw;
+mod execute;
 mod files;
 pub mod framing;
 pub mod input;
@@ -37,25 +38,28 @@ pub mod run;
 pub mod session;
 mod slides;
 pub mod state;
+pub mod views;
 pub mod visible;
 pub mod web;
 pub mod words;
 mod world;
 
-pub use run::{run, slides};
-
 use crate::cli::AppFlags;
-use crate::geom::limits::MAX_COORDINATE;
+use crate::scene::questions::Which;
 use crate::scene::{self, Lecture, Scene, ShapeSpec};
-use camera::Camera;
+use command::Pose;
 use document::{Document, EditSource};
 use glam::Vec2;
-use input::{Body, BodyView, Edit, Input, Interaction, Pose};
+use input::{BodyView, Input, Interaction};
 use modes::{Mode, ModeKind, Modes};
 use session::Session;
-use state::{Banner, Dialogs, FrameStats, stats};
+use state::{Banner, Dialogs, Probe, Shell, stats};
+use views::Views;
 
-/// The app: the document, the session, the modes, the view and the dialogs.
+/// The app, by owner: the document (the scene, its history and file), the session (the lecture,
+/// the mode and step, the options, the pair and its traces), each mode's own state, the views
+/// (camera and canvas gesture), the probe `--print-state` reads, the dialogs and banner, and
+/// the shell (window requests). `let App { .. } = self;` names them all.
 pub struct App {
     /// The scene being edited, its history and file.
     pub doc: Document,
@@ -63,59 +67,18 @@ pub struct App {
     pub session: Session,
     /// Each mode's own state.
     pub modes: Modes,
-    /// The world camera.
-    pub cam: Camera,
-    /// Canvas interaction.
-    pub interaction: Interaction,
-    /// Vertex-edit mode.
-    pub vertex_edit: bool,
-    /// Which dialogs are open.
+    /// The world camera, the canvas gesture and how the views are to be fitted.
+    pub view: Views,
+    /// What `--print-state` reports: commands carried out, what the last frame showed, times.
+    pub probe: Probe,
+    /// The dialogs, the banner, the scene's warnings and a slide's load error.
     pub dialogs: Dialogs,
-    /// The banner, if any.
-    pub banner: Option<Banner>,
-    /// Loader warnings for the current scene.
-    pub warnings: Vec<String>,
-    /// UI scale (egui zoom factor).
-    pub ui_scale: f32,
-    /// Frame the world view at the next frame (the scene has no view, or F).
-    pub frame_pending: bool,
-    /// How each view (world, second) is to be fitted to its picture at the next frame.
-    pub fit: [Option<framing::Fit>; 2],
-    /// The world view's rectangle at the last layout (a change keeps the picture in view).
-    pub last_viewport: Option<(Vec2, Vec2)>,
-    /// The window is full screen (F11).
-    pub fullscreen: bool,
-    /// The shapes panel is unfolded in a narrow window.
-    pub show_left: bool,
-    /// How many commands were carried out (`--print-state-changes` prints after each).
-    pub commands: u64,
-    /// The step text the right panel showed in the last frame, for `--print-state`.
-    pub shown_step_text: String,
-    /// What the canvas drew in the last frame (views, labels), for `--print-state`.
-    pub drawn: draw::Drawn,
-    /// A screenshot was asked for (F12).
-    pub screenshot_pending: bool,
-    /// Draw the clean picture in every frame, as for a screenshot (`slides`).
-    pub clean: bool,
-    /// The user chose to close the window.
-    pub quit: bool,
-    /// Frame times.
-    pub stats: FrameStats,
-    /// The lecture's current file could not be loaded: its error (with file, line and
-    /// column), shown as the slide; the document still holds the last good scene, untouched.
-    pub slide_error: Option<String>,
-    /// The unsaved scene last kept for recovery (see [`recovery`]); `None` when saved.
-    kept: Option<Scene>,
-    /// The user panned, zoomed or framed since the scene opened: a save writes the camera as
-    /// the scene's view. (Otherwise the file's view is kept: framing's own adjustments are not
-    /// the lecturer's choice, and must not show up as changed numbers in the file.)
-    pub view_moved: bool,
+    /// What the window loop does for the app: scale, full screen, screenshots, quitting.
+    pub shell: Shell,
     /// Quiz mode (Q): the question asked, the answer given, the lecture's score.
     pub quiz: quiz::Quiz,
     /// The sweep plot (B turned through 360°) and its rows.
     pub sweep: panels::sweep_plot::SweepPlot,
-    /// Text for the window loop to put on the clipboard (a link made natively).
-    pub to_clipboard: Option<String>,
 }
 
 /// Reads a scene for the app: the loaded scene or an error message.
@@ -144,35 +107,19 @@ impl App {
             doc,
             session,
             modes: Modes::default(),
-            cam: Camera::default(),
-            interaction: Interaction::default(),
-            vertex_edit: false,
+            view: Views::default(),
+            probe: Probe::default(),
             dialogs: Dialogs::default(),
-            banner: None,
-            warnings: Vec::new(),
-            ui_scale: flags
-                .ui_scale
-                .filter(|s| s.is_finite())
-                .unwrap_or(1.0)
-                .clamp(command::UI_SCALE_RANGE.0, command::UI_SCALE_RANGE.1),
-            frame_pending: false,
-            fit: [None, None],
-            last_viewport: None,
-            fullscreen: false,
-            show_left: false,
-            commands: 0,
-            shown_step_text: String::new(),
-            drawn: draw::Drawn::default(),
-            screenshot_pending: false,
-            clean: false,
-            quit: false,
-            stats: FrameStats::default(),
-            slide_error: None,
-            kept: None,
-            view_moved: false,
+            shell: Shell {
+                ui_scale: flags
+                    .ui_scale
+                    .filter(|s| s.is_finite())
+                    .unwrap_or(1.0)
+                    .clamp(command::UI_SCALE_RANGE.0, command::UI_SCALE_RANGE.1),
+                ..Shell::default()
+            },
             quiz: quiz::Quiz::default(),
             sweep: panels::sweep_plot::SweepPlot::default(),
-            to_clipboard: None,
         };
         app.enter_scene();
         if let Some(m) = flags.mode {
@@ -190,18 +137,18 @@ impl App {
 
     /// Sets up the view, mode, step and options of the scene just loaded.
     fn enter_scene(&mut self) {
-        self.view_moved = false;
+        self.view.view_moved = false;
         let scene = self.doc.scene();
         self.session.mode = scene.mode;
         self.session.step = scene.step;
         self.session.options.jitter = false;
-        self.warnings = scene
+        self.dialogs.warnings = scene
             .validate()
             .map(|v| v.warnings.iter().map(|w| w.to_string()).collect())
             .unwrap_or_default();
         self.apply_scene_view();
         self.modes.reset();
-        self.interaction = Interaction::default();
+        self.view.interaction = Interaction::default();
         self.session.parts = None;
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
@@ -298,14 +245,14 @@ impl App {
     /// says at once in the banner when it could not (a read-only or full folder).
     pub fn keep_for_recovery(&mut self) {
         let unsaved = self.doc.modified().then(|| self.doc.scene());
-        if unsaved == self.kept.as_ref() {
+        if unsaved == self.shell.kept.as_ref() {
             return;
         }
-        let first = self.kept.is_none();
-        self.kept = unsaved.cloned();
+        let first = self.shell.kept.is_none();
+        self.shell.kept = unsaved.cloned();
         let path = self.recovery_path();
         if first
-            && self.kept.is_some()
+            && self.shell.kept.is_some()
             && let Err(e) = recovery::check_writable(&path)
         {
             self.show_error(
@@ -317,7 +264,8 @@ impl App {
             );
         }
         recovery::keep(
-            self.kept
+            self.shell
+                .kept
                 .as_ref()
                 .and_then(|s| scene::to_ron(s).ok())
                 .map(|text| (path, text)),
@@ -377,11 +325,11 @@ impl App {
     /// The bodies for the input logic.
     pub fn body_views(&self) -> [BodyView<'_>; 2] {
         let scene = self.doc.scene();
-        let shapes = &self.session.pair.shapes;
-        let bodies = self.session.pair.bodies.as_ref();
+        let shapes = self.session.pair.shapes();
+        let bodies = self.session.pair.pair.bodies.as_ref();
         let shown = self.session.pair.shown_parts();
         let view = |b: &'_ scene::Body, i: usize| BodyView {
-            shape: &shapes[i],
+            shape: shapes[i],
             parts: bodies.map_or(&[][..], |bs| &bs.parts[i][..]),
             shown: shown[i],
             pose: Pose {
@@ -400,33 +348,6 @@ impl App {
         [view(&scene.a, 0), view(&scene.b, 1)]
     }
 
-    /// Applies the canvas's edits: a gesture is one undoable change.
-    pub fn apply_edits(&mut self, edits: &[Edit], now: f64) {
-        for e in edits {
-            match *e {
-                Edit::Begin => self.doc.begin(EditSource::Canvas),
-                Edit::Pose(b, pose) => {
-                    if pose.position.is_finite()
-                        && pose.angle_deg.is_finite()
-                        && pose.position.abs().max_element() <= MAX_COORDINATE
-                    {
-                        let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
-                        body.position = pose.position;
-                        body.angle_deg = pose.angle_deg;
-                    }
-                }
-                Edit::Vertex(b, index, to) => self.move_vertex(b, index, to, now),
-                Edit::Pick(b, part) => {
-                    let mut parts = self.session.pair.shown_parts();
-                    parts[b.index()] = part;
-                    self.session.parts = Some(parts);
-                }
-                Edit::End => self.doc.end(EditSource::Canvas),
-            }
-        }
-        self.recompute(now);
-    }
-
     /// Shows part pair `parts` in every mode (None: the deepest pair, the library's choice).
     pub fn pick_parts(&mut self, parts: Option<[usize; 2]>, now: f64) {
         if parts != self.session.parts {
@@ -437,9 +358,9 @@ impl App {
 
     /// Moves a vertex of a polygon (a compound's: of its shown part), refusing a move that
     /// would break convexity (and saying so).
-    fn move_vertex(&mut self, b: Body, index: usize, to: Vec2, now: f64) {
+    pub(crate) fn move_vertex(&mut self, b: Which, index: usize, to: Vec2, now: f64) {
         let part = self.session.pair.shown_parts()[b.index()];
-        let shape = self.session.pair.shapes[b.index()];
+        let shape = self.session.pair.shapes()[b.index()];
         match shape.with_vertex(index, to) {
             Ok((_, warnings)) if !warnings.is_empty() => {
                 let why = warnings
@@ -485,7 +406,7 @@ impl App {
 
     /// Shows an error banner.
     pub fn show_error(&mut self, text: impl Into<String>, now: f64) {
-        self.banner = Some(Banner {
+        self.dialogs.banner = Some(Banner {
             text: text.into(),
             error: true,
             since: now,
@@ -494,7 +415,7 @@ impl App {
 
     /// Shows an information banner.
     pub fn show_info(&mut self, text: impl Into<String>, now: f64) {
-        self.banner = Some(Banner {
+        self.dialogs.banner = Some(Banner {
             text: text.into(),
             error: false,
             since: now,
@@ -503,9 +424,9 @@ impl App {
 
     /// Frames everything the mode draws, in every view (F): at the next frame.
     pub fn frame_all(&mut self) {
-        self.view_moved = true;
-        self.frame_pending = true;
-        self.fit[1] = Some(framing::Fit::Frame);
+        self.view.view_moved = true;
+        self.view.frame_pending = true;
+        self.view.fit[1] = Some(framing::Fit::Frame);
     }
 
     /// Frames both bodies in the camera (their outlines only: a first guess that framing
@@ -514,7 +435,7 @@ impl App {
         let mut min = Vec2::splat(f32::INFINITY);
         let mut max = Vec2::splat(f32::NEG_INFINITY);
         let pair = &self.session.pair;
-        for (s, xf) in pair.shapes.iter().zip(pair.xfs) {
+        for (s, xf) in pair.shapes().iter().zip(pair.xfs()) {
             for v in s.vertices() {
                 let p = xf.apply(*v);
                 min = min.min(p - Vec2::splat(s.radius()));
@@ -522,7 +443,7 @@ impl App {
             }
         }
         if min.is_finite() && max.is_finite() {
-            self.cam.frame(min, max, 0.15);
+            self.view.cam.frame(min, max, 0.15);
         }
     }
 
@@ -541,18 +462,18 @@ impl App {
         let min = Vec2::new(r.min.x, r.min.y) * ppp;
         let size = Vec2::new(r.width(), r.height()) * ppp;
         let split = self.mode().split();
-        self.cam.viewport_min = min;
-        self.cam.viewport_size = Vec2::new(size.x * (1.0 - split), size.y);
-        let world = self.cam;
+        self.view.cam.viewport_min = min;
+        self.view.cam.viewport_size = Vec2::new(size.x * (1.0 - split), size.y);
+        let world = self.view.cam;
         self.modes.get_mut(self.session.mode).layout(&world);
         // A new layout (a mode with a second view, the window, the presenter scale): keep the
         // picture in view.
-        let viewport = (self.cam.viewport_min, self.cam.viewport_size);
-        if let Some((_, was)) = self.last_viewport.filter(|v| *v != viewport) {
+        let viewport = (self.view.cam.viewport_min, self.view.cam.viewport_size);
+        if let Some((_, was)) = self.view.last_viewport.filter(|v| *v != viewport) {
             self.keep_in_view_resized(was);
         }
-        self.last_viewport = Some(viewport);
-        if self.frame_pending {
+        self.view.last_viewport = Some(viewport);
+        if self.view.frame_pending {
             // A first guess from the outlines; framing then fits what the mode draws.
             self.frame_bodies();
         }
@@ -570,7 +491,7 @@ impl App {
 
         // 1. The panels. Whether a text field or a question had the keys is read before
         // them too: the Enter that ends a field's typing is the field's, not a command.
-        ctx.set_zoom_factor(self.ui_scale);
+        ctx.set_zoom_factor(self.shell.ui_scale);
         let keys_taken =
             ctx.wants_keyboard_input() || self.asking().is_some() || self.dialogs.save_as.is_some();
         let mut commands = self.ui(ctx);
@@ -598,7 +519,7 @@ impl App {
 
         // 3. Canvas input: the mode's own view first, then the shape gestures (none on an
         // error slide: its shapes are not shown).
-        if self.slide_error.is_some() {
+        if self.dialogs.slide_error.is_some() {
             input = Input {
                 over_ui: true,
                 ..input
@@ -610,18 +531,19 @@ impl App {
             input.over_ui = true;
         }
         let mode = self.modes.get_mut(self.session.mode);
-        let mode_used = mode.handle_input(&input, &self.cam, &self.session.pair);
-        if !mode_used || self.interaction.gesture != input::Gesture::Idle {
+        let mode_used = mode.handle_input(&input, &self.view.cam, &self.session.pair);
+        if !mode_used || self.view.interaction.gesture != input::Gesture::Idle {
             let views = self.body_views();
-            let mut interaction = self.interaction;
-            let mut cam = self.cam;
-            let edits = interaction.update(&input, &mut cam, &views, self.vertex_edit);
-            self.interaction = interaction;
+            let mut interaction = self.view.interaction;
+            let mut cam = self.view.cam;
+            let gestures = interaction.update(&input, &mut cam, &views, self.view.vertex_edit);
+            self.view.interaction = interaction;
             // A pan or a zoom by hand: a save then keeps this view.
-            self.view_moved |= (cam.center, cam.zoom) != (self.cam.center, self.cam.zoom);
-            self.cam = cam;
-            if !edits.is_empty() {
-                self.apply_edits(&edits, now);
+            self.view.view_moved |=
+                (cam.center, cam.zoom) != (self.view.cam.center, self.view.cam.zoom);
+            self.view.cam = cam;
+            for c in gestures {
+                self.apply(c, now);
             }
         }
 
@@ -630,41 +552,42 @@ impl App {
             .get_mut(self.session.mode)
             .after_frame(&self.session.pair);
         if self
+            .dialogs
             .banner
             .as_ref()
             .is_some_and(|b| !b.error && now - b.since > 4.0)
         {
-            self.banner = None;
+            self.dialogs.banner = None;
         }
 
         // 5. The world: fitted to the views first where that was asked for, then drawn.
         self.fit_views(ctx);
-        self.drawn = self.draw_world(ctx, false);
+        self.probe.drawn = self.draw_world(ctx, false);
     }
 
     /// The `--print-state` JSON line.
     pub fn state_json(&self) -> String {
         let screen = |i: usize| {
-            let s = self.cam.to_screen(self.body_centre(i));
+            let s = self.view.cam.to_screen(self.body_centre(i));
             serde_json::json!([s.x, s.y])
         };
         let scene = serde_json::to_value(self.doc.scene()).unwrap_or(serde_json::Value::Null);
-        let timings = &self.stats.timings;
+        let timings = &self.probe.stats.timings;
         let dragging = || timings.iter().filter(|t| t.dragging);
         let pair = &self.session.pair;
-        serde_json::json!({
+        let mut state = serde_json::json!({
             "scene": scene,
             "mode": self.session.mode.name(),
             "step": self.session.step,
-            "zoom": self.cam.zoom,
+            "zoom": self.view.cam.zoom,
             "screen": { "a": screen(0), "b": screen(1) },
-            "ui_scale": self.ui_scale,
-            "views": self.drawn.views.iter().map(|v| serde_json::json!({
+            "ui_scale": self.shell.ui_scale,
+            "views": self.probe.drawn.views.iter().map(|v| serde_json::json!({
                 "name": v.name,
                 "rect": v.rect,
                 "content": v.content,
             })).collect::<Vec<_>>(),
-            "labels": self.drawn.labels.iter().map(|l| serde_json::json!({
+            "labels": self.probe.drawn.labels.iter().map(|l| serde_json::json!({
                 "text": l.text,
                 "rect": l.rect,
             })).collect::<Vec<_>>(),
@@ -679,7 +602,6 @@ impl App {
                 "parts": m.parts,
                 "ids": m.manifold.points().map(|p| m.id(p)).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
-            "id_changes": self.modes.manifold.churn,
             "frame_ms": stats(timings.iter().map(|t| t.interval_ms)),
             "work_ms": stats(timings.iter().map(|t| t.work_ms)),
             "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
@@ -687,15 +609,21 @@ impl App {
             "peak_memory_kb": peak_memory_kb(),
             "asking": self.asking(),
             "scene_index": self.session.index,
-            "step_text": self.shown_step_text,
-            "slide_error": self.slide_error,
+            "step_text": self.probe.shown_step_text,
+            "slide_error": self.dialogs.slide_error,
             "quiz": self.quiz_json(),
-            "banner": self.banner.as_ref().map(|b| serde_json::json!({
+            "banner": self.dialogs.banner.as_ref().map(|b| serde_json::json!({
                 "text": b.text,
                 "error": b.error,
             })),
-        })
-        .to_string()
+        });
+        // Each mode's own fields (the manifold's `id_changes`), whichever mode is shown.
+        if let serde_json::Value::Object(fields) = &mut state {
+            for mode in self.modes.iter() {
+                mode.probe(fields);
+            }
+        }
+        state.to_string()
     }
 }
 
@@ -739,10 +667,10 @@ fn shown_spec(body: &scene::Body, part: usize) -> Option<&ShapeSpec> {
     }
 }
 
-fn body_mut(scene: &mut Scene, b: Body) -> &mut scene::Body {
+pub(crate) fn body_mut(scene: &mut Scene, b: Which) -> &mut scene::Body {
     match b {
-        Body::A => &mut scene.a,
-        Body::B => &mut scene.b,
+        Which::A => &mut scene.a,
+        Which::B => &mut scene.b,
     }
 }
 

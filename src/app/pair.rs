@@ -3,10 +3,9 @@
 //! never re-derived here.
 
 use crate::geom::{
-    ManifoldOptions, ManifoldPoint, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform,
-    minkowski_hull,
+    ManifoldPoint, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform, minkowski_hull,
 };
-use crate::scene::{self, Bodies, PairTraces};
+use crate::scene::{self, PairTraces};
 use glam::Vec2;
 use std::cell::OnceCell;
 
@@ -23,24 +22,19 @@ pub struct Contact {
     pub normal: Vec2,
 }
 
-/// Both bodies and what the algorithms computed for them.
+/// The scene's pair (both shapes, their transforms, the options, a compound's parts) and what
+/// the algorithms computed for it: the library's [`scene::Pair`] as it is, beside its traces.
 #[derive(Clone, Debug)]
-pub struct Pair {
-    /// The shapes, each in its own frame (a compound body's selected part).
-    pub shapes: [Shape; 2],
-    /// Compound bodies' parts and transforms, when either body is one.
-    pub bodies: Option<Bodies>,
-    /// Their transforms.
-    pub xfs: [Transform; 2],
-    /// Manifold options used.
-    pub manifold_options: ManifoldOptions,
+pub struct Traced {
+    /// The pair the traces were computed for.
+    pub pair: scene::Pair,
     /// Every output and trace.
     pub traces: PairTraces,
     /// The Minkowski hull, built the first time a mode asks for it (once per pair).
     hull: OnceCell<Vec<MinkowskiVertex>>,
 }
 
-impl std::ops::Deref for Pair {
+impl std::ops::Deref for Traced {
     type Target = PairTraces;
 
     fn deref(&self) -> &PairTraces {
@@ -48,43 +42,31 @@ impl std::ops::Deref for Pair {
     }
 }
 
-impl Pair {
+impl Traced {
     /// Runs every traced algorithm on the pair.
-    pub fn compute(
-        shapes: [Shape; 2],
-        xfs: [Transform; 2],
-        sat_options: SatOptions,
-        manifold_options: ManifoldOptions,
-        bodies: Option<Bodies>,
-    ) -> Pair {
-        let [a, b] = shapes;
-        let pair = scene::Pair {
-            a,
-            xf_a: xfs[0],
-            b,
-            xf_b: xfs[1],
-            options: manifold_options,
-            bodies: bodies.clone(),
-        };
+    pub fn compute(pair: scene::Pair, sat_options: SatOptions) -> Traced {
         let traces = PairTraces::compute_with(&pair, sat_options);
-        Pair {
-            shapes,
-            bodies,
-            xfs,
-            manifold_options,
+        Traced {
+            pair,
             traces,
             hull: OnceCell::new(),
         }
     }
 
+    /// Both shapes, each in its own frame (a compound body's shown part).
+    pub fn shapes(&self) -> [&Shape; 2] {
+        [&self.pair.a, &self.pair.b]
+    }
+
+    /// Both transforms to the world.
+    pub fn xfs(&self) -> [Transform; 2] {
+        [self.pair.xf_a, self.pair.xf_b]
+    }
+
     /// Both shapes in the pair frame, the frame every trace is recorded in (nothing is
     /// computed: the placed shapes map their vertices on the fly).
     pub fn frame(&self) -> PairFrame<'_> {
-        scene::frame_of(
-            [&self.shapes[0], &self.shapes[1]],
-            self.xfs,
-            self.bodies.as_ref(),
-        )
+        scene::frame_of(self.shapes(), self.xfs(), self.pair.bodies.as_ref())
     }
 
     /// The vertices of the Minkowski difference B − A of the cores, in the pair frame.
@@ -97,12 +79,13 @@ impl Pair {
 
     /// The part pair every mode shows: A's part and B's part ([0, 0] for two single shapes).
     pub fn shown_parts(&self) -> [usize; 2] {
-        self.bodies.as_ref().map_or([0, 0], |b| b.selected)
+        self.pair.bodies.as_ref().map_or([0, 0], |b| b.selected)
     }
 
     /// How many parts each body has (1 for a single shape).
     pub fn part_counts(&self) -> [usize; 2] {
-        self.bodies
+        self.pair
+            .bodies
             .as_ref()
             .map_or([1, 1], |b| [b.parts[0].len(), b.parts[1].len()])
     }
@@ -132,6 +115,15 @@ impl Pair {
                 })
             });
         first.chain(others).collect()
+    }
+
+    /// The manifold's steps as the mode shows them (its closing record is not a step).
+    pub fn manifold_shown_steps(&self) -> Vec<&crate::geom::ManifoldStep> {
+        self.traces
+            .manifold_steps
+            .iter()
+            .filter(|s| !matches!(s, crate::geom::ManifoldStep::Done(_)))
+            .collect()
     }
 
     /// The SAT axis rows, in order.

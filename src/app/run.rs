@@ -261,9 +261,9 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
     let start = get_time();
     let mut frames: u64 = 0;
     let mut last = start;
-    let mut fullscreen = app.fullscreen;
+    let mut fullscreen = app.shell.fullscreen;
     // `--print-state-changes`: the frame at which to print the next state line.
-    let mut seen_commands = app.commands;
+    let mut seen_commands = app.probe.commands;
     // Two fingers on a touch screen, as they were in the last frame.
     let mut last_fingers = None;
     let mut state_due: Option<u64> = Some(3);
@@ -274,7 +274,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         let now = get_time();
         let dt = ((now - last) * 1000.0) as f32;
         last = now;
-        app.stats.tick(dt);
+        app.probe.stats.tick(dt);
         #[cfg(not(target_arch = "wasm32"))]
         if now - last_watch > 0.4 {
             last_watch = now;
@@ -324,11 +324,11 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
                 }
             }
         }
-        if let Some(text) = app.to_clipboard.take() {
+        if let Some(text) = app.shell.to_clipboard.take() {
             macroquad::miniquad::window::clipboard_set(&text);
         }
-        if app.fullscreen != fullscreen {
-            fullscreen = app.fullscreen;
+        if app.shell.fullscreen != fullscreen {
+            fullscreen = app.shell.fullscreen;
             set_fullscreen(fullscreen);
         }
         frames += 1;
@@ -339,8 +339,8 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
             println!("{}", app.state_json());
         }
         if options.print_state_changes {
-            if app.commands != seen_commands {
-                seen_commands = app.commands;
+            if app.probe.commands != seen_commands {
+                seen_commands = app.probe.commands;
                 state_due = Some(frames + 1);
             }
             if state_due == Some(frames) {
@@ -356,14 +356,14 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         }
         // In the browser the state is asked for at any time: the latest frames are kept.
         let keep_timings = options.print_state || !super::web::CAN_QUIT;
-        if !super::web::CAN_QUIT && app.stats.timings.len() >= 4000 {
-            app.stats.timings.drain(..2000);
+        if !super::web::CAN_QUIT && app.probe.stats.timings.len() >= 4000 {
+            app.probe.stats.timings.drain(..2000);
         }
         if frames > 5 && keep_timings {
-            app.stats.timings.push(FrameTiming {
+            app.probe.stats.timings.push(FrameTiming {
                 interval_ms: dt,
                 work_ms: ((get_time() - now) * 1000.0) as f32,
-                dragging: app.interaction.gesture != input::Gesture::Idle,
+                dragging: app.view.interaction.gesture != input::Gesture::Idle,
             });
         }
         // Unsaved edits are kept for the recovery file; asked to end by a signal, write it.
@@ -375,11 +375,11 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if is_quit_requested() {
             app.apply(super::command::Command::Quit, now);
         }
-        let done = app.quit
+        let done = app.shell.quit
             || options.frames.is_some_and(|n| frames >= n)
             || options.seconds.is_some_and(|s| now - start >= s);
-        if app.screenshot_pending {
-            app.screenshot_pending = false;
+        if app.shell.screenshot_pending {
+            app.shell.screenshot_pending = false;
             let path = app.screenshot_path();
             match save_screenshot(&path, false) {
                 Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),

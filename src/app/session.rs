@@ -5,7 +5,7 @@
 //! [`Document`](super::document::Document); the session reads it when it recomputes.
 
 use super::modes::{ModeKind, PairOptions};
-use super::pair::Pair;
+use super::pair::Traced;
 use crate::geom::{ManifoldOptions, Rot, SatOptions, Transform};
 use crate::scene::{self, Bodies, Lecture, Scene};
 
@@ -23,7 +23,7 @@ pub struct Session {
     /// The options that are not part of the scene.
     pub options: PairOptions,
     /// The pair and its traces (the last valid scene's).
-    pub pair: Pair,
+    pub pair: Traced,
     /// The part pair the user chose to look at (A's part, B's part), or None for the library's
     /// choice (the deepest pair, or the closest when apart). Not part of the scene: a new scene
     /// starts at None.
@@ -36,12 +36,12 @@ impl Session {
     pub fn new(lecture: Lecture, index: usize, scene: &Scene) -> Result<Session, String> {
         let v = scene.validate().map_err(|e| e.to_string())?;
         let options = PairOptions::default();
-        let pair = Pair::compute(
-            [v.pair.a, v.pair.b],
-            [v.pair.xf_a, v.pair.xf_b],
+        let pair = Traced::compute(
+            scene::Pair {
+                options: ManifoldOptions::default(),
+                ..v.pair
+            },
             SatOptions::default(),
-            ManifoldOptions::default(),
-            v.pair.bodies.clone(),
         );
         Ok(Session {
             lecture,
@@ -105,13 +105,7 @@ impl Session {
         let sat_options = SatOptions {
             merge_parallel: self.options.merge_parallel,
         };
-        self.pair = Pair::compute(
-            [pair.a, pair.b],
-            [pair.xf_a, pair.xf_b],
-            sat_options,
-            options,
-            pair.bodies,
-        );
+        self.pair = Traced::compute(scene::Pair { options, ..pair }, sat_options);
         Ok(())
     }
 

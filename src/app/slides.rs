@@ -51,7 +51,7 @@ impl SlidesJob {
 
     /// Before a frame: the app shows the step due, drawn clean.
     pub fn before_frame(&mut self, app: &mut App, now: f64) {
-        app.clean = true;
+        app.shell.clean = true;
         // Slides show the file as it is: a recovery offer stays for the next interactive start.
         app.dialogs.recover = None;
         app.dialogs.broken_recovery = None;

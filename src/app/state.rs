@@ -30,9 +30,16 @@ pub enum Leave {
     Quit,
 }
 
-/// Which dialogs are open.
+/// Which dialogs are open, and the messages over the canvas.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Dialogs {
+    /// The banner, if any.
+    pub banner: Option<Banner>,
+    /// Loader warnings for the current scene.
+    pub warnings: Vec<String>,
+    /// The lecture's current file could not be loaded: its error (with file, line and
+    /// column), shown as the slide; the document still holds the last good scene, untouched.
+    pub slide_error: Option<String>,
     /// The keys-and-mouse help (F1).
     pub help: bool,
     /// The open dialog (Ctrl+O).
@@ -58,6 +65,56 @@ pub struct Dialogs {
     pub broken_recovery: Option<(std::path::PathBuf, String)>,
     /// The text pasted into the open dialog, not yet opened.
     pub pasted: String,
+}
+
+/// What the window loop does for the app, and what it asked of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shell {
+    /// UI scale (egui zoom factor).
+    pub ui_scale: f32,
+    /// The window is full screen (F11).
+    pub fullscreen: bool,
+    /// The shapes panel is unfolded in a narrow window.
+    pub show_left: bool,
+    /// A screenshot was asked for (F12).
+    pub screenshot_pending: bool,
+    /// Draw the clean picture in every frame, as for a screenshot (`slides`).
+    pub clean: bool,
+    /// The user chose to close the window.
+    pub quit: bool,
+    /// Text for the window loop to put on the clipboard (a link made natively).
+    pub to_clipboard: Option<String>,
+    /// The unsaved scene last kept for recovery (see `recovery`); `None` when saved.
+    pub kept: Option<Scene>,
+}
+
+impl Default for Shell {
+    fn default() -> Self {
+        Shell {
+            ui_scale: 1.0,
+            fullscreen: false,
+            show_left: false,
+            screenshot_pending: false,
+            clean: false,
+            quit: false,
+            to_clipboard: None,
+            kept: None,
+        }
+    }
+}
+
+/// What `--print-state` reads: the commands carried out, what the last frame showed, and the
+/// frame times.
+#[derive(Default)]
+pub struct Probe {
+    /// How many commands were carried out (`--print-state-changes` prints after each).
+    pub commands: u64,
+    /// The step text the right panel showed in the last frame.
+    pub shown_step_text: String,
+    /// What the canvas drew in the last frame (views, labels).
+    pub drawn: super::draw::Drawn,
+    /// Frame times.
+    pub stats: FrameStats,
 }
 
 /// How long one frame took, for `--print-state`.

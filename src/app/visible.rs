@@ -155,7 +155,7 @@ impl Visible {
 
     /// Appends the arc of centre `c` and radius `r` from angle `a0` counter-clockwise through
     /// `sweep` (radians, `0..=TAU`), both ends included, sampled for this view:
-    /// - fine (sagitta under [`ARC_TOLERANCE`]) at the angles from which `c` sees the view;
+    /// - fine (sagitta under `ARC_TOLERANCE`) at the angles from which `c` sees the view;
     /// - coarse elsewhere, on the circle (inscribed: the missing sliver lies inside the circle,
     ///   which there is out of view);
     /// - when the view lies wholly inside the circle, a circumscribed polygon (at most five
@@ -300,6 +300,24 @@ pub fn clip_param(
         }
     }
     (t0.is_finite() && t1.is_finite() && t0 <= t1).then_some((t0, t1))
+}
+
+/// Hit testing in window pixels: distance from `p` to the segment `a`–`b`.
+pub fn to_segment(p: glam::Vec2, a: glam::Vec2, b: glam::Vec2) -> f32 {
+    let d = b - a;
+    let t = if d.length_squared() > 0.0 {
+        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + d * t)
+}
+
+/// True when `p` is inside the triangle (either winding).
+pub fn inside_triangle(p: glam::Vec2, t: [glam::Vec2; 3]) -> bool {
+    let side = |a: glam::Vec2, b: glam::Vec2| (b - a).perp_dot(p - a);
+    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
+    s.iter().all(|v| *v >= 0.0) || s.iter().all(|v| *v <= 0.0)
 }
 
 #[cfg(test)]

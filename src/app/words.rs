@@ -78,6 +78,27 @@ pub fn part_pair(parts: [usize; 2], counts: [usize; 2]) -> String {
     format!("{} × {}", one("A", 0), one("B", 1))
 }
 
+/// Where an axis comes from, for the table.
+pub fn source_text(s: crate::geom::AxisSource, pair: &crate::app::pair::Traced) -> String {
+    let kind = |i: usize| match pair.shapes()[i].kind() {
+        crate::geom::ShapeKind::Circle => "circle",
+        crate::geom::ShapeKind::Capsule => "capsule",
+        crate::geom::ShapeKind::Polygon => "",
+    };
+    match s {
+        crate::geom::AxisSource::FaceA(i) if kind(0) == "capsule" => format!("A capsule side {i}"),
+        crate::geom::AxisSource::FaceB(j) if kind(1) == "capsule" => format!("B capsule side {j}"),
+        crate::geom::AxisSource::FaceA(i) => format!("A edge {i}"),
+        crate::geom::AxisSource::FaceB(j) => format!("B edge {j}"),
+        crate::geom::AxisSource::Vertices { a, b } => match (kind(0), kind(1)) {
+            ("circle", "circle") => "centre line".to_string(),
+            ("circle", _) => format!("A centre to B vertex {b}"),
+            (_, "circle") => format!("A vertex {a} to B centre"),
+            _ => format!("A vertex {a} to B vertex {b}"),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

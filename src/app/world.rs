@@ -4,7 +4,6 @@
 use super::App;
 use super::draw::{self, Canvas, Drawn, colors, priority};
 use super::input::{self, Hover};
-use super::modes::ModeKind;
 use super::pair::Contact;
 use crate::geom::Transform;
 use glam::Vec2;
@@ -13,9 +12,9 @@ impl App {
     /// Draws the world on the background layer, through [`Canvas`] only, and returns what was
     /// drawn; a `dry` frame paints nothing (framing measures with it).
     pub(super) fn draw_world(&self, ctx: &egui::Context, dry: bool) -> Drawn {
-        let canvas = Canvas::new(ctx, &self.cam, ctx.pixels_per_point(), dry);
+        let canvas = Canvas::new(ctx, &self.view.cam, ctx.pixels_per_point(), dry);
         draw::grid(&canvas);
-        if let Some(e) = &self.slide_error {
+        if let Some(e) = &self.dialogs.slide_error {
             canvas.banner(
                 &format!(
                     "{} could not be loaded:\n{e}\n\nPageDown / PageUp go on to the other scenes.",
@@ -29,11 +28,15 @@ impl App {
         let pair = &self.session.pair;
         let views = self.body_views();
         // A screenshot (F12) is for a slide: no hover marks, handles, banner or hint.
-        let clean = self.screenshot_pending || self.clean;
-        let hover = if clean { None } else { self.interaction.hover };
+        let clean = self.shell.screenshot_pending || self.shell.clean;
+        let hover = if clean {
+            None
+        } else {
+            self.view.interaction.hover
+        };
 
         // A compound body's other parts, fainter: the modes show the selected part pair.
-        if let Some(bodies) = &pair.bodies {
+        if let Some(bodies) = &pair.pair.bodies {
             for i in 0..2 {
                 for (k, part) in bodies.parts[i].iter().enumerate() {
                     if k != bodies.selected[i] {
@@ -46,7 +49,7 @@ impl App {
 
         // The shapes, B over A, with the hover highlight.
         for (i, view) in views.iter().enumerate() {
-            let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
+            let (s, xf) = (pair.shapes()[i], pair.xfs()[i]);
             let hot = match hover {
                 Some(Hover::Inside(b)) | Some(Hover::Ring(b)) | Some(Hover::Vertex(b, _)) => {
                     b.index() == i
@@ -65,23 +68,23 @@ impl App {
             // The ring that turns the shape: bright on it, faint inside, so it can be found.
             let ring = match hover {
                 Some(Hover::Ring(b)) if b.index() == i => 0.25,
-                Some(Hover::Inside(b)) if b.index() == i && !self.vertex_edit => 0.10,
+                Some(Hover::Inside(b)) if b.index() == i && !self.view.vertex_edit => 0.10,
                 _ => 0.0,
             };
             if ring > 0.0 {
                 let ring = colors::body(i).gamma_multiply(ring);
-                match &pair.bodies {
+                match &pair.pair.bodies {
                     Some(bodies) if view.parts.len() > 1 => {
                         compound_ring(&canvas, view, bodies.xfs[i], ring);
                     }
                     _ => canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring),
                 }
             }
-            if self.vertex_edit && view.has_vertices && !clean {
+            if self.view.vertex_edit && view.has_vertices && !clean {
                 let body = if i == 0 {
-                    input::Body::A
+                    input::Which::A
                 } else {
-                    input::Body::B
+                    input::Which::B
                 };
                 for (k, v) in s.vertices().iter().enumerate() {
                     let hot = hover == Some(Hover::Vertex(body, k));
@@ -116,8 +119,9 @@ impl App {
             let (p, normal) = (p, *normal);
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
             canvas.point(p.position, 5.0, colors::INK);
-            // Manifold mode labels its candidates itself (kept and dropped, with separations).
-            let text = if self.session.mode == ModeKind::Manifold {
+            // A mode may label its candidates itself (the manifold's: kept and dropped, with
+            // separations).
+            let text = if !self.mode().contact_separations() {
                 format!("p{k}")
             } else {
                 format!("p{k} {}", super::words::signed(p.separation))
@@ -146,11 +150,11 @@ impl App {
         if clean {
             return canvas.finish();
         }
-        if let Some(b) = &self.banner {
+        if let Some(b) = &self.dialogs.banner {
             let color = if b.error { colors::BAD } else { colors::GOOD };
             canvas.banner(&b.text, color);
         }
-        canvas.hint(if self.vertex_edit {
+        canvas.hint(if self.view.vertex_edit {
             "vertex edit · F1 help"
         } else {
             "drag inside: move · drag the ring: turn · F1 help"

@@ -10,7 +10,7 @@
 //!    resolution, which 1e4 from the origin is coarser than a small part.
 //! 2. For every part pair, the bounding circles: a pair further apart than both radii plus the
 //!    speculative margin cannot touch, and is not collided.
-//! 3. Collide the others with [`collide`] (the same traced algorithm as a single pair), and keep
+//! 3. Collide the others with [`collide`](crate::geom::collide) (the same traced algorithm as a single pair), and keep
 //!    the manifolds that have points, their ids carrying the part bits.
 //!
 //! [`select_parts`] then names the part pair that shows the pair: the least separation over all
@@ -30,17 +30,17 @@ use glam::Vec2;
 
 /// One convex part of a body, placed in the body's own frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Part {
+pub struct PlacedPart {
     /// The part's shape, in its own frame.
     pub shape: Shape,
     /// Where the part sits in the body's frame.
     pub xf: Transform,
 }
 
-impl Part {
+impl PlacedPart {
     /// A body of one shape: the part at the body's origin.
-    pub fn whole(shape: Shape) -> Part {
-        Part {
+    pub fn whole(shape: Shape) -> PlacedPart {
+        PlacedPart {
             shape,
             xf: Transform::IDENTITY,
         }
@@ -115,7 +115,12 @@ fn bounds_meet(pair: &PairFrame, margin: f32) -> bool {
 
 /// The selected part pair: the least separation over all part pairs, by the GJK/EPA query on
 /// each (the first pair on a tie).
-pub fn select_parts(a: &[Part], xf_a: Transform, b: &[Part], xf_b: Transform) -> Selection {
+pub fn select_parts(
+    a: &[PlacedPart],
+    xf_a: Transform,
+    b: &[PlacedPart],
+    xf_b: Transform,
+) -> Selection {
     let mut best = Selection {
         parts: [0, 0],
         separation: f32::INFINITY,
@@ -138,9 +143,9 @@ pub fn select_parts(a: &[Part], xf_a: Transform, b: &[Part], xf_b: Transform) ->
 
 /// Collides two bodies made of parts (a single shape is one part at the identity).
 pub fn collide_compound(
-    a: &[Part],
+    a: &[PlacedPart],
     xf_a: Transform,
-    b: &[Part],
+    b: &[PlacedPart],
     xf_b: Transform,
     options: &ManifoldOptions,
 ) -> CompoundOutput {
@@ -177,13 +182,13 @@ pub fn collide_compound(
 /// Composing a part into world coordinates first would round its position to the world's
 /// resolution: 3e4 from the origin that is 0.002, a fifth of a part 0.01 across.
 pub fn parts_frame<'a>(
-    a: &'a Part,
+    a: &'a PlacedPart,
     xf_a: Transform,
-    b: &'a Part,
+    b: &'a PlacedPart,
     xf_b: Transform,
 ) -> PairFrame<'a> {
     let origin = xf_a.p;
-    let local = |xf: Transform, offset: Vec2, part: &Part| {
+    let local = |xf: Transform, offset: Vec2, part: &PlacedPart| {
         let q = compose_rot(xf.q, part.xf.q);
         Transform {
             p: offset + xf.q.apply(part.xf.p),

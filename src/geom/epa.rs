@@ -59,6 +59,8 @@ pub struct EpaStep {
     pub lower_bound: f32,
     /// The support point along `edge_normal`.
     pub support: SimplexVertex,
+    /// `support.w · edge_normal`: how far out the support point lies along the edge normal.
+    pub support_distance: f32,
     /// The smallest support distance so far: the upper bound on the depth.
     pub upper_bound: f32,
     /// Support distance minus edge distance: how much this expansion gains.
@@ -127,6 +129,7 @@ fn flat(
         edge_normal: -normal,
         lower_bound: 0.0,
         support,
+        support_distance: support.w.dot(-normal),
         upper_bound: 0.0,
         improvement: 0.0,
         tolerance: 0.0,
@@ -361,6 +364,7 @@ pub fn epa(a: &Placed, b: &Placed, gjk: &GjkOutput, trace: &mut impl Trace<EpaSt
             edge_normal: normal,
             lower_bound: dist,
             support: s,
+            support_distance: s_dist,
             upper_bound: upper,
             improvement,
             tolerance,

@@ -52,3 +52,34 @@ pub(crate) fn pair_scale(a: &Placed, b: &Placed) -> f32 {
         + a.xf.p.abs().max_element()
         + b.xf.p.abs().max_element()
 }
+
+/// Traced values in world coordinates: traces are recorded in the pair frame (world minus A's
+/// position), so a point gets the origin added and a projection onto an axis gets
+/// `axis · origin` added. The one conversion the report prints and the app shows; values that
+/// do not depend on position (distances, separations, weights, points of `B − A`, directions)
+/// are the same in both frames.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ToWorld {
+    /// World position of the pair frame's origin (A's position).
+    pub origin: Vec2,
+}
+
+impl ToWorld {
+    /// A traced point in the world.
+    #[inline]
+    pub fn point(&self, p: Vec2) -> Vec2 {
+        p + self.origin
+    }
+
+    /// How much a projection onto `axis` grows from the pair frame to the world.
+    #[inline]
+    pub fn shift(&self, axis: Vec2) -> f32 {
+        axis.dot(self.origin)
+    }
+
+    /// A traced projection `value` onto `axis`, as the projection of the world point.
+    #[inline]
+    pub fn projection(&self, value: f32, axis: Vec2) -> f32 {
+        value + self.shift(axis)
+    }
+}

@@ -124,6 +124,8 @@ pub enum GjkStop {
 pub struct GjkStep {
     /// The simplex as this iteration received it (with last iteration's new vertex last).
     pub simplex_in: Vec<SimplexVertex>,
+    /// The dot and cross products that picked `region` (GJK's own numbers, in its own order).
+    pub tests: RegionTests,
     /// The Voronoi region of `simplex_in` holding the origin.
     pub region: VoronoiRegion,
     /// The simplex kept (the vertices of that region), with their weights.
@@ -140,8 +142,154 @@ pub struct GjkStep {
     pub direction: Option<Vec2>,
     /// The support point found along `direction`.
     pub support: Option<SimplexVertex>,
+    /// The dot products along `direction` that tested the support point (with it).
+    pub along: Option<SupportAlong>,
     /// Why GJK stopped here, if it did.
     pub stop: Option<GjkStop>,
+}
+
+/// The dot products along the search direction `d` (not normalised) that a new support point
+/// is tested with, pair frame: B's support maximises `w_b · d`, A's minimises `w_a · d`, and the
+/// new vertex makes progress when `w · d` exceeds `closest · d`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SupportAlong {
+    /// `w_b · d`: B's support point along `d`.
+    pub b: f32,
+    /// `−w_a · d`: A's support point against `d`.
+    pub a: f32,
+    /// `w · d`: the new vertex of `B − A` along `d`.
+    pub w: f32,
+    /// `closest · d`: the closest point so far along `d`.
+    pub closest: f32,
+}
+
+impl SupportAlong {
+    /// The products for support point `v` found along `d` from `closest`.
+    pub fn of(v: &SimplexVertex, d: Vec2, closest: Vec2) -> SupportAlong {
+        SupportAlong {
+            b: v.w_b.dot(d),
+            a: -v.w_a.dot(d),
+            w: v.w.dot(d),
+            closest: closest.dot(d),
+        }
+    }
+}
+
+/// The tests that find the Voronoi region of a simplex holding the origin (Ericson 9.5; Box2D's
+/// `b2SolveSimplex2/3`). For segment `wi–wj` the origin is past `wj` when `wj · (wj − wi) <= 0`
+/// and past `wi` when `−wi · (wj − wi) <= 0`; otherwise both are positive and are its
+/// unnormalised barycentric weights. A triangle adds `n = (w1 − w0) × (w2 − w0)` and the signed
+/// areas `n · (wi × wj)` of the sub-triangles with the origin, one opposite each vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct RegionTests {
+    /// Per edge `(i, j)` in [`RegionTests::EDGES`] order (only the first for a segment):
+    /// `[wj · (wj − wi), −wi · (wj − wi)]`.
+    pub edges: [[f32; 2]; 3],
+    /// How many of `edges` are used: 0 (one vertex), 1 (a segment) or 3 (a triangle).
+    pub edge_count: usize,
+    /// A triangle's `n = (w1 − w0) × (w2 − w0)` (twice its signed area); 0 otherwise.
+    pub turn: f32,
+    /// A triangle's `n · (wi × wj)` opposite vertex 0, 1 and 2 (`(i, j)` = (1, 2), (2, 0),
+    /// (0, 1)); zeros otherwise.
+    pub areas: [f32; 3],
+}
+
+impl RegionTests {
+    /// The edges `(i, j)` of a triangle in the order their tests are stored.
+    pub const EDGES: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
+
+    /// The tests of a simplex of 1, 2 or 3 points.
+    #[inline]
+    pub fn of(w: &[Vec2]) -> RegionTests {
+        let edge = |i: usize, j: usize| {
+            let e = w[j] - w[i];
+            [w[j].dot(e), -w[i].dot(e)]
+        };
+        match *w {
+            [_, _] => RegionTests {
+                edges: [edge(0, 1), [0.0; 2], [0.0; 2]],
+                edge_count: 1,
+                ..RegionTests::default()
+            },
+            [w1, w2, w3] => {
+                let turn = cross(w2 - w1, w3 - w1);
+                RegionTests {
+                    edges: Self::EDGES.map(|(i, j)| edge(i, j)),
+                    edge_count: 3,
+                    turn,
+                    areas: [
+                        turn * cross(w2, w3),
+                        turn * cross(w3, w1),
+                        turn * cross(w1, w2),
+                    ],
+                }
+            }
+            _ => RegionTests::default(),
+        }
+    }
+}
+
+/// One half-plane `(x − point) · normal <= 0` bounding a Voronoi region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HalfPlane {
+    /// A point on the boundary line.
+    pub point: Vec2,
+    /// Points out of the region (not normalised).
+    pub normal: Vec2,
+}
+
+impl HalfPlane {
+    /// True when `p` lies in the half-plane (on the line included).
+    pub fn contains(&self, p: Vec2) -> bool {
+        (p - self.point).dot(self.normal) <= 0.0
+    }
+}
+
+/// The Voronoi region of `simplex`'s feature `region` as half-planes: a vertex's region lies
+/// beyond the perpendiculars at it to its edges; an edge's between the perpendiculars at its
+/// ends (and, in a triangle, outside it); the interior is the triangle. `None` for a single
+/// vertex (its region is the whole plane) or a region the simplex lacks. These are the
+/// regions [`RegionTests`] decides between.
+pub fn voronoi_planes(simplex: &[Vec2], region: VoronoiRegion) -> Option<Vec<HalfPlane>> {
+    let at = |k: usize| simplex.get(k).copied();
+    let plane = |point: Vec2, normal: Vec2| HalfPlane { point, normal };
+    // The outward normal of edge p–q of a triangle, away from its third vertex.
+    let outward = |p: Vec2, q: Vec2| -> Option<Vec2> {
+        let third = simplex.iter().find(|v| **v != p && **v != q)?;
+        let n = (q - p).perp();
+        Some(if n.dot(*third - p) > 0.0 { -n } else { n })
+    };
+    match region {
+        VoronoiRegion::Vertex(k) => {
+            let v = at(k)?;
+            let planes: Vec<HalfPlane> = simplex
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, w)| plane(v, *w - v))
+                .collect();
+            (!planes.is_empty()).then_some(planes)
+        }
+        VoronoiRegion::Edge(i, j) => {
+            let (p, q) = (at(i)?, at(j)?);
+            let mut planes = vec![plane(p, p - q), plane(q, q - p)];
+            if simplex.len() == 3 {
+                planes.push(plane(p, -outward(p, q)?));
+            }
+            Some(planes)
+        }
+        VoronoiRegion::Interior => {
+            if simplex.len() != 3 {
+                return None;
+            }
+            let mut planes = Vec::new();
+            for k in 0..3 {
+                let (p, q) = (simplex[k], simplex[(k + 1) % 3]);
+                planes.push(plane(p, outward(p, q)?));
+            }
+            Some(planes)
+        }
+    }
 }
 
 /// The GJK result. Points are in the pair frame.
@@ -190,10 +338,8 @@ impl GjkOutput {
 
 /// Reduces a 2-simplex to the feature nearest the origin, setting weights.
 fn solve2(s: &mut [SimplexVertex; 3], count: &mut usize) -> VoronoiRegion {
-    let (w1, w2) = (s[0].w, s[1].w);
-    let e12 = w2 - w1;
-    let d12_1 = w2.dot(e12);
-    let d12_2 = -w1.dot(e12);
+    let t = RegionTests::of(&[s[0].w, s[1].w]);
+    let [d12_1, d12_2] = t.edges[0];
     if d12_2 <= 0.0 {
         s[0].weight = 1.0;
         *count = 1;
@@ -214,18 +360,10 @@ fn solve2(s: &mut [SimplexVertex; 3], count: &mut usize) -> VoronoiRegion {
 
 /// Reduces a 3-simplex to the feature nearest the origin, setting weights.
 fn solve3(s: &mut [SimplexVertex; 3], count: &mut usize) -> VoronoiRegion {
-    let (w1, w2, w3) = (s[0].w, s[1].w, s[2].w);
-    let e12 = w2 - w1;
-    let (d12_1, d12_2) = (w2.dot(e12), -w1.dot(e12));
-    let e13 = w3 - w1;
-    let (d13_1, d13_2) = (w3.dot(e13), -w1.dot(e13));
-    let e23 = w3 - w2;
-    let (d23_1, d23_2) = (w3.dot(e23), -w2.dot(e23));
+    let t = RegionTests::of(&[s[0].w, s[1].w, s[2].w]);
+    let [[d12_1, d12_2], [d13_1, d13_2], [d23_1, d23_2]] = t.edges;
     // Signed areas of the sub-triangles with the origin, scaled by the triangle's orientation.
-    let n123 = cross(e12, e13);
-    let d123_1 = n123 * cross(w2, w3);
-    let d123_2 = n123 * cross(w3, w1);
-    let d123_3 = n123 * cross(w1, w2);
+    let [d123_1, d123_2, d123_3] = t.areas;
 
     let keep1 = |s: &mut [SimplexVertex; 3], i: usize, count: &mut usize| {
         s[0] = s[i];
@@ -340,8 +478,10 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
         let closest = closest_point(&simplex[..count]);
         let record = |direction, support, stop| {
             let (point_a, point_b) = witnesses(&simplex[..count]);
+            let w: Vec<Vec2> = input[..input_count].iter().map(|v| v.w).collect();
             GjkStep {
                 simplex_in: input[..input_count].to_vec(),
+                tests: RegionTests::of(&w),
                 region,
                 simplex: simplex[..count].to_vec(),
                 closest,
@@ -350,6 +490,9 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
                 point_b,
                 direction,
                 support,
+                along: direction
+                    .zip(support)
+                    .map(|(d, v): (Vec2, SimplexVertex)| SupportAlong::of(&v, d, closest)),
                 stop,
             }
         };
@@ -413,5 +556,91 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
         simplex_count: count,
         iterations,
         stop,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{BUILTIN, PairTraces, parse};
+    use glam::Vec2;
+
+    /// In every GJK step of every built-in scene, the origin lies in the region drawn (the one
+    /// the trace names).
+    #[test]
+    fn the_drawn_voronoi_region_holds_the_origin() {
+        let mut checked = 0;
+        for (name, text) in BUILTIN {
+            let loaded = parse(text, name).expect("built-in scene");
+            let traces = PairTraces::compute(&loaded.pair);
+            for s in &traces.gjk_steps {
+                let pts: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
+                let Some(planes) = voronoi_planes(&pts, s.region) else {
+                    assert_eq!(pts.len(), 1, "{name}: no region for {:?}", s.region);
+                    continue;
+                };
+                let scale = pts.iter().map(|p| p.length()).fold(1e-30, f32::max);
+                for h in &planes {
+                    let side = (Vec2::ZERO - h.point).dot(h.normal.normalize_or_zero());
+                    assert!(
+                        side <= 1e-4 * scale,
+                        "{name}: the origin is {side} outside {:?}'s region",
+                        s.region
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "only {checked} regions checked");
+    }
+
+    /// The region tests a step records are the ones that picked its region: a segment's edge
+    /// tests positive in its edge region, a triangle's areas positive when it encloses.
+    #[test]
+    fn recorded_region_tests_agree_with_the_region() {
+        let w = [
+            Vec2::new(-1.0, -1.0),
+            Vec2::new(1.0, -1.0),
+            Vec2::new(0.0, 1.0),
+        ];
+        let t = RegionTests::of(&w);
+        assert_eq!(t.edge_count, 3);
+        assert!(t.areas.iter().all(|a| *a > 0.0), "{t:?}");
+        let seg = RegionTests::of(&w[..2]);
+        assert_eq!(seg.edge_count, 1);
+        assert!(seg.edges[0].iter().all(|d| *d > 0.0), "{seg:?}");
+        let mut s = [0, 1, 2].map(|k| SimplexVertex {
+            w_a: Vec2::ZERO,
+            w_b: w[k],
+            w: w[k],
+            index_a: 0,
+            index_b: k,
+            weight: 0.0,
+        });
+        let mut count = 3;
+        assert_eq!(solve3(&mut s, &mut count), VoronoiRegion::Interior);
+    }
+
+    #[test]
+    fn regions_of_a_triangle_are_where_they_should_be() {
+        let t = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(2.0, 0.0),
+            Vec2::new(0.0, 2.0),
+        ];
+        let inside = |r, p: Vec2| {
+            voronoi_planes(&t, r)
+                .expect("a region")
+                .iter()
+                .all(|h| h.contains(p))
+        };
+        assert!(inside(VoronoiRegion::Vertex(0), Vec2::new(-1.0, -1.0)));
+        assert!(!inside(VoronoiRegion::Vertex(0), Vec2::new(0.5, -1.0)));
+        assert!(inside(VoronoiRegion::Edge(0, 1), Vec2::new(0.5, -1.0)));
+        assert!(!inside(VoronoiRegion::Edge(0, 1), Vec2::new(0.5, 0.5)));
+        assert!(inside(VoronoiRegion::Interior, Vec2::new(0.5, 0.5)));
+        assert!(!inside(VoronoiRegion::Interior, Vec2::new(1.5, 1.5)));
+        assert!(inside(VoronoiRegion::Edge(1, 2), Vec2::new(1.5, 1.5)));
+        assert!(voronoi_planes(&t[..1], VoronoiRegion::Vertex(0)).is_none());
     }
 }

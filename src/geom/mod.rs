@@ -43,14 +43,14 @@ pub mod shape;
 pub mod trace;
 
 pub use compound::{
-    CompoundOutput, Part, PartManifold, collide_compound, part_id, parts_frame, select_parts,
+    CompoundOutput, PartManifold, PlacedPart, collide_compound, part_id, parts_frame, select_parts,
 };
 pub use contact::{
     Candidate, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
     ManifoldOptions, ManifoldPoint, ManifoldStep, collide, collide_in,
 };
 pub use epa::{EpaGuard, EpaOutput, EpaStep, MAX_EPA_ITERATIONS, epa};
-pub use frame::{PairFrame, pair_frame};
+pub use frame::{PairFrame, ToWorld, pair_frame};
 pub use gjk::{GjkOutput, GjkStep, GjkStop, MAX_GJK_ITERATIONS, SimplexVertex, VoronoiRegion, gjk};
 pub use hull::{MinkowskiVertex, convex_hull, minkowski_hull};
 pub use math::{LINEAR_SLOP, Rot, Transform};

@@ -4,12 +4,12 @@
 //! A scene is two bodies and the options the app opens with (format in `DESIGN.md`, "Scene
 //! file"). The path from a file to pictures:
 //!
-//! 1. [`load`] / [`parse`]: RON text → [`Scene`] (serde) → [`Scene::validate`] → [`Pair`] (the
+//! 1. [`load()`] / [`parse`]: RON text → [`Scene`] (serde) → [`Scene::validate`] → [`Pair`] (the
 //!    library's shapes and transforms) and warnings. Errors carry file, line, column and field.
 //! 2. [`PairTraces::compute`]: every traced algorithm on the pair, once.
 //! 3. The app draws the traces; `report` prints them as JSON.
 //!
-//! [`save`] writes a scene back (atomically, changing only the values that changed, so the
+//! [`save()`] writes a scene back (atomically, changing only the values that changed, so the
 //! file's comments and layout are kept). A
 //! [`Lecture`] is a folder of scenes in file-name order; the built-in one is compiled in.
 //!

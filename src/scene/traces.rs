@@ -163,6 +163,13 @@ impl PairTraces {
         self.query.origin
     }
 
+    /// Converts the traces' pair-frame values to the world (as `report` prints them).
+    pub fn to_world(&self) -> crate::geom::ToWorld {
+        crate::geom::ToWorld {
+            origin: self.query.origin,
+        }
+    }
+
     /// Which path `collide` took, read from its trace.
     pub fn manifold_path(&self) -> ManifoldPath {
         let mut path = ManifoldPath::SatClip;

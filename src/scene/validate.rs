@@ -15,7 +15,7 @@ use crate::geom::limits::{
     MAX_SIM_SECONDS, MAX_SPEED, MAX_SPIN, MIN_HZ, MIN_PARTS,
 };
 use crate::geom::{
-    ManifoldOptions, Part, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
+    ManifoldOptions, PlacedPart, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
 };
 use glam::Vec2;
 
@@ -61,7 +61,7 @@ pub fn frame_of<'a>(
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bodies {
     /// A's parts, then B's, each in its body's frame.
-    pub parts: [Vec<Part>; 2],
+    pub parts: [Vec<PlacedPart>; 2],
     /// The bodies' transforms to world.
     pub xfs: [Transform; 2],
     /// The selected part of A and of B.
@@ -83,7 +83,7 @@ impl Pair {
     /// The pair of two bodies made of parts, showing part pair `selected` (clamped to the parts
     /// there are); a single part each gives a plain pair with no `bodies`.
     pub fn of_parts(
-        parts: [Vec<Part>; 2],
+        parts: [Vec<PlacedPart>; 2],
         xfs: [Transform; 2],
         selected: [usize; 2],
         options: ManifoldOptions,
@@ -160,7 +160,7 @@ impl Scene {
 
 impl Body {
     /// The library shape, with the cleaner's warnings, or the library's error. A compound's is
-    /// its first part's (see [`shape_parts`] for all of them).
+    /// its first part's (a compound body's parts are in [`Bodies`]).
     pub fn shape(&self) -> Result<(Shape, Vec<ShapeWarning>), ShapeError> {
         single_shape(&self.shape)
     }
@@ -215,7 +215,7 @@ pub fn body_parts(
     name: &str,
     body: &Body,
     warnings: &mut Vec<SceneWarning>,
-) -> Result<(Vec<Part>, Transform), SceneError> {
+) -> Result<(Vec<PlacedPart>, Transform), SceneError> {
     let parts = match &body.shape {
         ShapeSpec::Compound { parts } => {
             let field = format!("{name}.shape.parts");
@@ -236,7 +236,7 @@ pub fn body_parts(
                 let shape = convex(&format!("{at}.shape"), &p.shape, warnings)?;
                 check_point(&format!("{at}.position"), p.position, MAX_COORDINATE)?;
                 check_angle(&format!("{at}.angle_deg"), p.angle_deg)?;
-                out.push(Part {
+                out.push(PlacedPart {
                     shape,
                     xf: Transform {
                         p: p.position,
@@ -246,7 +246,7 @@ pub fn body_parts(
             }
             out
         }
-        spec => vec![Part::whole(convex(
+        spec => vec![PlacedPart::whole(convex(
             &format!("{name}.shape"),
             spec,
             warnings,

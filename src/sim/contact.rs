@@ -12,7 +12,7 @@
 //!    *persisted*, and (with `warm_start`) starts from that point's impulses; the first match
 //!    wins, so two points sharing an id share one warm start.
 
-use crate::geom::{ManifoldOptions, Part, Transform, collide_compound, part_id};
+use crate::geom::{ManifoldOptions, PlacedPart, Transform, collide_compound, part_id};
 use crate::scene::{Points, Variant};
 use glam::Vec2;
 
@@ -93,7 +93,7 @@ impl PairContacts {
 /// 0).
 pub fn received(
     bodies: [usize; 2],
-    parts: [&[Part]; 2],
+    parts: [&[PlacedPart]; 2],
     xfs: [Transform; 2],
     margin: f32,
     variant: &Variant,

@@ -14,7 +14,7 @@
 //! give `mass = A`, `centre = S / A` and `inertia = J − A |centre|²` (the parallel-axis theorem).
 //! Sums are in `f64`, so a box's inertia is `m (w² + h²) / 12` to `f32`'s last digit.
 
-use crate::geom::{Part, Shape, Transform};
+use crate::geom::{PlacedPart, Shape, Transform};
 use glam::{DVec2, Vec2};
 
 /// A body's mass properties (density 1).
@@ -125,7 +125,7 @@ fn shape_moments(shape: &Shape) -> Moments {
 }
 
 /// The mass properties of a body made of `parts` (a single shape is one part at the identity).
-pub fn mass_props(parts: &[Part]) -> MassProps {
+pub fn mass_props(parts: &[PlacedPart]) -> MassProps {
     let m = parts
         .iter()
         .map(|p| shape_moments(&p.shape).moved(p.xf))
@@ -151,7 +151,7 @@ mod tests {
     use std::f32::consts::PI;
 
     fn whole(shape: Shape) -> MassProps {
-        mass_props(&[Part::whole(shape)])
+        mass_props(&[PlacedPart::whole(shape)])
     }
 
     fn near(a: f32, b: f32) -> bool {
@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn two_parts_add_by_parallel_axes() {
-        let part = |x: f32| Part {
+        let part = |x: f32| PlacedPart {
             shape: Shape::make_box(1.0, 1.0, 0.0).unwrap(),
             xf: Transform::new(Vec2::new(x, 0.0), 0.0),
         };

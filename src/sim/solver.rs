@@ -33,7 +33,7 @@ pub const BAUMGARTE: f32 = 0.2;
 
 /// A body as the solver sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Motion {
+pub struct BodyMotion {
     /// Centre of mass, world.
     pub center: Vec2,
     /// Velocity of the centre of mass.
@@ -48,7 +48,7 @@ pub struct Motion {
 
 /// One contact point's row.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Row {
+pub struct ContactRow {
     /// The two bodies (indices into the motions).
     pub bodies: [usize; 2],
     /// Unit normal from the first body to the second.
@@ -74,7 +74,7 @@ pub struct Row {
     push_impulse: f32,
 }
 
-impl Row {
+impl ContactRow {
     /// A row for a point, its starting impulses given; [`prepare`] fills in the rest.
     pub fn new(
         bodies: [usize; 2],
@@ -84,8 +84,8 @@ impl Row {
         slop: f32,
         friction: f32,
         impulses: (f32, f32),
-    ) -> Row {
-        Row {
+    ) -> ContactRow {
+        ContactRow {
             bodies,
             normal,
             point,
@@ -111,14 +111,14 @@ pub fn tangent(n: Vec2) -> Vec2 {
     Vec2::new(n.y, -n.x)
 }
 
-fn effective_mass(a: &Motion, b: &Motion, r_a: Vec2, r_b: Vec2, dir: Vec2) -> f32 {
+fn effective_mass(a: &BodyMotion, b: &BodyMotion, r_a: Vec2, r_b: Vec2, dir: Vec2) -> f32 {
     let (ra, rb) = (cross(r_a, dir), cross(r_b, dir));
     let k = a.inv_mass + b.inv_mass + a.inv_inertia * ra * ra + b.inv_inertia * rb * rb;
     if k > 0.0 { 1.0 / k } else { 0.0 }
 }
 
 /// Applies impulse `p` at arms `r_a`, `r_b`: `−p` on the first body, `+p` on the second.
-fn apply(bodies: &mut [Motion], [ia, ib]: [usize; 2], r_a: Vec2, r_b: Vec2, p: Vec2) {
+fn apply(bodies: &mut [BodyMotion], [ia, ib]: [usize; 2], r_a: Vec2, r_b: Vec2, p: Vec2) {
     let a = &mut bodies[ia];
     a.velocity -= a.inv_mass * p;
     a.spin -= a.inv_inertia * cross(r_a, p);
@@ -128,7 +128,7 @@ fn apply(bodies: &mut [Motion], [ia, ib]: [usize; 2], r_a: Vec2, r_b: Vec2, p: V
 }
 
 /// The velocity of `b`'s point at arm `r_b` relative to `a`'s at `r_a`.
-fn relative_velocity(a: &Motion, b: &Motion, r_a: Vec2, r_b: Vec2) -> Vec2 {
+fn relative_velocity(a: &BodyMotion, b: &BodyMotion, r_a: Vec2, r_b: Vec2) -> Vec2 {
     let va = a.velocity + a.spin * Vec2::new(-r_a.y, r_a.x);
     let vb = b.velocity + b.spin * Vec2::new(-r_b.y, r_b.x);
     vb - va
@@ -136,7 +136,7 @@ fn relative_velocity(a: &Motion, b: &Motion, r_a: Vec2, r_b: Vec2) -> Vec2 {
 
 /// Steps 1 and 2: prepares every row for a step of `h` seconds and applies its starting
 /// impulses.
-pub fn prepare(rows: &mut [Row], bodies: &mut [Motion], h: f32) {
+pub fn prepare(rows: &mut [ContactRow], bodies: &mut [BodyMotion], h: f32) {
     for row in rows.iter_mut() {
         let [ia, ib] = row.bodies;
         let (a, b) = (bodies[ia], bodies[ib]);
@@ -157,7 +157,7 @@ pub fn prepare(rows: &mut [Row], bodies: &mut [Motion], h: f32) {
 }
 
 /// Step 3: one pass over the rows.
-pub fn iterate(rows: &mut [Row], bodies: &mut [Motion]) {
+pub fn iterate(rows: &mut [ContactRow], bodies: &mut [BodyMotion]) {
     for row in rows.iter_mut() {
         let [ia, ib] = row.bodies;
         let n = row.normal;
@@ -193,7 +193,7 @@ pub fn iterate(rows: &mut [Row], bodies: &mut [Motion]) {
 /// Step 4, one pass: the position error beyond the slop, solved as a pseudo-velocity that moves
 /// the bodies this step and is then forgotten (split impulses). `push` holds each body's pseudo
 /// velocity and spin, from zero at the step's first pass.
-pub fn iterate_push(rows: &mut [Row], bodies: &[Motion], push: &mut [(Vec2, f32)]) {
+pub fn iterate_push(rows: &mut [ContactRow], bodies: &[BodyMotion], push: &mut [(Vec2, f32)]) {
     for row in rows.iter_mut() {
         let [ia, ib] = row.bodies;
         let n = row.normal;

@@ -3,8 +3,8 @@
 
 use super::contact::{PairContacts, match_cache, received};
 use super::mass::mass_props;
-use super::solver::{Motion, Row, iterate, iterate_push, prepare};
-use crate::geom::{LINEAR_SLOP, Part, Rot, Transform};
+use super::solver::{BodyMotion, ContactRow, iterate, iterate_push, prepare};
+use crate::geom::{LINEAR_SLOP, PlacedPart, Rot, Transform};
 use crate::scene::validate::body_parts;
 use crate::scene::{Body, Scene, SceneError, Sim, Variant};
 use glam::Vec2;
@@ -13,7 +13,7 @@ use glam::Vec2;
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimBody {
     /// Its parts, in its own frame (a single shape is one part at the identity).
-    pub parts: Vec<Part>,
+    pub parts: Vec<PlacedPart>,
     /// False for A, which never moves.
     pub dynamic: bool,
     /// Mass (density 1: the area); 0 for a static body.
@@ -35,7 +35,7 @@ pub struct SimBody {
 }
 
 impl SimBody {
-    fn new(parts: Vec<Part>, body: &Body, dynamic: bool) -> SimBody {
+    fn new(parts: Vec<PlacedPart>, body: &Body, dynamic: bool) -> SimBody {
         let props = mass_props(&parts);
         let angle = body.angle_deg.to_radians();
         let q = Rot::from_angle(angle);
@@ -76,7 +76,7 @@ impl SimBody {
         self.transform().p
     }
 
-    fn motion(&self) -> Motion {
+    fn motion(&self) -> BodyMotion {
         let inv = |v: f32| {
             if self.dynamic && v > 0.0 {
                 1.0 / v
@@ -84,7 +84,7 @@ impl SimBody {
                 0.0
             }
         };
-        Motion {
+        BodyMotion {
             center: self.center,
             velocity: self.velocity,
             spin: self.spin,
@@ -235,7 +235,7 @@ impl World {
             *pair = now;
         }
         // 2. Gravity.
-        let mut motions: Vec<Motion> = self.bodies.iter().map(SimBody::motion).collect();
+        let mut motions: Vec<BodyMotion> = self.bodies.iter().map(SimBody::motion).collect();
         for (m, b) in motions.iter_mut().zip(&self.bodies) {
             if b.dynamic {
                 m.velocity += h * self.settings.gravity;
@@ -251,7 +251,7 @@ impl World {
                     .min(self.bodies[j].bounding_radius);
             for m in &pair.manifolds {
                 for p in &m.points {
-                    rows.push(Row::new(
+                    rows.push(ContactRow::new(
                         [i, j],
                         m.normal,
                         p.position,

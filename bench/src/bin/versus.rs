@@ -312,7 +312,7 @@ fn frame_budget() -> f64 {
 /// hand with the same bounds test. Median ns per body pair, each.
 fn compound_loop() -> (f64, f64) {
     use glam::Vec2;
-    use narrowphase_lab::geom::{Part, Shape, Transform, collide_compound};
+    use narrowphase_lab::geom::{PlacedPart, Shape, Transform, collide_compound};
     let spike = Shape::polygon(
         &[
             Vec2::new(0.0, -0.15),
@@ -323,14 +323,14 @@ fn compound_loop() -> (f64, f64) {
     )
     .expect("spike")
     .0;
-    let star: Vec<Part> = [90.0f32, 162.0, 234.0, 306.0, 18.0]
+    let star: Vec<PlacedPart> = [90.0f32, 162.0, 234.0, 306.0, 18.0]
         .iter()
-        .map(|a| Part {
+        .map(|a| PlacedPart {
             shape: spike,
             xf: Transform::new(Vec2::ZERO, a.to_radians()),
         })
         .collect();
-    let floor = [Part::whole(Shape::make_box(10.0, 1.0, 0.0).expect("floor"))];
+    let floor = [PlacedPart::whole(Shape::make_box(10.0, 1.0, 0.0).expect("floor"))];
     let xf_floor = Transform::new(Vec2::new(0.0, -0.5), 0.0);
     let poses: Vec<Transform> = (0..64)
         .map(|k| {

@@ -1,13 +1,16 @@
 //! GJK/EPA mode: the world and Minkowski space side by side, GJK one iteration at a time, then
 //! EPA, then the radii folded back in — all from the library's GJK and EPA traces.
 
-use super::{Controls, Mode};
+use super::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::pair::Pair;
+use crate::app::legend::{self, Entry};
+use crate::app::pair::Traced;
+use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{count, num, signed};
+use crate::geom::gjk::voronoi_planes;
 use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};
 use egui::RichText;
 use glam::Vec2;
@@ -43,7 +46,7 @@ enum Phase<'a> {
     Fold,
 }
 
-fn phase(pair: &Pair, step: usize) -> Phase<'_> {
+fn phase(pair: &Traced, step: usize) -> Phase<'_> {
     let g = pair.gjk_steps.len();
     if let Some(s) = pair.gjk_steps.get(step) {
         return Phase::Gjk(step, s);
@@ -91,11 +94,35 @@ pub fn guard_words(guard: EpaGuard) -> String {
 }
 
 impl Mode for GjkMode {
-    fn step_count(&self, pair: &Pair) -> usize {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Gjk
+    }
+
+    fn title(&self) -> &'static str {
+        "GJK / EPA"
+    }
+
+    fn hover(&self) -> &'static str {
+        "2: GJK's simplex and EPA's polytope on the Minkowski difference"
+    }
+
+    fn legend(&self) -> &'static [Entry] {
+        legend::GJK
+    }
+
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
+        arithmetic::gjk_epa_rows(pair, step)
+    }
+
+    fn second_view(&self) -> Option<&Camera> {
+        Some(&self.mcam)
+    }
+
+    fn step_count(&self, pair: &Traced) -> usize {
         pair.gjk_steps.len() + pair.epa_steps.len() + 1
     }
 
-    fn step_label(&self, pair: &Pair, step: usize) -> String {
+    fn step_label(&self, pair: &Traced, step: usize) -> String {
         match phase(pair, step) {
             Phase::Gjk(i, _) => format!("GJK {}/{}", i + 1, pair.gjk_steps.len()),
             Phase::Epa(i, _) => format!("EPA {}/{}", i + 1, pair.epa_steps.len()),
@@ -103,7 +130,7 @@ impl Mode for GjkMode {
         }
     }
 
-    fn step_text(&self, pair: &Pair, step: usize) -> String {
+    fn step_text(&self, pair: &Traced, step: usize) -> String {
         match phase(pair, step) {
             Phase::Gjk(i, s) => {
                 let region = match s.region {
@@ -165,7 +192,7 @@ impl Mode for GjkMode {
             }
             Phase::Fold => {
                 let q = &pair.query;
-                let (ra, rb) = (pair.shapes[0].radius(), pair.shapes[1].radius());
+                let (ra, rb) = (pair.shapes()[0].radius(), pair.shapes()[1].radius());
                 let cores = if q.core_separation >= 0.0 {
                     format!("The cores are {} apart", num(q.core_separation))
                 } else {
@@ -191,7 +218,7 @@ impl Mode for GjkMode {
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command> {
         let last = self.step_count(pair) - 1;
@@ -328,7 +355,7 @@ impl Mode for GjkMode {
         Some(&mut self.mcam)
     }
 
-    fn handle_input(&mut self, input: &Input, _world: &Camera, pair: &Pair) -> bool {
+    fn handle_input(&mut self, input: &Input, _world: &Camera, pair: &Traced) -> bool {
         let Some(s) = input.pointer else {
             return false;
         };
@@ -366,7 +393,7 @@ impl Mode for GjkMode {
         0.5
     }
 
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {
         let origin = pair.query.origin;
         let world = canvas.with_origin(origin);
         let p = pair.frame();
@@ -570,10 +597,10 @@ impl Mode for GjkMode {
                 w.dashed(q.core_a, q.core_b, 1.5, colors::DIM);
                 w.point(q.core_a, 3.5, colors::A);
                 w.point(q.core_b, 3.5, colors::B);
-                if pair.shapes[0].radius() > 0.0 {
+                if pair.shapes()[0].radius() > 0.0 {
                     w.arrow(q.core_a, q.point_a, 1.5, colors::A);
                 }
-                if pair.shapes[1].radius() > 0.0 {
+                if pair.shapes()[1].radius() > 0.0 {
                     w.arrow(q.core_b, q.point_b, 1.5, colors::B);
                 }
                 w.point(q.point_a, 5.0, colors::A);
@@ -589,114 +616,11 @@ impl Mode for GjkMode {
     }
 }
 
-/// The Voronoi region of `simplex`'s feature `region` as half-planes `(x - a) · n <= 0`:
-/// a vertex's region lies beyond the perpendiculars at it to its edges; an edge's between the
-/// perpendiculars at its ends (and, in a triangle, outside it); the interior is the triangle.
-/// `None` for a single vertex (its region is the whole plane) or a region the simplex lacks.
-pub fn voronoi_planes(simplex: &[Vec2], region: VoronoiRegion) -> Option<Vec<(Vec2, Vec2)>> {
-    let at = |k: usize| simplex.get(k).copied();
-    // The outward normal of edge p–q of a triangle, away from its third vertex.
-    let outward = |p: Vec2, q: Vec2| -> Option<Vec2> {
-        let third = simplex.iter().find(|v| **v != p && **v != q)?;
-        let n = (q - p).perp();
-        Some(if n.dot(*third - p) > 0.0 { -n } else { n })
-    };
-    match region {
-        VoronoiRegion::Vertex(k) => {
-            let v = at(k)?;
-            let planes: Vec<(Vec2, Vec2)> = simplex
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| *j != k)
-                .map(|(_, w)| (v, *w - v))
-                .collect();
-            (!planes.is_empty()).then_some(planes)
-        }
-        VoronoiRegion::Edge(i, j) => {
-            let (p, q) = (at(i)?, at(j)?);
-            let mut planes = vec![(p, p - q), (q, q - p)];
-            if simplex.len() == 3 {
-                planes.push((p, -outward(p, q)?));
-            }
-            Some(planes)
-        }
-        VoronoiRegion::Interior => {
-            if simplex.len() != 3 {
-                return None;
-            }
-            let mut planes = Vec::new();
-            for k in 0..3 {
-                let (p, q) = (simplex[k], simplex[(k + 1) % 3]);
-                planes.push((p, outward(p, q)?));
-            }
-            Some(planes)
-        }
-    }
-}
-
 /// The region's name on the canvas.
 fn region_name(region: VoronoiRegion) -> String {
     match region {
         VoronoiRegion::Vertex(k) => format!("Voronoi region of w{k}"),
         VoronoiRegion::Edge(i, j) => format!("Voronoi region of edge w{i}–w{j}"),
         VoronoiRegion::Interior => "inside the triangle".to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scene::{BUILTIN, PairTraces, parse};
-
-    /// In every GJK step of every built-in scene, the origin lies in the region drawn (the one
-    /// the trace names).
-    #[test]
-    fn the_drawn_voronoi_region_holds_the_origin() {
-        let mut checked = 0;
-        for (name, text) in BUILTIN {
-            let loaded = parse(text, name).expect("built-in scene");
-            let traces = PairTraces::compute(&loaded.pair);
-            for s in &traces.gjk_steps {
-                let pts: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
-                let Some(planes) = voronoi_planes(&pts, s.region) else {
-                    assert_eq!(pts.len(), 1, "{name}: no region for {:?}", s.region);
-                    continue;
-                };
-                let scale = pts.iter().map(|p| p.length()).fold(1e-30, f32::max);
-                for (a, n) in &planes {
-                    let side = (Vec2::ZERO - *a).dot(n.normalize_or_zero());
-                    assert!(
-                        side <= 1e-4 * scale,
-                        "{name}: the origin is {side} outside {:?}'s region",
-                        s.region
-                    );
-                }
-                checked += 1;
-            }
-        }
-        assert!(checked > 20, "only {checked} regions checked");
-    }
-
-    #[test]
-    fn regions_of_a_triangle_are_where_they_should_be() {
-        let t = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(2.0, 0.0),
-            Vec2::new(0.0, 2.0),
-        ];
-        let inside = |r, p: Vec2| {
-            voronoi_planes(&t, r)
-                .expect("a region")
-                .iter()
-                .all(|(a, n)| (p - *a).dot(*n) <= 0.0)
-        };
-        assert!(inside(VoronoiRegion::Vertex(0), Vec2::new(-1.0, -1.0)));
-        assert!(!inside(VoronoiRegion::Vertex(0), Vec2::new(0.5, -1.0)));
-        assert!(inside(VoronoiRegion::Edge(0, 1), Vec2::new(0.5, -1.0)));
-        assert!(!inside(VoronoiRegion::Edge(0, 1), Vec2::new(0.5, 0.5)));
-        assert!(inside(VoronoiRegion::Interior, Vec2::new(0.5, 0.5)));
-        assert!(!inside(VoronoiRegion::Interior, Vec2::new(1.5, 1.5)));
-        assert!(inside(VoronoiRegion::Edge(1, 2), Vec2::new(1.5, 1.5)));
-        assert!(voronoi_planes(&t[..1], VoronoiRegion::Vertex(0)).is_none());
     }
 }

@@ -1,12 +1,14 @@
 //! Manifold mode: reference and incident faces, clipping step by step, and feature ids that
 //! persist — all from the library's manifold trace.
 
-use super::{Controls, Mode};
+use super::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::pair::Pair;
+use crate::app::legend::{self, Entry};
+use crate::app::pair::Traced;
+use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{count, num, part_pair, signed};
 use crate::geom::Face;
 use crate::geom::math::left_perp;
@@ -52,9 +54,9 @@ pub fn describe_id(id: &FeatureId) -> String {
 /// The contact points in the panel, numbered as on the canvas: for compound bodies every part
 /// pair's, under its part pair in words, with a note where two points differ only in their
 /// part bits (the star's two tips).
-fn contact_list(ui: &mut egui::Ui, pair: &Pair) {
+fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
     let contacts = pair.contacts();
-    let compound = pair.bodies.is_some();
+    let compound = pair.pair.bodies.is_some();
     let mut heading = count(contacts.len(), "point", "points");
     if compound {
         let pairs = pair.whole.manifolds.len();
@@ -99,11 +101,8 @@ fn contact_list(ui: &mut egui::Ui, pair: &Pair) {
 }
 
 /// The manifold's steps as the mode shows them (its closing record is not a step).
-pub(crate) fn steps(pair: &Pair) -> Vec<&ManifoldStep> {
-    pair.manifold_steps
-        .iter()
-        .filter(|s| !matches!(s, ManifoldStep::Done(_)))
-        .collect()
+pub(crate) fn steps(pair: &Traced) -> Vec<&ManifoldStep> {
+    pair.manifold_shown_steps()
 }
 
 impl ManifoldMode {
@@ -140,18 +139,56 @@ fn face_line(c: &Canvas, f: &Face, color: egui::Color32, role: &str, over: bool)
 }
 
 impl Mode for ManifoldMode {
-    fn step_count(&self, pair: &Pair) -> usize {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Manifold
+    }
+
+    fn title(&self) -> &'static str {
+        "Contact manifold"
+    }
+
+    fn hover(&self) -> &'static str {
+        "3: reference and incident faces, clipping, the contact points"
+    }
+
+    fn legend(&self) -> &'static [Entry] {
+        legend::MANIFOLD
+    }
+
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
+        arithmetic::manifold_rows(pair, step)
+    }
+
+    fn reset(&mut self) {
+        ManifoldMode::reset(self);
+    }
+
+    fn contact_separations(&self) -> bool {
+        false
+    }
+
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        out.insert("id_changes".into(), self.churn.into());
+    }
+
+    fn step_count(&self, pair: &Traced) -> usize {
         steps(pair).len().max(1)
     }
 
-    fn step_label(&self, pair: &Pair, step: usize) -> String {
+    fn step_label(&self, pair: &Traced, step: usize) -> String {
         format!("Step {}/{}", step + 1, self.step_count(pair))
     }
 
-    fn step_text(&self, pair: &Pair, step: usize) -> String {
-        let Some(s) = steps(pair).get(step).copied() else {
+    fn step_text(&self, pair: &Traced, step: usize) -> String {
+        let shown = steps(pair);
+        let Some(s) = shown.get(step).copied() else {
             return String::new();
         };
+        // The outline's step 4 (two corners), or the cores' closest points after nothing was
+        // kept in step 6.
+        let after_keep = shown[..step]
+            .iter()
+            .any(|s| matches!(s, ManifoldStep::Keep { .. }));
         match s {
             ManifoldStep::ReferenceFace {
                 sep_a,
@@ -163,7 +200,7 @@ impl Mode for ManifoldMode {
                 flip,
                 ..
             } => format!(
-                "1. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {} is the reference.",
+                "1–2. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {} is the reference.",
                 signed(*sep_a),
                 signed(*sep_b),
                 signed(*threshold),
@@ -175,7 +212,7 @@ impl Mode for ManifoldMode {
                 if *flip { "B's face" } else { "A's face" }
             ),
             ManifoldStep::IncidentFace(f) => format!(
-                "2. Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
+                "3. Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
                 if f.on_b { "B" } else { "A" },
                 f.edge
             ),
@@ -185,8 +222,8 @@ impl Mode for ManifoldMode {
                 output,
                 ..
             } => format!(
-                "{}. Clip against side plane {side}: {} in, {} out{}.",
-                3 + *side as usize,
+                "5. Clip against side plane {side} ({} of two): {} in, {} out{}.",
+                if *side == 0 { "first" } else { "second" },
                 count(input.len(), "point", "points"),
                 output.len(),
                 if output
@@ -201,13 +238,14 @@ impl Mode for ManifoldMode {
             ManifoldStep::Keep { candidates, margin } => {
                 let kept = candidates.iter().filter(|c| c.kept).count();
                 format!(
-                    "5. Keep the points with separation at most the margin {}: {kept} kept, {} dropped (in front of the reference face).",
+                    "6. Keep the points with separation at most the margin {}: {kept} kept, {} dropped (in front of the reference face).",
                     num(*margin),
                     candidates.len() - kept
                 )
             }
             ManifoldStep::Corner { separation, .. } => format!(
-                "The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {}.",
+                "{}The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {}.",
+                if after_keep { "" } else { "4. " },
                 signed(*separation)
             ),
             ManifoldStep::Circles { separation, .. } => format!(
@@ -238,7 +276,7 @@ impl Mode for ManifoldMode {
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command> {
         ui.checkbox(
@@ -313,7 +351,7 @@ impl Mode for ManifoldMode {
                 painter.rect_filled(r, 0.0, palette[row % palette.len()]);
             }
         }
-        if pair.bodies.is_some() && h >= 11.0 {
+        if pair.pair.bodies.is_some() && h >= 11.0 {
             for (row, id) in distinct.iter().enumerate() {
                 let parts = [(id >> 40) as usize, ((id >> 32) & 0xff) as usize];
                 painter.text(
@@ -328,17 +366,17 @@ impl Mode for ManifoldMode {
         None
     }
 
-    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Pair) -> bool {
+    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Traced) -> bool {
         false
     }
 
-    fn after_frame(&mut self, pair: &Pair) {
+    fn after_frame(&mut self, pair: &Traced) {
         let mut ids: Vec<u64> = pair.contacts().iter().map(|c| c.id).collect();
         ids.sort_unstable();
         self.record(ids);
     }
 
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {
         let c = canvas.with_origin(pair.query.origin);
         let all = steps(pair);
         let upto = &all[..(step + 1).min(all.len())];
@@ -406,6 +444,7 @@ impl Mode for ManifoldMode {
                 input,
                 output,
                 side,
+                ..
             } => {
                 c.infinite_line(
                     *plane_point,
@@ -449,7 +488,7 @@ impl Mode for ManifoldMode {
                 // and, when kept, the contact point it gives (white, midway between the
                 // surfaces along the normal); a dropped one is ringed where it is.
                 let to_surface = reference.map_or(Vec2::ZERO, |(f, _)| {
-                    -f.normal * pair.shapes[usize::from(!f.on_b)].radius()
+                    -f.normal * pair.shapes()[usize::from(!f.on_b)].radius()
                 });
                 for cand in candidates {
                     let on_surface = cand.point + to_surface;

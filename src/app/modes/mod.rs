@@ -1,4 +1,10 @@
-//! The three modes. Each is one type implementing [`Mode`]; [`ModeKind`] lists them by hand.
+//! The modes. Each is one type in its own file implementing [`Mode`], which carries everything
+//! the app needs of it (its name, title, hover text, legend, controls, input, drawing, its
+//! arithmetic and its probe fields); [`Modes::default`] lists them once, in key order.
+//!
+//! Adding a mode: write `modes/NAME.rs` with a type implementing [`Mode`] (its `kind` a new
+//! [`ModeKind`] variant, added to the scene format's `Mode` and its `ALL`), declare the file
+//! below and add one line to the list in [`Modes::default`].
 
 pub mod gjk_epa;
 pub mod manifold;
@@ -8,51 +14,16 @@ use super::camera::Camera;
 use super::command::Command;
 use super::draw::Canvas;
 use super::input::Input;
-use super::pair::Pair;
+use super::legend::Entry;
+use super::pair::Traced;
+use super::panels::arithmetic::Row;
+use std::any::Any;
 
 /// Which mode: the scene file's own `Mode` (`Sat`, `Gjk`, `Manifold`), so a scene opens in
 /// its mode without a translation table.
 pub use crate::scene::Mode as ModeKind;
 
-/// The tab title of a mode.
-pub fn title(mode: ModeKind) -> &'static str {
-    match mode {
-        ModeKind::Sat => "Separating axes",
-        ModeKind::Gjk => "GJK / EPA",
-        ModeKind::Manifold => "Contact manifold",
-    }
-}
-
-/// What a mode shows, in one line (the mode buttons' tooltip).
-pub fn hover(mode: ModeKind) -> &'static str {
-    match mode {
-        ModeKind::Sat => "1: every candidate axis and both shadows on it",
-        ModeKind::Gjk => "2: GJK's simplex and EPA's polytope on the Minkowski difference",
-        ModeKind::Manifold => "3: reference and incident faces, clipping, the contact points",
-    }
-}
-
-/// Options of the pair that modes may change and that are not part of the scene (they
-/// trigger a recompute). The speculative margin is the scene's: see [`Controls::margin`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PairOptions {
-    /// SAT: skip (anti)parallel repeats of an axis.
-    pub merge_parallel: bool,
-    /// Manifold: reference-face hysteresis.
-    pub hysteresis: bool,
-    /// Manifold: turn B by ±0.001 rad every frame.
-    pub jitter: bool,
-}
-
-impl Default for PairOptions {
-    fn default() -> Self {
-        PairOptions {
-            merge_parallel: false,
-            hysteresis: true,
-            jitter: false,
-        }
-    }
-}
+pub use super::command::PairOptions;
 
 /// What a mode's controls may change, as copies: the right panel turns every difference into
 /// a [`Command`] (a scene value becomes an undoable edit).
@@ -66,71 +37,129 @@ pub struct Controls {
     pub margin: f32,
 }
 
-/// The three modes' own state (their views, hover, history), one value each.
-#[derive(Default)]
+/// Every mode's own state (its views, hover, history), one value each, in key order.
 pub struct Modes {
-    /// SAT mode.
-    pub sat: sat::SatMode,
-    /// GJK/EPA mode.
-    pub gjk: gjk_epa::GjkMode,
-    /// Manifold mode.
-    pub manifold: manifold::ManifoldMode,
+    list: Vec<Box<dyn Mode>>,
+}
+
+impl Default for Modes {
+    /// The modes, listed once: a new mode is one line here.
+    fn default() -> Self {
+        Modes {
+            list: vec![
+                Box::new(sat::SatMode::default()),
+                Box::new(gjk_epa::GjkMode::default()),
+                Box::new(manifold::ManifoldMode::default()),
+            ],
+        }
+    }
 }
 
 impl Modes {
-    /// The mode `kind`.
+    /// Every mode, in key order.
+    pub fn iter(&self) -> impl Iterator<Item = &dyn Mode> {
+        self.list.iter().map(|m| m.as_ref())
+    }
+
+    /// The mode `kind` (the first mode if none is listed for it; a test checks every kind is).
     pub fn get(&self, kind: ModeKind) -> &dyn Mode {
-        match kind {
-            ModeKind::Sat => &self.sat,
-            ModeKind::Gjk => &self.gjk,
-            ModeKind::Manifold => &self.manifold,
-        }
+        let i = self.index(kind);
+        self.list[i].as_ref()
     }
 
     /// The mode `kind`, mutable.
     pub fn get_mut(&mut self, kind: ModeKind) -> &mut dyn Mode {
-        match kind {
-            ModeKind::Sat => &mut self.sat,
-            ModeKind::Gjk => &mut self.gjk,
-            ModeKind::Manifold => &mut self.manifold,
-        }
+        let i = self.index(kind);
+        self.list[i].as_mut()
+    }
+
+    fn index(&self, kind: ModeKind) -> usize {
+        self.list.iter().position(|m| m.kind() == kind).unwrap_or(0)
+    }
+
+    /// The mode of type `M` (for tests and for the one place a mode's own data is read).
+    pub fn find<M: Mode>(&self) -> Option<&M> {
+        self.list
+            .iter()
+            .find_map(|m| (m.as_ref() as &dyn Any).downcast_ref::<M>())
+    }
+
+    /// The mode of type `M`, mutable.
+    pub fn find_mut<M: Mode>(&mut self) -> Option<&mut M> {
+        self.list
+            .iter_mut()
+            .find_map(|m| (m.as_mut() as &mut dyn Any).downcast_mut::<M>())
     }
 
     /// A new scene: forget every mode's view and history.
     pub fn reset(&mut self) {
-        self.manifold.reset();
+        for m in &mut self.list {
+            m.reset();
+        }
     }
 }
 
 /// Everything a mode draws and controls.
-pub trait Mode {
+pub trait Mode: Any + Send {
+    /// Which mode this is (its key, its name in scene files and links).
+    fn kind(&self) -> ModeKind;
+
+    /// The tab title ("Separating axes").
+    fn title(&self) -> &'static str;
+
+    /// What the mode shows, in one line (the mode buttons' tooltip).
+    fn hover(&self) -> &'static str;
+
+    /// What the colours of its picture mean.
+    fn legend(&self) -> &'static [Entry];
+
+    /// The arithmetic behind `step`: every number a trace field (see `panels::arithmetic`).
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row>;
+
+    /// A new scene: forget the mode's view and history.
+    fn reset(&mut self) {}
+
+    /// Whether the contact points drawn for every mode carry their separation in their label
+    /// (false when the mode labels its points itself).
+    fn contact_separations(&self) -> bool {
+        true
+    }
+
+    /// The mode's fields in the `--print-state` line (besides every mode's).
+    fn probe(&self, _out: &mut serde_json::Map<String, serde_json::Value>) {}
+
+    /// The camera of the mode's second view, to read (quiz targets drawn in it).
+    fn second_view(&self) -> Option<&Camera> {
+        None
+    }
+
     /// How many steps the mode's trace has (at least 1).
-    fn step_count(&self, pair: &Pair) -> usize;
+    fn step_count(&self, pair: &Traced) -> usize;
 
     /// The step counter text ("GJK 3/5").
-    fn step_label(&self, pair: &Pair, step: usize) -> String;
+    fn step_label(&self, pair: &Traced, step: usize) -> String;
 
     /// One plain sentence per step: what happened and why.
-    fn step_text(&self, pair: &Pair, step: usize) -> String;
+    fn step_text(&self, pair: &Traced, step: usize) -> String;
 
     /// The right panel: table, plot, toggles. Changes go into `controls`; anything else the
     /// mode asks for is returned as a command.
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command>;
 
     /// Canvas input the mode owns (its second view, hover highlights). Returns true if it used
     /// the input so the shape gestures should not see it.
-    fn handle_input(&mut self, input: &Input, world: &Camera, pair: &Pair) -> bool;
+    fn handle_input(&mut self, input: &Input, world: &Camera, pair: &Traced) -> bool;
 
     /// Draws the mode's picture over the shapes.
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize);
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize);
 
     /// Per-frame bookkeeping after the pair was (maybe) recomputed.
-    fn after_frame(&mut self, _pair: &Pair) {}
+    fn after_frame(&mut self, _pair: &Traced) {}
 
     /// The width fraction of the canvas the mode takes for a second view (0 = none).
     fn split(&self) -> f32 {

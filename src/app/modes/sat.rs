@@ -1,11 +1,13 @@
 //! SAT mode: every candidate axis, both shadows on it, the gap — from the library's SAT trace.
 
-use super::{Controls, Mode};
+use super::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
-use crate::app::draw::{Canvas, colors, priority};
+use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::pair::Pair;
+use crate::app::legend::{self, Entry};
+use crate::app::pair::Traced;
+use crate::app::panels::arithmetic::{self, Row};
 use crate::app::words::{num, signed};
 use crate::geom::math::{left_perp, next_index};
 use crate::geom::{AxisSource, Placed, SatStep};
@@ -18,31 +20,12 @@ pub struct SatMode {
     hovered: Option<usize>,
 }
 
-/// Where an axis comes from, for the table.
-pub fn source_text(s: AxisSource, pair: &Pair) -> String {
-    let kind = |i: usize| match pair.shapes[i].kind() {
-        crate::geom::ShapeKind::Circle => "circle",
-        crate::geom::ShapeKind::Capsule => "capsule",
-        crate::geom::ShapeKind::Polygon => "",
-    };
-    match s {
-        AxisSource::FaceA(i) if kind(0) == "capsule" => format!("A capsule side {i}"),
-        AxisSource::FaceB(j) if kind(1) == "capsule" => format!("B capsule side {j}"),
-        AxisSource::FaceA(i) => format!("A edge {i}"),
-        AxisSource::FaceB(j) => format!("B edge {j}"),
-        AxisSource::Vertices { a, b } => match (kind(0), kind(1)) {
-            ("circle", "circle") => "centre line".to_string(),
-            ("circle", _) => format!("A centre to B vertex {b}"),
-            (_, "circle") => format!("A vertex {a} to B centre"),
-            _ => format!("A vertex {a} to B vertex {b}"),
-        },
-    }
-}
+pub use crate::app::words::source_text;
 
 /// Why the vertex-pair axis is there, in one line.
-fn why_vertex_axis(pair: &Pair) -> &'static str {
+fn why_vertex_axis(pair: &Traced) -> &'static str {
     use crate::geom::ShapeKind::*;
-    match (pair.shapes[0].kind(), pair.shapes[1].kind()) {
+    match (pair.shapes()[0].kind(), pair.shapes()[1].kind()) {
         (Circle, Circle) => {
             "Two circles: the only axis that matters is the line through their centres."
         }
@@ -59,7 +42,7 @@ fn why_vertex_axis(pair: &Pair) -> &'static str {
 }
 
 impl SatMode {
-    fn selected(&self, pair: &Pair, step: usize) -> usize {
+    fn selected(&self, pair: &Traced, step: usize) -> usize {
         self.hovered
             .unwrap_or(step)
             .min(pair.sat.axis_count.saturating_sub(1))
@@ -67,15 +50,35 @@ impl SatMode {
 }
 
 impl Mode for SatMode {
-    fn step_count(&self, pair: &Pair) -> usize {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Sat
+    }
+
+    fn title(&self) -> &'static str {
+        "Separating axes"
+    }
+
+    fn hover(&self) -> &'static str {
+        "1: every candidate axis and both shadows on it"
+    }
+
+    fn legend(&self) -> &'static [Entry] {
+        legend::SAT
+    }
+
+    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
+        arithmetic::sat_rows(pair, step)
+    }
+
+    fn step_count(&self, pair: &Traced) -> usize {
         pair.sat.axis_count.max(1)
     }
 
-    fn step_label(&self, pair: &Pair, step: usize) -> String {
+    fn step_label(&self, pair: &Traced, step: usize) -> String {
         format!("Axis {}/{}", step + 1, pair.sat.axis_count)
     }
 
-    fn step_text(&self, pair: &Pair, step: usize) -> String {
+    fn step_text(&self, pair: &Traced, step: usize) -> String {
         let Some(row) = pair.sat_axes().nth(step) else {
             return String::new();
         };
@@ -107,7 +110,7 @@ impl Mode for SatMode {
     fn ui_controls(
         &mut self,
         ui: &mut egui::Ui,
-        pair: &Pair,
+        pair: &Traced,
         controls: &mut Controls,
     ) -> Option<Command> {
         let mut action = None;
@@ -191,7 +194,7 @@ impl Mode for SatMode {
             })
             .body(|mut body| {
                 for (i, row) in pair.sat_axes().enumerate() {
-                    let shift = row.axis.dot(origin);
+                    let shift = crate::geom::ToWorld { origin }.shift(row.axis);
                     body.row(20.0, |mut r| {
                         r.set_selected(i == controls.step);
                         r.col(|ui| {
@@ -297,11 +300,11 @@ impl Mode for SatMode {
         action
     }
 
-    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Pair) -> bool {
+    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Traced) -> bool {
         false
     }
 
-    fn draw(&self, canvas: &Canvas, pair: &Pair, step: usize) {
+    fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {
         let sel = self.selected(pair, step);
         let Some(row) = pair.sat_axes().nth(sel) else {
             return;
@@ -312,11 +315,7 @@ impl Mode for SatMode {
         let u = row.axis;
         // Put the axis line on the side of the shapes that faces the middle of the view.
         let middle = canvas.camera().center - pair.sat.origin;
-        let t = if (middle - (a.centroid() + b.centroid()) * 0.5).dot(left_perp(u)) >= 0.0 {
-            left_perp(u)
-        } else {
-            -left_perp(u)
-        };
+        let t = draw::side_towards(middle, (a.centroid() + b.centroid()) * 0.5, left_perp(u));
 
         // The face (or vertex pair) that produced the axis.
         match row.source {
@@ -329,10 +328,7 @@ impl Mode for SatMode {
 
         // The axis as a line beside both shapes.
         let px = |points: f32| canvas.span(points);
-        let reach = [&a, &b]
-            .iter()
-            .flat_map(|s| s.vertices().map(move |v| v.dot(t) + s.radius()))
-            .fold(f32::NEG_INFINITY, f32::max);
+        let reach = draw::reach(&[&a, &b], t);
         let offset = reach + px(45.0);
         let on_line = |s: f32, extra: f32| u * s + t * (offset + extra);
         let lo = row.a[0].min(row.b[0]) - px(60.0);

@@ -5,17 +5,17 @@
 //! comparison with its hysteresis, the side planes' clip distances and each point's separation
 //! (manifold).
 //!
-//! [`rows`] is a pure function of the pair's traces (the same the modes draw): the numbers are
-//! the trace's own, and where a line writes out a product it is of the trace's values, in the
-//! algorithm's own formula.
+//! The rows (`sat_rows`, `gjk_epa_rows`, `manifold_rows`, each reached through its mode's
+//! `Mode::arithmetic`) are pure functions of the pair's traces (the same the modes draw): every number is
+//! a field of a trace step or of the output, printed as is. Positions are shown in the world,
+//! by the one conversion the report makes too ([`ToWorld`]: a point plus A's position, a
+//! projection plus `axis · origin`); nothing else is worked out here. When a line needs a
+//! number the trace lacks, the number belongs in the step (`geom/`), not here.
 
-use crate::app::App;
-use crate::app::modes::ModeKind;
-use crate::app::modes::sat::source_text;
-use crate::app::pair::Pair;
-use crate::app::words::num;
-use crate::geom::math::cross;
-use crate::geom::{GjkStep, ManifoldStep, SimplexVertex, VoronoiRegion};
+use crate::app::pair::Traced;
+use crate::app::words::{num, source_text};
+use crate::geom::gjk::RegionTests;
+use crate::geom::{GjkStep, ManifoldStep, SimplexVertex, ToWorld, VoronoiRegion};
 use egui::RichText;
 use glam::Vec2;
 
@@ -44,58 +44,55 @@ fn vec(v: Vec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
 }
 
-/// The arithmetic behind `step` of `mode`, from the pair's traces.
-pub fn rows(pair: &Pair, mode: ModeKind, step: usize) -> Vec<Row> {
-    match mode {
-        ModeKind::Sat => sat_rows(pair, step),
-        ModeKind::Gjk => match pair.gjk_steps.get(step) {
-            Some(s) => gjk_rows(s, pair.origin()),
-            None => match pair.epa_steps.get(step - pair.gjk_steps.len()) {
-                Some(e) => vec![
-                    row(
-                        format!(
-                            "closest edge {} of the polytope, normal {}: its distance from the origin, the lower bound",
-                            e.closest_edge,
-                            vec(e.edge_normal)
-                        ),
-                        e.lower_bound,
+/// GJK/EPA: a GJK iteration, an EPA expansion, or the radii folded back in.
+pub fn gjk_epa_rows(pair: &Traced, step: usize) -> Vec<Row> {
+    match pair.gjk_steps.get(step) {
+        Some(s) => gjk_rows(s, pair.to_world()),
+        None => match pair.epa_steps.get(step - pair.gjk_steps.len()) {
+            Some(e) => vec![
+                row(
+                    format!(
+                        "closest edge {} of the polytope, normal {}: its distance from the origin, the lower bound",
+                        e.closest_edge,
+                        vec(e.edge_normal)
                     ),
-                    row(
-                        format!(
-                            "support along it: w = {} · {}",
-                            vec(e.support.w),
-                            vec(e.edge_normal)
-                        ),
-                        e.support.w.dot(e.edge_normal),
+                    e.lower_bound,
+                ),
+                row(
+                    format!(
+                        "support along it: w = {} · {}",
+                        vec(e.support.w),
+                        vec(e.edge_normal)
                     ),
-                    row(
-                        "the smallest support distance so far, the upper bound".into(),
-                        e.upper_bound,
+                    e.support_distance,
+                ),
+                row(
+                    "the smallest support distance so far, the upper bound".into(),
+                    e.upper_bound,
+                ),
+                row(
+                    format!(
+                        "improvement: support distance − lower bound (stops at or below {})",
+                        num(e.tolerance)
                     ),
-                    row(
-                        format!(
-                            "improvement: support distance − lower bound (stops at or below {})",
-                            num(e.tolerance)
-                        ),
-                        e.improvement,
-                    ),
-                ],
-                None => fold_rows(pair),
-            },
+                    e.improvement,
+                ),
+            ],
+            None => fold_rows(pair),
         },
-        ModeKind::Manifold => manifold_rows(pair, step),
     }
 }
 
 /// SAT: both shadows on the axis from their support vertices, and the gap.
-fn sat_rows(pair: &Pair, step: usize) -> Vec<Row> {
+pub fn sat_rows(pair: &Traced, step: usize) -> Vec<Row> {
     let Some(r) = pair.sat_axes().nth(step) else {
         return Vec::new();
     };
     let f = pair.frame();
-    let origin = pair.sat.origin;
-    // The trace's intervals are in the pair frame: world = pair frame + axis · origin.
-    let shift = r.axis.dot(origin);
+    // The trace's intervals are in the pair frame: the report's world values are shown.
+    let world = ToWorld {
+        origin: pair.sat.origin,
+    };
     let mut out = vec![note(format!(
         "axis {} ({}): u = {}",
         step + 1,
@@ -110,7 +107,7 @@ fn sat_rows(pair: &Pair, step: usize) -> Vec<Row> {
             ("low", interval[0], support[0], "−"),
             ("high", interval[1], support[1], "+"),
         ] {
-            let v = shape.vertex(k) + origin;
+            let v = world.point(shape.vertex(k));
             let rounded = if radius > 0.0 {
                 format!(" {sign} radius {}", num(radius))
             } else {
@@ -121,71 +118,39 @@ fn sat_rows(pair: &Pair, step: usize) -> Vec<Row> {
                     "{name}'s shadow, {end} end: vertex {k} {} · u{rounded}",
                     vec(v)
                 ),
-                value + shift,
+                world.projection(value, r.axis),
             ));
         }
     }
-    let (a, b) = (
-        [r.a[0] + shift, r.a[1] + shift],
-        [r.b[0] + shift, r.b[1] + shift],
-    );
     out.push(row(
-        format!(
-            "gap = max(B low − A high, A low − B high) = max({}, {})",
-            num(b[0] - a[1]),
-            num(a[0] - b[1])
-        ),
+        "gap = max(B low − A high, A low − B high)".to_string(),
         r.gap,
     ));
     out
 }
 
 /// A simplex vertex: `w1 = b2 − a0 = (…) − (…)`.
-fn vertex_row(k: usize, v: &SimplexVertex, origin: Vec2) -> Row {
+fn vertex_row(k: usize, v: &SimplexVertex, world: ToWorld) -> Row {
     note(format!(
         "w{k} = b{} − a{} = {} − {} = {}",
         v.index_b,
         v.index_a,
-        vec(v.w_b + origin),
-        vec(v.w_a + origin),
+        vec(world.point(v.w_b)),
+        vec(world.point(v.w_a)),
         vec(v.w)
     ))
 }
 
-/// GJK: the simplex received, the tests that pick its Voronoi region (GJK's own formulas), the
-/// weights and closest point, the support found along the new direction.
-fn gjk_rows(s: &GjkStep, origin: Vec2) -> Vec<Row> {
+/// GJK: the simplex received, the tests that pick its Voronoi region (as GJK computed them),
+/// the weights and closest point, the support found along the new direction.
+fn gjk_rows(s: &GjkStep, world: ToWorld) -> Vec<Row> {
     let mut out: Vec<Row> = s
         .simplex_in
         .iter()
         .enumerate()
-        .map(|(k, v)| vertex_row(k, v, origin))
+        .map(|(k, v)| vertex_row(k, v, world))
         .collect();
-    let w: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
-    // Segment wi–wj: the origin is past wi when −wi·(wj − wi) ≤ 0, past wj when wj·(wj − wi) ≤ 0.
-    let edge = |out: &mut Vec<Row>, i: usize, j: usize| {
-        let e = w[j] - w[i];
-        out.push(row(format!("w{j} · (w{j} − w{i})"), w[j].dot(e)));
-        out.push(row(format!("−w{i} · (w{j} − w{i})"), -w[i].dot(e)));
-    };
-    match w.len() {
-        2 => edge(&mut out, 0, 1),
-        3 => {
-            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
-                edge(&mut out, i, j);
-            }
-            // Signed areas of the sub-triangles with the origin, times the triangle's turn.
-            let n = cross(w[1] - w[0], w[2] - w[0]);
-            out.push(row("n = (w1 − w0) × (w2 − w0)".into(), n));
-            for (k, (i, j)) in [(1, 2), (2, 0), (0, 1)].into_iter().enumerate() {
-                out.push(row(
-                    format!("opposite w{k}: n · (w{i} × w{j})"),
-                    n * cross(w[i], w[j]),
-                ));
-            }
-        }
-        _ => {}
-    }
+    region_rows(&mut out, &s.tests);
     let region = match s.region {
         VoronoiRegion::Vertex(i) => format!("vertex w{i}"),
         VoronoiRegion::Edge(i, j) => format!("edge w{i}–w{j}"),
@@ -199,49 +164,72 @@ fn gjk_rows(s: &GjkStep, origin: Vec2) -> Vec<Row> {
     }
     out.push(note(format!("closest point = Σ λ·w = {}", vec(s.closest))));
     out.push(row("its distance from the origin".into(), s.distance));
-    if let (Some(d), Some(v)) = (s.direction, s.support) {
+    if let (Some(d), Some(v), Some(along)) = (s.direction, s.support, s.along) {
         out.push(note(format!(
             "search direction d (from the closest point towards the origin) = {}",
             vec(d)
         )));
         out.push(row(
-            format!("B's support b{}: {} · d", v.index_b, vec(v.w_b + origin)),
-            (v.w_b + origin).dot(d),
+            format!(
+                "B's support b{}: {} · d",
+                v.index_b,
+                vec(world.point(v.w_b))
+            ),
+            world.projection(along.b, d),
         ));
         out.push(row(
             format!(
                 "A's support a{} against d: {} · (−d)",
                 v.index_a,
-                vec(v.w_a + origin)
+                vec(world.point(v.w_a))
             ),
-            -(v.w_a + origin).dot(d),
+            -world.projection(-along.a, d),
         ));
         out.push(row(
             format!(
                 "new w = {} · d (progress past the closest point's)",
                 vec(v.w)
             ),
-            v.w.dot(d),
+            along.w,
         ));
-        out.push(row("closest · d".into(), s.closest.dot(d)));
+        out.push(row("closest · d".into(), along.closest));
     }
     out
 }
 
+/// The region tests GJK recorded: per edge `wi–wj` both dot products, and for a triangle its
+/// turn and the signed areas opposite each vertex.
+fn region_rows(out: &mut Vec<Row>, t: &RegionTests) {
+    for (&(i, j), [dj, di]) in RegionTests::EDGES.iter().zip(t.edges).take(t.edge_count) {
+        out.push(row(format!("w{j} · (w{j} − w{i})"), dj));
+        out.push(row(format!("−w{i} · (w{j} − w{i})"), di));
+    }
+    if t.edge_count == 3 {
+        out.push(row("n = (w1 − w0) × (w2 − w0)".into(), t.turn));
+        for (k, ((i, j), area)) in [(1, 2), (2, 0), (0, 1)]
+            .into_iter()
+            .zip(t.areas)
+            .enumerate()
+        {
+            out.push(row(format!("opposite w{k}: n · (w{i} × w{j})"), area));
+        }
+    }
+}
+
 /// The radii folded back in: separation = core distance − both radii (or − depth).
-fn fold_rows(pair: &Pair) -> Vec<Row> {
+fn fold_rows(pair: &Traced) -> Vec<Row> {
     let q = &pair.query;
-    let (ra, rb) = (pair.shapes[0].radius(), pair.shapes[1].radius());
-    let core = (q.core_b - q.core_a).dot(q.normal);
+    let world = pair.to_world();
+    let (ra, rb) = (pair.shapes()[0].radius(), pair.shapes()[1].radius());
     vec![
         row(
             format!(
-                "core gap along the normal {}: ({} − {}) · n",
+                "core gap along the normal {} between the cores' points {} and {}",
                 vec(q.normal),
-                vec(q.core_b),
-                vec(q.core_a)
+                vec(world.point(q.core_a)),
+                vec(world.point(q.core_b))
             ),
-            core,
+            q.core_separation,
         ),
         row(
             format!("separation = core gap − {} − {}", num(ra), num(rb)),
@@ -251,8 +239,8 @@ fn fold_rows(pair: &Pair) -> Vec<Row> {
 }
 
 /// The manifold: the reference-face comparison, the clip distances, the separations.
-fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
-    let steps = crate::app::modes::manifold::steps(pair);
+pub fn manifold_rows(pair: &Traced, step: usize) -> Vec<Row> {
+    let steps = pair.manifold_shown_steps();
     let Some(s) = steps.get(step) else {
         return Vec::new();
     };
@@ -283,18 +271,15 @@ fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
                 },
                 *threshold,
             ),
-            row(
-                format!(
-                    "sep_b − threshold ({}: {}'s face is the reference)",
-                    if sep_b > threshold {
-                        "above"
-                    } else {
-                        "not above"
-                    },
-                    if *flip { "B" } else { "A" }
-                ),
-                sep_b - threshold,
-            ),
+            note(format!(
+                "sep_b is {} the threshold: {}'s face is the reference",
+                if sep_b > threshold {
+                    "above"
+                } else {
+                    "not above"
+                },
+                if *flip { "B" } else { "A" }
+            )),
         ],
         ManifoldStep::IncidentFace(face) => vec![note(format!(
             "incident face: {} edge {}, normal {}",
@@ -307,20 +292,22 @@ fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
             plane_point,
             plane_normal,
             input,
+            distances,
             output,
         } => {
+            let world = pair.to_world();
             let mut out = vec![note(format!(
                 "side plane {side} through {}, normal {} (positive: cut away)",
-                vec(*plane_point + pair.origin()),
+                vec(world.point(*plane_point)),
                 vec(*plane_normal)
             ))];
-            for (k, v) in input.iter().enumerate() {
+            for (k, (v, d)) in input.iter().zip(distances).enumerate() {
                 out.push(row(
                     format!(
-                        "point {k} {}: (point − plane point) · normal",
-                        vec(v.point + pair.origin())
+                        "point {k} {}: its distance from the plane, normal · point − normal · plane point",
+                        vec(world.point(v.point))
                     ),
-                    (v.point - *plane_point).dot(*plane_normal),
+                    *d,
                 ));
             }
             out.push(note(format!(
@@ -330,14 +317,14 @@ fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
             )));
             out
         }
-        ManifoldStep::Keep { candidates, margin } => candidates
-            .iter()
-            .enumerate()
-            .map(|(k, c)| {
-                row(
+        ManifoldStep::Keep { candidates, margin } => {
+            let world = pair.to_world();
+            let mut out = Vec::new();
+            for (k, c) in candidates.iter().enumerate() {
+                out.push(row(
                     format!(
-                        "p{k} {}: separation from the reference face ({} the margin {})",
-                        vec(c.position + pair.origin()),
+                        "p{k}: incident point {}, its separation from the reference face ({} the margin {})",
+                        vec(world.point(c.point)),
                         if c.kept {
                             "kept: at most"
                         } else {
@@ -346,9 +333,14 @@ fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
                         num(*margin)
                     ),
                     c.separation,
-                )
-            })
-            .collect(),
+                ));
+                out.push(note(format!(
+                    "p{k}: contact point (midway between the surfaces) {}",
+                    vec(world.point(c.position))
+                )));
+            }
+            out
+        }
         ManifoldStep::Corner { separation, .. }
         | ManifoldStep::Circles { separation, .. }
         | ManifoldStep::CircleCore { separation, .. } => {
@@ -362,22 +354,20 @@ fn manifold_rows(pair: &Pair, step: usize) -> Vec<Row> {
     }
 }
 
-impl App {
-    /// The arithmetic of the step shown, folded away until asked for.
-    pub(super) fn arithmetic_panel(&self, ui: &mut egui::Ui) {
-        egui::CollapsingHeader::new("The arithmetic")
-            .id_salt("arithmetic")
-            .show(ui, |ui| {
-                for r in rows(&self.session.pair, self.session.mode, self.session.step) {
-                    ui.label(RichText::new(r.text).monospace().size(12.5));
-                }
-                ui.label(
-                    RichText::new(
-                        "World coordinates; simplex and polytope points are points of B − A.",
-                    )
-                    .small()
-                    .color(crate::app::draw::colors::DIM),
-                );
-            });
-    }
+/// The arithmetic of the step shown, folded away until asked for.
+pub fn panel(ui: &mut egui::Ui, rows: Vec<Row>) {
+    egui::CollapsingHeader::new("The arithmetic")
+        .id_salt("arithmetic")
+        .show(ui, |ui| {
+            for r in rows {
+                ui.label(RichText::new(r.text).monospace().size(12.5));
+            }
+            ui.label(
+                RichText::new(
+                    "World coordinates; simplex and polytope points are points of B − A.",
+                )
+                .small()
+                .color(crate::app::draw::colors::DIM),
+            );
+        });
 }

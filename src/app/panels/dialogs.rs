@@ -1,10 +1,10 @@
 //! The dialogs: keys and mouse (F1), open (Ctrl+O), save as, and "unsaved changes".
 
 use super::KEYS;
-use crate::app::command::{Answer, Command};
+use crate::app::command::{Command, UnsavedChoice};
 use crate::app::draw::colors;
 use crate::app::legend;
-use crate::app::modes::{self, ModeKind};
+
 use crate::app::state::Leave;
 use crate::app::{App, web};
 use egui::RichText;
@@ -36,9 +36,9 @@ impl App {
                                     ui.set_max_width(360.0);
                                     ui.label(RichText::new("What the colours mean").strong());
                                     legend::show(ui, legend::COMMON);
-                                    for mode in ModeKind::ALL {
-                                        ui.label(RichText::new(modes::title(mode)).strong());
-                                        legend::show(ui, legend::entries(mode));
+                                    for mode in self.modes.iter() {
+                                        ui.label(RichText::new(mode.title()).strong());
+                                        legend::show(ui, mode.legend());
                                     }
                                 });
                             });
@@ -140,13 +140,17 @@ impl App {
                     let keys =
                         ui.input(|i| (i.key_pressed(egui::Key::S), i.key_pressed(egui::Key::D)));
                     for (text, answer, key) in [
-                        (format!("Save, then {action} (S)"), Answer::Save, keys.0),
+                        (
+                            format!("Save, then {action} (S)"),
+                            UnsavedChoice::Save,
+                            keys.0,
+                        ),
                         (
                             format!("Discard them and {action} (D)"),
-                            Answer::Discard,
+                            UnsavedChoice::Discard,
                             keys.1,
                         ),
-                        ("Cancel (Escape)".to_string(), Answer::Cancel, false),
+                        ("Cancel (Escape)".to_string(), UnsavedChoice::Cancel, false),
                     ] {
                         if ui.button(text).clicked() || key {
                             out.push(Command::Confirm(answer));
@@ -155,7 +159,7 @@ impl App {
                 });
             });
             if shown.should_close() {
-                out.push(Command::Confirm(Answer::Cancel));
+                out.push(Command::Confirm(UnsavedChoice::Cancel));
             }
         }
     }

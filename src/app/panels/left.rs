@@ -3,7 +3,7 @@
 use crate::app::App;
 use crate::app::command::Command;
 use crate::app::draw::colors;
-use crate::app::modes::{self, ModeKind};
+
 use crate::app::words::{count, part_pair};
 use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_SIZE};
 use crate::scene::{Body, ShapeSpec};
@@ -182,7 +182,7 @@ impl App {
     /// canvas does the same.
     fn part_picker(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let pair = &self.session.pair;
-        if pair.bodies.is_none() {
+        if pair.pair.bodies.is_none() {
             return;
         }
         let (shown, counts) = (pair.shown_parts(), pair.part_counts());
@@ -256,13 +256,13 @@ impl App {
     fn left_contents(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         ui.heading("Narrowphase Lab");
         ui.horizontal_wrapped(|ui| {
-            for m in ModeKind::ALL {
+            for m in self.modes.iter() {
                 if ui
-                    .selectable_label(self.session.mode == m, modes::title(m))
-                    .on_hover_text(modes::hover(m))
+                    .selectable_label(self.session.mode == m.kind(), m.title())
+                    .on_hover_text(m.hover())
                     .clicked()
                 {
-                    out.push(Command::SetMode(m));
+                    out.push(Command::SetMode(m.kind()));
                 }
             }
         });
@@ -278,7 +278,7 @@ impl App {
         }
         self.part_picker(ui, out);
         ui.separator();
-        let mut vertex_edit = self.vertex_edit;
+        let mut vertex_edit = self.view.vertex_edit;
         if ui
             .checkbox(&mut vertex_edit, "Vertex edit (V)")
             .on_hover_text(
@@ -332,7 +332,7 @@ impl App {
             ui.label("UI scale");
             // The slider leaves room for its value in a narrow panel.
             ui.spacing_mut().slider_width = (ui.available_width() - 60.0).clamp(40.0, 160.0);
-            let mut scale = self.ui_scale;
+            let mut scale = self.shell.ui_scale;
             let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
             if ui
                 .add(egui::Slider::new(&mut scale, lo..=hi))

@@ -101,7 +101,7 @@ impl App {
     /// Builds every panel for this frame; returns what the user asked for.
     pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
-        let layout = PanelLayout::new(ctx.screen_rect().size(), self.show_left);
+        let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
         self.status_bar(ctx);
         if let Some(w) = layout.left {
             self.left_panel(ctx, w, &mut out);

@@ -4,7 +4,7 @@ use crate::app::App;
 use crate::app::command::{Command, StepTo};
 use crate::app::draw::colors;
 use crate::app::legend;
-use crate::app::modes::{self, Controls};
+use crate::app::modes::Controls;
 use crate::app::panels::PanelLayout;
 use egui::RichText;
 
@@ -24,7 +24,7 @@ impl App {
                     let kind = self.session.mode;
                     ui.horizontal(|ui| {
                         if layout.narrow {
-                            let text = if self.show_left {
+                            let text = if self.shell.show_left {
                                 "◀ Shapes"
                             } else {
                                 "☰ Shapes"
@@ -37,7 +37,7 @@ impl App {
                                 out.push(Command::ToggleShapesPanel);
                             }
                         }
-                        ui.heading(modes::title(kind));
+                        ui.heading(self.mode().title());
                     });
                     if self.quiz.on {
                         self.quiz_panel(ui, out);
@@ -79,12 +79,12 @@ impl App {
                         .id_salt("step text")
                         .max_height(steady)
                         .show(ui, |ui| ui.label(RichText::new(&text).size(15.0)));
-                    self.shown_step_text = text;
+                    self.probe.shown_step_text = text;
                     let used = ui.cursor().top() - top;
                     if used < steady {
                         ui.add_space(steady - used);
                     }
-                    self.arithmetic_panel(ui);
+                    super::arithmetic::panel(ui, self.mode().arithmetic(&self.session.pair, step));
                     self.sweep_panel(ui, out);
                     ui.separator();
                     let before = Controls {
@@ -114,7 +114,7 @@ impl App {
                             // above made the scrolled area wider.
                             let visible = ui.clip_rect().right() - ui.cursor().left() - 6.0;
                             ui.set_max_width(visible.max(120.0));
-                            legend::show(ui, legend::entries(kind));
+                            legend::show(ui, self.mode().legend());
                             legend::show(ui, legend::COMMON);
                         });
                 });

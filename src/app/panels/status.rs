@@ -31,7 +31,7 @@ impl App {
                 let q = &pair.query;
                 let c = if q.overlap { colors::BAD } else { colors::GOOD };
                 // For compound bodies, the part pair the modes show (its separation and normal).
-                let shown = match pair.bodies {
+                let shown = match pair.pair.bodies {
                     Some(_) => format!(
                         " ({})",
                         crate::app::words::part_pair(pair.shown_parts(), pair.part_counts())
@@ -57,7 +57,7 @@ impl App {
                     "points",
                 ));
                 ui.separator();
-                ui.label(format!("{:.1} ms", self.stats.frame_ms));
+                ui.label(format!("{:.1} ms", self.probe.stats.frame_ms));
             });
         });
     }
@@ -76,7 +76,7 @@ impl App {
                         } else if !scene.notes.is_empty() {
                             ui.label(RichText::new(&scene.notes).size(15.0));
                         }
-                        for w in &self.warnings {
+                        for w in &self.dialogs.warnings {
                             ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
                         }
                     });

@@ -88,7 +88,7 @@ impl App {
         // compound bodies) would stall the drag. The plot catches up when the edit ends.
         let editing = self.doc.editing(EditSource::Canvas)
             || self.doc.editing(EditSource::Panel)
-            || self.interaction.gesture != crate::app::input::Gesture::Idle;
+            || self.view.interaction.gesture != crate::app::input::Gesture::Idle;
         if !editing || self.sweep.of.is_none() {
             self.sweep.refresh(&scene);
         }

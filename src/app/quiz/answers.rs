@@ -1,32 +1,47 @@
 //! The quiz's answers: the choices offered, the judge, and the answer and why in words — all
 //! read from the pair's traces and the library's [`answer`](crate::scene::answer).
 
-use super::{Choice, Pick};
-use crate::app::command::StepTo;
+use crate::app::command::{Pick, StepTo};
 use crate::app::modes::manifold::ManifoldMode;
-use crate::app::modes::sat::source_text;
 use crate::app::modes::{Mode, ModeKind};
-use crate::app::pair::Pair;
+use crate::app::pair::Traced;
+use crate::app::words::source_text;
 use crate::app::words::{count, num, signed};
 use crate::geom::{AxisSource, ManifoldStep, SatAxis, VoronoiRegion};
 use crate::scene::questions::Which;
 use crate::scene::{Answer, Ask, AskKind};
 use glam::Vec2;
 
+/// One choice the panel offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// Its words on the button.
+    pub text: String,
+    /// The answer it gives.
+    pub pick: Pick,
+}
+
+/// A question's words: the scene's, or the kind's default.
+pub fn prompt(ask: &Ask) -> &str {
+    ask.prompt
+        .as_deref()
+        .unwrap_or_else(|| ask.kind.default_prompt())
+}
+
 /// The SAT rows of the trace, in order.
-pub(super) fn rows(pair: &Pair) -> Vec<&SatAxis> {
+pub(super) fn rows(pair: &Traced) -> Vec<&SatAxis> {
     pair.sat_axes().collect()
 }
 
 /// The GJK step a question is about (its own, clamped to the last).
-pub(super) fn gjk_step(ask: &Ask, pair: &Pair) -> usize {
+pub(super) fn gjk_step(ask: &Ask, pair: &Traced) -> usize {
     ask.step
         .unwrap_or(0)
         .min(pair.gjk_steps.len().saturating_sub(1))
 }
 
 /// The clipped points of the manifold's trace (contact positions, world), if it clipped.
-pub(super) fn candidates(pair: &Pair) -> Vec<(Vec2, f32, bool)> {
+pub(super) fn candidates(pair: &Traced) -> Vec<(Vec2, f32, bool)> {
     pair.manifold_steps
         .iter()
         .find_map(|s| match s {
@@ -60,7 +75,7 @@ pub(super) fn feature_words(vertices: &[usize]) -> String {
 }
 
 /// An axis row in words: "axis 3 (B edge 1)".
-pub(super) fn axis_words(pair: &Pair, row: Option<usize>) -> String {
+pub(super) fn axis_words(pair: &Traced, row: Option<usize>) -> String {
     match row.and_then(|i| rows(pair).get(i).map(|r| (i, *r))) {
         Some((i, r)) => format!("axis {} ({})", i + 1, source_text(r.source, pair)),
         None => "none separates".to_string(),
@@ -68,7 +83,7 @@ pub(super) fn axis_words(pair: &Pair, row: Option<usize>) -> String {
 }
 
 /// The row of the trace with this source.
-pub(super) fn row_of(pair: &Pair, source: AxisSource) -> Option<usize> {
+pub(super) fn row_of(pair: &Traced, source: AxisSource) -> Option<usize> {
     rows(pair).iter().position(|r| r.source == source)
 }
 
@@ -84,7 +99,7 @@ pub fn mode_for(kind: AskKind) -> ModeKind {
 }
 
 /// The step of [`mode_for`]'s trace that shows the answer.
-pub fn reveal_step(ask: &Ask, pair: &Pair) -> StepTo {
+pub fn reveal_step(ask: &Ask, pair: &Traced) -> StepTo {
     match ask.kind {
         AskKind::SeparatingAxis => StepTo::At(pair.sat.first_separating.unwrap_or(pair.sat.best)),
         AskKind::NormalAxis => StepTo::At(pair.sat.best),
@@ -97,7 +112,7 @@ pub fn reveal_step(ask: &Ask, pair: &Pair) -> StepTo {
 const MOST_COUNT_CHOICES: usize = 8;
 
 /// The choices the panel offers for `ask` on this pair.
-pub fn choices(ask: &Ask, pair: &Pair) -> Vec<Choice> {
+pub fn choices(ask: &Ask, pair: &Traced) -> Vec<Choice> {
     let choice = |text: String, pick: Pick| Choice { text, pick };
     match ask.kind {
         AskKind::Overlap => vec![
@@ -118,8 +133,8 @@ pub fn choices(ask: &Ask, pair: &Pair) -> Vec<Choice> {
         AskKind::ReferenceFace => {
             let mut out = Vec::new();
             for (i, which) in [Which::A, Which::B].into_iter().enumerate() {
-                if pair.shapes[i].count() >= 2 {
-                    for e in 0..pair.shapes[i].count() {
+                if pair.shapes()[i].count() >= 2 {
+                    for e in 0..pair.shapes()[i].count() {
                         let face = Some((which, e));
                         out.push(choice(face_words(face), Pick::Face(face)));
                     }
@@ -148,7 +163,7 @@ pub fn choices(ask: &Ask, pair: &Pair) -> Vec<Choice> {
 
 /// Every feature of the simplex GJK receives at the question's step: its vertices, its edges
 /// and (a triangle) its inside.
-pub(super) fn features(ask: &Ask, pair: &Pair) -> Vec<Vec<usize>> {
+pub(super) fn features(ask: &Ask, pair: &Traced) -> Vec<Vec<usize>> {
     let n = pair
         .gjk_steps
         .get(gjk_step(ask, pair))
@@ -169,7 +184,7 @@ pub(super) fn features(ask: &Ask, pair: &Pair) -> Vec<Vec<usize>> {
 /// "which axis separates" (the library names the first SAT finds), and any axis tied for the
 /// least overlap answers "which axis gives the normal" (a box's top and bottom faces are one
 /// line).
-pub fn is_right(pick: &Pick, ask: &Ask, pair: &Pair) -> bool {
+pub fn is_right(pick: &Pick, ask: &Ask, pair: &Traced) -> bool {
     let rows = rows(pair);
     match (crate::scene::answer(ask, &pair.traces), pick) {
         (Answer::Overlap(a), Pick::Yes(p)) => a == *p,
@@ -195,7 +210,7 @@ pub fn is_right(pick: &Pick, ask: &Ask, pair: &Pair) -> bool {
 }
 
 /// The library's answer in words, then why, from the traces.
-pub fn reveal_text(ask: &Ask, pair: &Pair) -> (String, String) {
+pub fn reveal_text(ask: &Ask, pair: &Traced) -> (String, String) {
     let rows = rows(pair);
     match crate::scene::answer(ask, &pair.traces) {
         Answer::Overlap(true) => (
@@ -321,7 +336,7 @@ pub fn reveal_text(ask: &Ask, pair: &Pair) -> (String, String) {
                         "p{k} is {} from the reference face, {} the margin {}",
                         signed(*sep),
                         if *kept { "within" } else { "beyond" },
-                        num(pair.manifold_options.speculative_margin.max(0.0))
+                        num(pair.pair.options.speculative_margin.max(0.0))
                     )
                 })
                 .collect::<Vec<_>>()
@@ -337,7 +352,7 @@ pub fn reveal_text(ask: &Ask, pair: &Pair) -> (String, String) {
 }
 
 /// What the student gave, in words.
-pub fn pick_words(pick: &Pick, pair: &Pair) -> String {
+pub fn pick_words(pick: &Pick, pair: &Traced) -> String {
     match pick {
         Pick::Yes(true) => "they overlap".into(),
         Pick::Yes(false) => "they don't overlap".into(),

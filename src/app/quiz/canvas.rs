@@ -1,15 +1,15 @@
 //! The quiz on the canvas: the targets a student clicks (faces, simplex features, clipped
 //! points), the click that picks one, and the question's picture while it waits.
 
-use super::answers::{candidates, features, gjk_step, row_of};
-use super::{Pick, is_right, prompt};
+use super::answers::{candidates, features, gjk_step, is_right, prompt, row_of};
 use crate::app::App;
 use crate::app::camera::Camera;
 use crate::app::command::Command;
+use crate::app::command::Pick;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::modes::ModeKind;
-use crate::app::pair::Pair;
+use crate::app::pair::Traced;
 use crate::geom::AxisSource;
 use crate::scene::questions::Which;
 use crate::scene::{Ask, AskKind};
@@ -44,11 +44,11 @@ const PICK_PX: f32 = 16.0;
 
 /// The canvas targets for `ask` (faces, simplex features, clipped points), in their views'
 /// coordinates; faces only for shapes of up to 16 edges (more would crowd the picture).
-pub fn targets(ask: &Ask, pair: &Pair) -> Vec<Target> {
+pub fn targets(ask: &Ask, pair: &Traced) -> Vec<Target> {
     let mut out = Vec::new();
     let faces = |out: &mut Vec<Target>, to: &dyn Fn(Which, usize) -> Option<Command>| {
         for (i, which) in [Which::A, Which::B].into_iter().enumerate() {
-            let (s, xf) = (&pair.shapes[i], pair.xfs[i]);
+            let (s, xf) = (pair.shapes()[i], pair.xfs()[i]);
             let n = s.count();
             if !(2..=16).contains(&n) {
                 continue;
@@ -120,25 +120,7 @@ pub fn targets(ask: &Ask, pair: &Pair) -> Vec<Target> {
     out
 }
 
-/// Distance from `p` to the segment `a`–`b`.
-fn to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let d = b - a;
-    let t = if d.length_squared() > 0.0 {
-        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + d * t)
-}
-
-/// True when `p` is inside the triangle (either winding).
-fn inside(p: Vec2, t: [Vec2; 3]) -> bool {
-    let side = |a: Vec2, b: Vec2| (b - a).perp_dot(p - a);
-    let s = [side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])];
-    s.iter().all(|v| *v >= 0.0) || s.iter().all(|v| *v <= 0.0)
-}
-
-/// The target a click at window pixel `at` picks: the nearest within [`PICK_PX`] (a point
+/// The target a click at window pixel `at` picks: the nearest within `PICK_PX` (a point
 /// before the edges through it; a triangle's inside only away from its edges).
 pub fn hit(targets: &[Target], at: Vec2, world: &Camera, minkowski: &Camera) -> Option<Command> {
     targets
@@ -150,9 +132,11 @@ pub fn hit(targets: &[Target], at: Vec2, world: &Camera, minkowski: &Camera) -> 
             }
             let d = match t.spot {
                 Spot::Point(p) => at.distance(cam.to_screen(p)) - 0.5 * PICK_PX,
-                Spot::Segment(a, b) => to_segment(at, cam.to_screen(a), cam.to_screen(b)),
+                Spot::Segment(a, b) => {
+                    crate::app::visible::to_segment(at, cam.to_screen(a), cam.to_screen(b))
+                }
                 Spot::Inside(tri) => {
-                    if inside(at, tri.map(|p| cam.to_screen(p))) {
+                    if crate::app::visible::inside_triangle(at, tri.map(|p| cam.to_screen(p))) {
                         PICK_PX - 0.5
                     } else {
                         f32::INFINITY
@@ -173,11 +157,12 @@ impl App {
             return None;
         }
         let at = input.pointer?;
+        let minkowski = self.modes.get(ModeKind::Gjk).second_view()?;
         hit(
             &targets(ask, &self.session.pair),
             at,
-            &self.cam,
-            &self.modes.gjk.mcam,
+            &self.view.cam,
+            minkowski,
         )
     }
 
@@ -191,8 +176,12 @@ impl App {
         let asking = self.quiz.given.is_none();
         // The Minkowski pane is the question's own only while asking (after the answer the
         // GJK mode draws it, and a second view would clear its picture).
-        let minkowski = (asking && self.session.mode == ModeKind::Gjk)
-            .then(|| canvas.view(&self.modes.gjk.mcam, "minkowski"));
+        let minkowski = self
+            .modes
+            .get(ModeKind::Gjk)
+            .second_view()
+            .filter(|_| asking && self.session.mode == ModeKind::Gjk)
+            .map(|cam| canvas.view(cam, "minkowski"));
         if let Some(minkowski) = &minkowski {
             draw::grid(minkowski);
             minkowski.left_divider(colors::GRID_MAJOR);

@@ -6,7 +6,7 @@
 //!    shows only what the question is about, its choices drawn as targets (a face, a simplex
 //!    vertex or edge, a clipped point); the panel offers the same choices as buttons.
 //! 2. The student answers (a button, or a click on a target); the answer is judged against the
-//!    library's ([`questions::answer`], read from the same traces the modes draw).
+//!    library's ([`answer`](crate::scene::questions::answer), read from the same traces the modes draw).
 //! 3. The answer is revealed with why, and the mode's picture comes back at the step that
 //!    shows it. The first answer to each question counts towards the lecture's score.
 //! 4. Next question (Enter): the scene's next one, or the next scene of the lecture that asks.
@@ -14,7 +14,7 @@
 use super::App;
 use super::command::{Command, StepTo};
 use super::draw::colors;
-use crate::scene::questions::Which;
+use super::modes::ModeKind;
 use crate::scene::{Ask, AskKind};
 use egui::RichText;
 use std::collections::BTreeMap;
@@ -22,36 +22,13 @@ use std::collections::BTreeMap;
 mod answers;
 mod canvas;
 
+pub use answers::{
+    Choice, choices, is_right, mode_for, pick_words, prompt, reveal_step, reveal_text,
+};
 use answers::{candidates, gjk_step};
-pub use answers::{choices, is_right, mode_for, pick_words, reveal_step, reveal_text};
 pub use canvas::{Spot, Target, hit, targets};
 
-/// A student's answer to one question, in the shape of the library's [`Answer`](crate::scene::Answer).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pick {
-    /// Overlap: yes or no.
-    Yes(bool),
-    /// How many contact points.
-    Count(usize),
-    /// A face of a body (its own edge index), or none.
-    Face(Option<(Which, usize)>),
-    /// An axis of the separating axis test (its row, in the trace's order), or none.
-    Axis(Option<usize>),
-    /// A feature of GJK's simplex: its vertices (indices into the step's incoming simplex,
-    /// ascending; all of a triangle's for its inside).
-    Feature(Vec<usize>),
-    /// For each clipped point, whether it survives.
-    Survivors(Vec<bool>),
-}
-
-/// One choice the panel offers.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Choice {
-    /// Its words on the button.
-    pub text: String,
-    /// The answer it gives.
-    pub pick: Pick,
-}
+pub use super::command::Pick;
 
 /// The quiz's state: which question, the answer given, and the lecture's score.
 #[derive(Clone, Debug, Default)]
@@ -320,10 +297,11 @@ impl App {
             .unwrap_or_default()
             .iter()
             .map(|t| {
-                let cam = if t.minkowski {
-                    &self.modes.gjk.mcam
+                let minkowski = self.modes.get(ModeKind::Gjk).second_view();
+                let cam = if let (true, Some(m)) = (t.minkowski, minkowski) {
+                    m
                 } else {
-                    &self.cam
+                    &self.view.cam
                 };
                 let at = match t.spot {
                     Spot::Point(p) => p,
@@ -344,11 +322,4 @@ impl App {
             "targets": targets,
         })
     }
-}
-
-/// A question's words: the scene's, or the kind's default.
-pub fn prompt(ask: &Ask) -> &str {
-    ask.prompt
-        .as_deref()
-        .unwrap_or_else(|| ask.kind.default_prompt())
 }

@@ -387,10 +387,12 @@ pub fn polygons(
             a.normal(edge_a)
         });
     }
+    // 3. The incident face: `ClipAttempt::new` finds it for each choice of reference (the
+    //    other core's face most anti-parallel to the reference normal) and clips it.
     let mut clip = attempt(preferred);
     let mut swapped = false;
 
-    // 3. Cores apart: two corners closest gives one point on the diagonal. The face normals of
+    // 4. Cores apart: two corners closest gives one point on the diagonal. The face normals of
     //    both cores are the edge normals of their Minkowski difference, so the face separation
     //    is exact and the cores are apart only when it is positive, with one exception: two
     //    parallel segments (capsules end to end), whose difference is flat along their common
@@ -400,7 +402,13 @@ pub fn polygons(
     {
         trace.step(|| reference_step(&clip, false));
         trace.step(|| ManifoldStep::IncidentFace(clip.incident));
-        let (sd_ref, sd_inc, normal, sep, id) = corner;
+        let CornerPair {
+            reference: sd_ref,
+            incident: sd_inc,
+            normal,
+            separation: sep,
+            id,
+        } = corner;
         trace.step(|| ManifoldStep::Corner {
             reference: sd_ref,
             incident: sd_inc,
@@ -427,7 +435,7 @@ pub fn polygons(
         return m;
     }
 
-    // 4. Clip. When the preferred reference face clips the incident face to nothing within the
+    // 5. Clip. When the preferred reference face clips the incident face to nothing within the
     //    margin (a short face, with the contact beyond its end), the other body's best face is
     //    the reference instead: its points lie where the shapes really touch.
     //    That face must still be a valid normal: its separation within the hysteresis band of
@@ -452,11 +460,21 @@ pub fn polygons(
     trace.step(|| reference_step(&clip, swapped));
     trace.step(|| ManifoldStep::IncidentFace(clip.incident));
     let tangent = left_perp(clip.reference.normal);
+    // Each point's distance from a side plane, in `clip_segment`'s own formula and operands
+    // (`ClipAttempt::new` passes `(-tangent, -tangent · v1)` and `(tangent, tangent · v2)`).
+    let distances = |input: &Clipped, normal: Vec2, offset: f32| -> Vec<f32> {
+        input
+            .to_vec()
+            .iter()
+            .map(|v| normal.dot(v.point) - offset)
+            .collect()
+    };
     trace.step(|| ManifoldStep::ClipSide {
         side: 0,
         plane_point: clip.reference.v1,
         plane_normal: -tangent,
         input: clip.input.to_vec(),
+        distances: distances(&clip.input, -tangent, -tangent.dot(clip.reference.v1)),
         output: clip.side0.to_vec(),
     });
     trace.step(|| ManifoldStep::ClipSide {
@@ -464,10 +482,11 @@ pub fn polygons(
         plane_point: clip.reference.v2,
         plane_normal: tangent,
         input: clip.side0.to_vec(),
+        distances: distances(&clip.side0, tangent, tangent.dot(clip.reference.v2)),
         output: clip.side1.to_vec(),
     });
 
-    // 5. Keep the points within the margin, each midway between the surfaces.
+    // 6. Keep the points within the margin, each midway between the surfaces.
     let mut m = Manifold::empty(if flip {
         -clip.reference.normal
     } else {
@@ -506,7 +525,13 @@ pub fn polygons(
     // the cores' closest points, by GJK, give the one point.
     if m.is_empty()
         && separation > 0.0
-        && let Some((pa, pb, normal, sep, id)) = closest_cores(a, b)
+        && let Some(CornerPair {
+            reference: pa,
+            incident: pb,
+            normal,
+            separation: sep,
+            id,
+        }) = closest_cores(a, b)
         && sep <= margin
     {
         trace.step(|| ManifoldStep::Corner {
@@ -526,10 +551,24 @@ pub fn polygons(
     m
 }
 
-/// The closest points of two cores that are apart, by GJK: `(on A, on B, unit normal A to B,
-/// the rounded shapes' separation, the point's id from the closest vertices)`. `None` when GJK
-/// finds that they meet.
-fn closest_cores(a: &Placed, b: &Placed) -> Option<(Vec2, Vec2, Vec2, f32, FeatureId)> {
+/// Two closest core points and the one contact point they make (pair frame).
+#[derive(Clone, Copy, Debug)]
+struct CornerPair {
+    /// The point on the reference core (A's for [`closest_cores`]).
+    reference: Vec2,
+    /// The point on the incident core.
+    incident: Vec2,
+    /// Unit normal from `reference` to `incident`.
+    normal: Vec2,
+    /// The rounded surfaces' separation along it.
+    separation: f32,
+    /// The point's id, from the two closest vertices.
+    id: FeatureId,
+}
+
+/// The closest points of two cores that are apart, by GJK (A's point as the reference, the
+/// normal A to B). `None` when GJK finds that they meet.
+fn closest_cores(a: &Placed, b: &Placed) -> Option<CornerPair> {
     let g = crate::geom::gjk::gjk(a, b, &mut crate::geom::trace::NoTrace);
     let normal = g.normal()?;
     let sep = g.point_a.distance(g.point_b) - a.radius() - b.radius();
@@ -540,7 +579,13 @@ fn closest_cores(a: &Placed, b: &Placed) -> Option<(Vec2, Vec2, Vec2, f32, Featu
         incident: IncidentFeature::Vertex(first.index_b as u8),
         flip: false,
     };
-    Some((g.point_a, g.point_b, normal, sep, id))
+    Some(CornerPair {
+        reference: g.point_a,
+        incident: g.point_b,
+        normal,
+        separation: sep,
+        id,
+    })
 }
 
 /// How many roundings of the pair's coordinates two face separations may differ by, beyond the
@@ -572,18 +617,14 @@ fn deepest_in_slab(shape: &Placed, reference: &Face) -> Option<(usize, Vec2)> {
         .min_by(|(_, u), (_, v)| u.dot(reference.normal).total_cmp(&v.dot(reference.normal)))
 }
 
-/// Cores apart with their closest features two corners: the corners (reference, incident),
-/// the unit normal from the reference corner to the incident one, the rounded surfaces'
-/// separation and the point's id. `None` when the closest features are not two corners.
+/// Cores apart with their closest features two corners: the corners, the normal between them,
+/// the rounded surfaces' separation and the point's id. `None` when the closest features are
+/// not two corners.
 ///
 /// When it answers, the cores are apart: each corner is its core's support point along the line
 /// between them (the cone tests), so that line separates the cores by their distance.
 #[inline(always)]
-fn corner(
-    a: &Placed,
-    b: &Placed,
-    clip: &ClipAttempt,
-) -> Option<(Vec2, Vec2, Vec2, f32, FeatureId)> {
+fn corner(a: &Placed, b: &Placed, clip: &ClipAttempt) -> Option<CornerPair> {
     let (ref_shape, inc_shape) = if clip.flip { (b, a) } else { (a, b) };
     let (reference, incident) = (&clip.reference, &clip.incident);
     let sd = segment_distance(reference.v1, reference.v2, incident.v1, incident.v2);
@@ -622,7 +663,13 @@ fn corner(
         incident: IncidentFeature::Vertex(inc_vertex as u8),
         flip: clip.flip,
     };
-    Some((sd.closest1, sd.closest2, normal, sep, id))
+    Some(CornerPair {
+        reference: sd.closest1,
+        incident: sd.closest2,
+        normal,
+        separation: sep,
+        id,
+    })
 }
 
 /// How far (one minus the cosine) a corner line may be from both faces' normals and still count

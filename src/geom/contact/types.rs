@@ -178,7 +178,7 @@ impl Manifold {
     }
 }
 
-/// Options for [`collide`].
+/// Options for [`collide`](crate::geom::collide).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ManifoldOptions {
     /// Keep points with `separation <= speculative_margin` (0: only touching or penetrating).
@@ -246,6 +246,10 @@ pub enum ManifoldStep {
         plane_normal: Vec2,
         /// The segment before clipping.
         input: Vec<ClipVertex>,
+        /// Each input point's signed distance from the plane, `plane_normal · point − offset`
+        /// with `offset = plane_normal · plane_point`, exactly as the clipper computed it
+        /// (positive: beyond the plane, cut away; `<= 0` kept).
+        distances: Vec<f32>,
         /// What is left (fewer than two: no contact).
         output: Vec<ClipVertex>,
     },
