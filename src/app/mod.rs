@@ -637,6 +637,13 @@ impl App {
             for mode in self.modes.iter() {
                 mode.probe(fields);
             }
+            // Simulate's bodies and contact points on screen, while it is shown.
+            if self.session.mode == ModeKind::Simulate
+                && let Some(sim) = self.modes.find::<modes::simulate::SimulateMode>()
+                && let Some(serde_json::Value::Object(s)) = fields.get_mut("sim")
+            {
+                s.insert("screen".into(), sim.screen_json(&self.view.cam));
+            }
         }
         state.to_string()
     }

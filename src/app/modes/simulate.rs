@@ -92,6 +92,11 @@ pub struct Picked {
     pub bodies: [usize; 2],
     /// The step it was picked at.
     pub step: usize,
+    /// The two bodies' poses the step collided at: position and angle in degrees (they
+    /// became the scene's A and B).
+    pub poses: [(Vec2, f32); 2],
+    /// How many points the solver received for the pair in that step.
+    pub received: usize,
 }
 
 /// Simulate mode state: the lab, the play state and each run's readings.
@@ -522,6 +527,23 @@ impl SimulateMode {
         })
     }
 
+    /// Where the runs' bodies and contact points are on screen (window pixels), for
+    /// `--print-state`: per run, every body's centre of mass and every contact point.
+    pub fn screen_json(&self, cam: &Camera) -> serde_json::Value {
+        let Some(lab) = &self.lab else {
+            return serde_json::Value::Null;
+        };
+        let px = |p: Vec2| {
+            let s = cam.to_screen(p);
+            serde_json::json!([s.x, s.y])
+        };
+        serde_json::json!({
+            "bodies": lab.runs.iter().map(|r| r.world().bodies().iter().map(|b| px(b.center)).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "contacts": lab.runs.iter().map(|r| r.world().contacts().flat_map(|c| c.points().map(|p| px(p.position)).collect::<Vec<_>>()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "pixels_per_unit": cam.zoom,
+        })
+    }
+
     fn speed(&self) -> f32 {
         if self.speed > 0.0 { self.speed } else { 1.0 }
     }
@@ -755,12 +777,26 @@ impl Mode for SimulateMode {
         let Some((k, bodies)) = self.pick(p, world) else {
             return false;
         };
+        self.pending = self.open_command(k, bodies);
+        let Some(Command::OpenPair { bodies: posed, .. }) = &self.pending else {
+            return false;
+        };
+        let received = self
+            .lab
+            .as_ref()
+            .and_then(|l| l.runs.get(k))
+            .and_then(|r| r.world().pair(bodies[0], bodies[1]))
+            .map_or(0, |p| p.points().count());
         self.picked = Some(Picked {
             run: k,
             bodies,
             step: self.lab.as_ref().map_or(0, Lab::steps),
+            poses: [
+                (posed.0.position, posed.0.angle_deg),
+                (posed.1.position, posed.1.angle_deg),
+            ],
+            received,
         });
-        self.pending = self.open_command(k, bodies);
         true
     }
 
