@@ -326,9 +326,12 @@ impl SimulateMode {
         for (k, run) in lab.runs.iter().enumerate() {
             for pair in run.world().contacts() {
                 for p in pair.points() {
+                    // A ghost's point where the full run has one too (at rest they coincide)
+                    // yields to the full run's, the solid one the eye is on.
                     let d = cam.to_screen(p.position).distance(screen);
-                    if d <= PICK_PX && best.is_none_or(|b| d < b.0) {
-                        best = Some((d, k, pair.bodies));
+                    let rank = d + 3.0 * k as f32;
+                    if d <= PICK_PX && best.is_none_or(|b| rank < b.0) {
+                        best = Some((rank, k, pair.bodies));
                     }
                 }
             }
@@ -486,7 +489,15 @@ impl SimulateMode {
         let picked = self
             .picked
             .as_ref()
-            .map(|p| serde_json::json!({"run": p.run, "bodies": p.bodies, "step": p.step}));
+            .map(|p| {
+                serde_json::json!({
+                    "run": p.run,
+                    "bodies": p.bodies,
+                    "step": p.step,
+                    "poses": p.poses.iter().map(|(x, a)| serde_json::json!([x.x, x.y, a])).collect::<Vec<_>>(),
+                    "received": p.received,
+                })
+            });
         serde_json::json!({
             "running": self.running,
             "step": lab.steps(),
@@ -858,7 +869,7 @@ impl Mode for SimulateMode {
         canvas.hint(if self.running {
             "playing · Space pauses · F1 help"
         } else {
-            "Space plays · → step · ← step back · Home reset · click a contact point: its manifold"
+            "Space plays · Right: a step · Left: a step back · Home: reset · click a contact point: its manifold"
         });
     }
 }
