@@ -126,6 +126,8 @@ pub struct SimulateMode {
     pub picked: Option<Picked>,
     /// Milliseconds the last frame's stepping took.
     pub work_ms: f64,
+    /// Over the frames that stepped: how many, their stepping's total and largest time, ms.
+    work: (u64, f64, f64),
 }
 
 /// A millisecond clock for the stepping's own cost (none in the browser, where `Instant` is
@@ -315,8 +317,13 @@ impl SimulateMode {
             }
         }
         *step = (*step).min(last);
+        let before = self.lab.as_ref().map_or(0, Lab::steps);
         self.seek(*step);
         self.work_ms = clock_ms() - started;
+        if self.lab.as_ref().map_or(0, Lab::steps) != before {
+            let (n, sum, max) = self.work;
+            self.work = (n + 1, sum + self.work_ms, max.max(self.work_ms));
+        }
     }
 
     /// The contact point nearest `screen` (within [`PICK_PX`]) of any run: its run and pair.
@@ -535,6 +542,11 @@ impl SimulateMode {
             "picked": picked,
             "speed": self.speed(),
             "work_ms": self.work_ms,
+            "step_work_ms": {
+                "frames": self.work.0,
+                "mean": if self.work.0 > 0 { self.work.1 / self.work.0 as f64 } else { 0.0 },
+                "max": self.work.2,
+            },
         })
     }
 
