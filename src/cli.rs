@@ -288,7 +288,7 @@ fn parse_window(s: &str) -> Result<(u32, u32), String> {
     }
 }
 
-/// `--mode sat|gjk|manifold`: the scene's own mode names, parsed once, here.
+/// `--mode sat|gjk|manifold|simulate`: the scene's own mode names, parsed once, here.
 impl ValueEnum for Mode {
     fn value_variants<'a>() -> &'a [Self] {
         &Mode::ALL

@@ -4,7 +4,7 @@
 
 use glam::DVec2;
 use narrowphase_lab::app::App;
-use narrowphase_lab::app::command::Command;
+use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::modes::ModeKind;
 use narrowphase_lab::app::pair::Traced;
 use narrowphase_lab::app::panels::arithmetic::Row;
@@ -15,6 +15,51 @@ fn rows(pair: &Traced, mode: ModeKind, step: usize) -> Vec<Row> {
     narrowphase_lab::app::modes::Modes::default()
         .get(mode)
         .arithmetic(pair, step)
+}
+
+/// The arithmetic of `mode` at `step` as the app shows it: a mode that runs (Simulate) is
+/// moved to the step first, as a frame moves it.
+fn rows_at(app: &mut App, mode: ModeKind, step: usize) -> Vec<Row> {
+    if mode == ModeKind::Simulate {
+        app.apply(Command::Step(StepTo::At(step)), 0.0);
+        app.advance_mode(0.0);
+        assert_eq!(app.session.step, step);
+    }
+    app.modes.get(mode).arithmetic(&app.session.pair, step)
+}
+
+/// Simulate's numbers: the fields of its runs' state now (every body's centre, angle,
+/// velocity and spin, every contact's position, separation and impulses), the bodies'
+/// positions (`SimBody::position`), |spin|, and each run's time.
+fn sim_allowed(app: &App) -> std::collections::HashSet<String> {
+    use narrowphase_lab::app::modes::simulate::SimulateMode;
+    use narrowphase_lab::app::words::num;
+    let mut set = std::collections::HashSet::new();
+    let mode = app.modes.find::<SimulateMode>().expect("the Simulate mode");
+    let Some(lab) = mode.lab() else {
+        return set;
+    };
+    let mut add = |v: f32| {
+        set.insert(num(v));
+        set.insert(num(-v));
+    };
+    let (values, vecs) = floats_in(&format!("{lab:?}"));
+    values.into_iter().for_each(&mut add);
+    for v in vecs {
+        add(v.x);
+        add(v.y);
+    }
+    for run in &lab.runs {
+        let w = run.world();
+        add(w.time() as f32);
+        for b in w.bodies() {
+            let p = b.position();
+            add(p.x);
+            add(p.y);
+            add(b.spin.abs());
+        }
+    }
+    set
 }
 
 fn open(name: &str) -> App {
@@ -208,7 +253,7 @@ fn every_scene_mode_and_step_has_finite_arithmetic() {
         for mode in ModeKind::ALL {
             app.apply(Command::SetMode(mode), 0.0);
             for step in 0..app.step_count() {
-                let shown = rows(&app.session.pair, mode, step);
+                let shown = rows_at(&mut app, mode, step);
                 let at = format!("scene {index} {} step {step}", mode.name());
                 assert!(!shown.is_empty(), "{at}: no arithmetic");
                 for r in &shown {
@@ -362,11 +407,14 @@ fn every_number_in_the_arithmetic_and_step_text_is_a_trace_field() {
         app.go_to(index, 0.0, true);
         for mode in ModeKind::ALL {
             app.apply(Command::SetMode(mode), 0.0);
-            let ok = allowed(&app);
+            let mut ok = allowed(&app);
             for step in 0..app.step_count() {
                 let at = format!("scene {index} {} step {step}", mode.name());
+                let shown = rows_at(&mut app, mode, step);
+                if mode == ModeKind::Simulate {
+                    ok = sim_allowed(&app);
+                }
                 let text = app.modes.get(mode).step_text(&app.session.pair, step);
-                let shown = rows(&app.session.pair, mode, step);
                 for line in std::iter::once(&text).chain(shown.iter().map(|r| &r.text)) {
                     for n in numbers_in(line) {
                         assert!(ok.contains(&n), "{at}: {n} in `{line}` is no trace field");

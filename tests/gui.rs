@@ -634,3 +634,146 @@ fn a_broken_recovery_file_is_asked_about_in_the_window() {
         assert_eq!(recover.exists(), kept, "{answer}");
     }
 }
+
+/// The next state line within 10 s that satisfies `ok` (lines arrive after each command).
+fn next_state(
+    lines: &std::sync::mpsc::Receiver<String>,
+    ok: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+        let Ok(line) = lines.recv_timeout(left) else {
+            break;
+        };
+        let s: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+        if ok(&s) {
+            return s;
+        }
+    }
+    panic!("no such state line within 10 s");
+}
+
+/// Simulate with real keys and a real click: Space plays and pauses, Left steps back (a
+/// replay), Right steps on; then a click on a contact point opens that body pair, at that
+/// step, in the manifold mode (one undoable edit), and Ctrl+Z puts the scene back.
+#[test]
+fn simulate_plays_pauses_steps_back_and_a_click_opens_the_manifold_mode() {
+    let Some(d) = display() else { return };
+    let (mut child, window) = start_app(
+        &d,
+        &[
+            "scenes/21_stack.ron",
+            "--seconds",
+            "40",
+            "--print-state-changes",
+        ],
+    );
+    let lines = state_lines(child.stdout.take().expect("stdout"));
+    // The pointer rests on the status bar (keys go to the window under it).
+    xdotool(&d, &mouse_to(&window, 640.0, 792.0));
+    key(&d, &window, "space");
+    let playing = next_state(&lines, |s| s["sim"]["running"] == true);
+    assert_eq!(playing["mode"], "simulate");
+    std::thread::sleep(Duration::from_millis(1500));
+    key(&d, &window, "space");
+    let paused = next_state(&lines, |s| s["sim"]["running"] == false);
+    let s1 = paused["sim"]["step"].as_u64().expect("step");
+    assert!(s1 >= 20, "played 1.5 s but reached step {s1}");
+    assert_eq!(paused["step"], s1);
+    key(&d, &window, "Left");
+    let back = next_state(&lines, |s| s["sim"]["step"] != s1);
+    assert_eq!(back["sim"]["step"], s1 - 1, "one step back");
+    assert_eq!(back["sim"]["running"], false);
+    key(&d, &window, "Right");
+    let on = next_state(&lines, |s| s["sim"]["step"] == s1);
+    // The bodies are where they were at that step the first time (a replay is the same run).
+    assert_eq!(on["sim"]["bodies"], paused["sim"]["bodies"]);
+    // A contact point of the full run, between two boxes of the stack.
+    let contacts = on["sim"]["contacts"][0]
+        .as_array()
+        .expect("contacts")
+        .clone();
+    let screens = on["sim"]["screen"]["contacts"][0]
+        .as_array()
+        .expect("on screen")
+        .clone();
+    let k = contacts
+        .iter()
+        .position(|c| c["bodies"][0].as_u64() >= Some(1))
+        .expect("a contact between two boxes");
+    let bodies = contacts[k]["bodies"].clone();
+    let (x, y) = (
+        screens[k][0].as_f64().unwrap(),
+        screens[k][1].as_f64().unwrap(),
+    );
+    let mut click = mouse_to(&window, x, y);
+    click.extend(["sleep", "0.1", "click", "1"].map(String::from));
+    xdotool(&d, &click);
+    let opened = next_state(&lines, |s| s["mode"] == "manifold");
+    assert_eq!(opened["sim"]["picked"]["bodies"], bodies);
+    assert_eq!(opened["sim"]["picked"]["step"], s1);
+    assert_eq!(opened["undo"], 1, "one undoable edit");
+    let poses = &opened["sim"]["picked"]["poses"];
+    for (i, body) in ["a", "b"].iter().enumerate() {
+        for c in 0..2 {
+            let got = opened["scene"][*body]["position"][c].as_f64().unwrap();
+            let want = poses[i][c].as_f64().unwrap();
+            assert!((got - want).abs() < 1e-5, "{body}[{c}]: {got} vs {want}");
+        }
+    }
+    assert_eq!(opened["points"], opened["sim"]["picked"]["received"]);
+    key(&d, &window, "ctrl+z");
+    let undone = next_state(&lines, |s| s["undo"] == 0);
+    assert_eq!(
+        undone["scene"]["b"]["position"],
+        serde_json::json!([0.0, 0.5])
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The compare run without warm starting, five seconds in: its top box is drawn, outlined in
+/// its own colour, far from the full run's solid top box.
+#[test]
+fn a_compare_run_is_drawn_visibly_apart_from_the_full_one() {
+    let Some(d) = display() else { return };
+    let (img, s) = screenshot(&d, "scenes/21_stack.ron", "simulate", "300", "sim300.png");
+    let sim = &s["sim"];
+    assert_eq!(sim["variants"][2]["warm_start"], false);
+    let zoom = sim["screen"]["pixels_per_unit"].as_f64().unwrap();
+    let at = |run: usize| {
+        let p = sim["screen"]["bodies"][run]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .clone();
+        (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())
+    };
+    let (full, ghost) = (at(0), at(2));
+    let apart = ((full.0 - ghost.0).powi(2) + (full.1 - ghost.1).powi(2)).sqrt();
+    assert!(
+        apart > zoom,
+        "the ghost's top box is only {apart} px from the full run's"
+    );
+    // The full run's top box: violet fill round its centre.
+    assert!(body_colour_around(&img, full, zoom, violet));
+    // The ghost's: its outline in its own colour (120, 200, 210) within its box.
+    let r = (0.75 * zoom) as i32;
+    let mut ghostly = 0;
+    for dy in -r..=r {
+        for dx in -r..=r {
+            let p = img.at(ghost.0 + dx as f64, ghost.1 + dy as f64);
+            if (p[0] as i32 - 120).abs() < 30
+                && (p[1] as i32 - 200).abs() < 30
+                && (p[2] as i32 - 210).abs() < 30
+            {
+                ghostly += 1;
+            }
+        }
+    }
+    assert!(
+        ghostly > 20,
+        "only {ghostly} ghost-coloured pixels round the ghost's top box"
+    );
+}

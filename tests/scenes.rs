@@ -631,7 +631,7 @@ fn box_rocks_starts_on_its_low_corner() {
     let (s, c) = deg(1.0).sin_cos();
     let corner = (-c + 0.5 * s, 0.517 - s - 0.5 * c);
     let e = Expect {
-        mode: Mode::Manifold,
+        mode: Mode::Simulate,
         overlap: true,
         separation: corner.1,
         normal: [0.0, 1.0],
@@ -648,7 +648,7 @@ fn box_rocks_starts_on_its_low_corner() {
 #[test]
 fn stack_bottom_box_touches_the_ground() {
     let e = Expect {
-        mode: Mode::Manifold,
+        mode: Mode::Simulate,
         overlap: false,
         separation: 0.0,
         normal: [0.0, 1.0],

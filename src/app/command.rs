@@ -42,8 +42,21 @@ pub enum UnsavedChoice {
 /// One thing the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// Show a mode (1, 2, 3).
+    /// Show a mode (1, 2, 3, 4).
     SetMode(ModeKind),
+    /// Space: play or pause in a mode that plays (Simulate), else the next step.
+    PlayPause,
+    /// Open a body pair in the manifold mode (a click on a Simulate contact): the two bodies
+    /// become the scene's A and B (one undoable edit), the hysteresis option is set, and the
+    /// note says what was opened.
+    OpenPair {
+        /// The new A and B.
+        bodies: Box<(crate::scene::Body, crate::scene::Body)>,
+        /// The run's reference-face hysteresis.
+        hysteresis: bool,
+        /// What was opened, for the banner.
+        note: String,
+    },
     /// Move through the mode's steps.
     Step(StepTo),
     /// Undo (Ctrl+Z).
@@ -212,7 +225,8 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         return Some(Command::SetMode(mode));
     }
     Some(match key {
-        Key::Space | Key::ArrowRight => Command::Step(StepTo::Next),
+        Key::Space => Command::PlayPause,
+        Key::ArrowRight => Command::Step(StepTo::Next),
         Key::ArrowLeft => Command::Step(StepTo::Previous),
         Key::Home => Command::Step(StepTo::First),
         Key::End => Command::Step(StepTo::Last),

@@ -49,6 +49,29 @@ impl App {
             }
             Command::SetMode(m) => self.set_mode(m),
             Command::Step(to) => self.step_to(to),
+            Command::PlayPause => {
+                let mode = self.modes.get_mut(self.session.mode);
+                if !mode.toggle_play(&mut self.session.step) {
+                    self.step_to(super::command::StepTo::Next);
+                }
+            }
+            Command::OpenPair {
+                bodies,
+                hysteresis,
+                note,
+            } => {
+                let (a, b) = *bodies;
+                self.doc.edit(|s: &mut Scene| {
+                    s.a = a;
+                    s.b = b;
+                });
+                self.session.options.hysteresis = hysteresis;
+                self.session.parts = None;
+                self.recompute(now);
+                self.set_mode(crate::scene::Mode::Manifold);
+                self.session.step = self.step_count().saturating_sub(1);
+                self.show_info(note, now);
+            }
             Command::Undo => {
                 if self.doc.undo() {
                     self.recompute(now);
@@ -287,10 +310,7 @@ mod tests {
     #[test]
     fn keys_map_to_the_same_commands_as_buttons() {
         let none = Modifiers::NONE;
-        assert_eq!(
-            key_command(Key::Space, none),
-            Some(Command::Step(StepTo::Next))
-        );
+        assert_eq!(key_command(Key::Space, none), Some(Command::PlayPause));
         assert_eq!(
             key_command(Key::ArrowRight, none),
             Some(Command::Step(StepTo::Next))

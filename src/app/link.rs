@@ -1,5 +1,5 @@
 //! Links that open the app on a scene (DESIGN.md, "Browser"):
-//! - `?scene=NAME&mode=sat|gjk|manifold&step=K`: a built-in scene, by file name without `.ron`;
+//! - `?scene=NAME&mode=sat|gjk|manifold|simulate&step=K`: a built-in scene, by file name without `.ron`;
 //! - `#s=DATA&mode=…&step=…`: a whole scene, DATA being its RON text compressed with raw
 //!   DEFLATE (RFC 1951, no zlib header) and base64url-encoded without padding (RFC 4648 §5).
 //!
@@ -58,7 +58,7 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
             }
             "mode" => {
                 mode = Some(ModeKind::from_name(value).ok_or_else(|| {
-                    format!("the link's mode '{value}' is not sat, gjk or manifold")
+                    format!("the link's mode '{value}' is not sat, gjk, manifold or simulate")
                 })?)
             }
             "step" => {

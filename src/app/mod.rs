@@ -148,6 +148,7 @@ impl App {
             .unwrap_or_default();
         self.apply_scene_view();
         self.modes.reset();
+        self.modes.set_scene(self.doc.scene());
         self.view.interaction = Interaction::default();
         self.session.parts = None;
         let _ = self.session.recompute(self.doc.scene());
@@ -308,6 +309,7 @@ impl App {
         if let Err(e) = self.session.recompute(self.doc.scene()) {
             self.show_error(e, now);
         }
+        self.modes.set_scene(self.doc.scene());
         self.clamp_step();
         self.quiz_fit_draft();
     }
@@ -546,6 +548,13 @@ impl App {
                 self.apply(c, now);
             }
         }
+        // A click the mode turned into a command (a Simulate contact opened in the manifold
+        // mode).
+        if let Some(c) = self.modes.get_mut(self.session.mode).take_command() {
+            self.apply(c, now);
+        }
+        // A mode that plays moves its step on with the clock.
+        self.advance_mode(now);
 
         // 4. Everything is recomputed where it changed (jitter: at the frame's start).
         self.modes
@@ -563,6 +572,12 @@ impl App {
         // 5. The world: fitted to the views first where that was asked for, then drawn.
         self.fit_views(ctx);
         self.probe.drawn = self.draw_world(ctx, false);
+    }
+
+    /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.
+    pub fn advance_mode(&mut self, now: f64) {
+        let mode = self.modes.get_mut(self.session.mode);
+        mode.advance(&mut self.session.step, now);
     }
 
     /// The `--print-state` JSON line.
@@ -621,6 +636,13 @@ impl App {
         if let serde_json::Value::Object(fields) = &mut state {
             for mode in self.modes.iter() {
                 mode.probe(fields);
+            }
+            // Simulate's bodies and contact points on screen, while it is shown.
+            if self.session.mode == ModeKind::Simulate
+                && let Some(sim) = self.modes.find::<modes::simulate::SimulateMode>()
+                && let Some(serde_json::Value::Object(s)) = fields.get_mut("sim")
+            {
+                s.insert("screen".into(), sim.screen_json(&self.view.cam));
             }
         }
         state.to_string()

@@ -26,7 +26,6 @@ impl App {
             return canvas.finish();
         }
         let pair = &self.session.pair;
-        let views = self.body_views();
         // A screenshot (F12) is for a slide: no hover marks, handles, banner or hint.
         let clean = self.shell.screenshot_pending || self.shell.clean;
         let hover = if clean {
@@ -35,6 +34,87 @@ impl App {
             self.view.interaction.hover
         };
 
+        // A mode that draws the bodies itself (Simulate, where they are the run's) gets the
+        // canvas to itself: no scene shapes, no pair contacts.
+        let own = self.mode().owns_world();
+        if !own {
+            self.draw_scene_shapes(&canvas, hover, clean);
+        }
+        // The mode's picture, unless a quiz question hides it; then the question's own.
+        let hide = self.quiz_hides();
+        if !hide {
+            self.mode().draw(&canvas, pair, self.session.step);
+        }
+        self.quiz_draw(&canvas);
+
+        // In every mode: the normal and the contact points (of every part pair, for compound
+        // bodies: the shown pair's come first).
+        let m = &pair.manifold;
+        let len = canvas.span(60.0);
+        for (
+            k,
+            Contact {
+                point: p, normal, ..
+            },
+        ) in pair.contacts().iter().enumerate().filter(|_| !hide && !own)
+        {
+            let (p, normal) = (p, *normal);
+            canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
+            canvas.point(p.position, 5.0, colors::INK);
+            // A mode may label its candidates itself (the manifold's: kept and dropped, with
+            // separations).
+            let text = if !self.mode().contact_separations() {
+                format!("p{k}")
+            } else {
+                format!("p{k} {}", super::words::signed(p.separation))
+            };
+            canvas.label_ranked(
+                p.position,
+                Vec2::new(8.0, 22.0),
+                text,
+                colors::INK,
+                priority::KEY,
+            );
+        }
+        if m.is_empty() && !hide && !own {
+            let q = &pair.query;
+            canvas.dashed(q.point_a, q.point_b, 1.5, colors::DIM);
+            canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::DIM);
+            canvas.label(
+                q.point_a,
+                Vec2::new(8.0, -8.0),
+                format!("n, gap {}", super::words::num(q.separation.max(0.0))),
+                colors::DIM,
+            );
+        }
+
+        // The banner and the hint.
+        if clean {
+            return canvas.finish();
+        }
+        if let Some(b) = &self.dialogs.banner {
+            let color = if b.error { colors::BAD } else { colors::GOOD };
+            canvas.banner(&b.text, color);
+        }
+        // A mode that owns the canvas writes its own hint.
+        if own {
+            return canvas.finish();
+        }
+        canvas.hint(if self.view.vertex_edit {
+            "vertex edit · F1 help"
+        } else {
+            "drag inside: move · drag the ring: turn · F1 help"
+        });
+        canvas.finish()
+    }
+}
+
+impl App {
+    /// The scene's shapes, B over A, with the hover highlight, the turning ring and vertex
+    /// handles; a compound body's other parts fainter.
+    fn draw_scene_shapes(&self, canvas: &Canvas, hover: Option<Hover>, clean: bool) {
+        let pair = &self.session.pair;
+        let views = self.body_views();
         // A compound body's other parts, fainter: the modes show the selected part pair.
         if let Some(bodies) = &pair.pair.bodies {
             for i in 0..2 {
@@ -75,7 +155,7 @@ impl App {
                 let ring = colors::body(i).gamma_multiply(ring);
                 match &pair.pair.bodies {
                     Some(bodies) if view.parts.len() > 1 => {
-                        compound_ring(&canvas, view, bodies.xfs[i], ring);
+                        compound_ring(canvas, view, bodies.xfs[i], ring);
                     }
                     _ => canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring),
                 }
@@ -97,69 +177,6 @@ impl App {
                 }
             }
         }
-
-        // The mode's picture, unless a quiz question hides it; then the question's own.
-        let hide = self.quiz_hides();
-        if !hide {
-            self.mode().draw(&canvas, pair, self.session.step);
-        }
-        self.quiz_draw(&canvas);
-
-        // In every mode: the normal and the contact points (of every part pair, for compound
-        // bodies: the shown pair's come first).
-        let m = &pair.manifold;
-        let len = canvas.span(60.0);
-        for (
-            k,
-            Contact {
-                point: p, normal, ..
-            },
-        ) in pair.contacts().iter().enumerate().filter(|_| !hide)
-        {
-            let (p, normal) = (p, *normal);
-            canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
-            canvas.point(p.position, 5.0, colors::INK);
-            // A mode may label its candidates itself (the manifold's: kept and dropped, with
-            // separations).
-            let text = if !self.mode().contact_separations() {
-                format!("p{k}")
-            } else {
-                format!("p{k} {}", super::words::signed(p.separation))
-            };
-            canvas.label_ranked(
-                p.position,
-                Vec2::new(8.0, 22.0),
-                text,
-                colors::INK,
-                priority::KEY,
-            );
-        }
-        if m.is_empty() && !hide {
-            let q = &pair.query;
-            canvas.dashed(q.point_a, q.point_b, 1.5, colors::DIM);
-            canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::DIM);
-            canvas.label(
-                q.point_a,
-                Vec2::new(8.0, -8.0),
-                format!("n, gap {}", super::words::num(q.separation.max(0.0))),
-                colors::DIM,
-            );
-        }
-
-        // The banner and the hint.
-        if clean {
-            return canvas.finish();
-        }
-        if let Some(b) = &self.dialogs.banner {
-            let color = if b.error { colors::BAD } else { colors::GOOD };
-            canvas.banner(&b.text, color);
-        }
-        canvas.hint(if self.view.vertex_edit {
-            "vertex edit · F1 help"
-        } else {
-            "drag inside: move · drag the ring: turn · F1 help"
-        });
-        canvas.finish()
     }
 }
 

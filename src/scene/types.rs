@@ -375,18 +375,21 @@ pub enum Mode {
     Gjk,
     /// The contact manifold (reference face, incident face, clipping).
     Manifold,
+    /// The consequences lab: a solver runs on the manifolds.
+    Simulate,
 }
 
 impl Mode {
-    /// Every mode, in key order (`1`, `2`, `3`).
-    pub const ALL: [Mode; 3] = [Mode::Sat, Mode::Gjk, Mode::Manifold];
+    /// Every mode, in key order (`1`, `2`, `3`, `4`).
+    pub const ALL: [Mode; 4] = [Mode::Sat, Mode::Gjk, Mode::Manifold, Mode::Simulate];
 
-    /// The command-line name: `sat`, `gjk` or `manifold`.
+    /// The command-line name: `sat`, `gjk`, `manifold` or `simulate`.
     pub fn name(self) -> &'static str {
         match self {
             Mode::Sat => "sat",
             Mode::Gjk => "gjk",
             Mode::Manifold => "manifold",
+            Mode::Simulate => "simulate",
         }
     }
 

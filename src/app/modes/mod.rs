@@ -9,6 +9,7 @@
 pub mod gjk_epa;
 pub mod manifold;
 pub mod sat;
+pub mod simulate;
 
 use super::camera::Camera;
 use super::command::Command;
@@ -50,6 +51,7 @@ impl Default for Modes {
                 Box::new(sat::SatMode::default()),
                 Box::new(gjk_epa::GjkMode::default()),
                 Box::new(manifold::ManifoldMode::default()),
+                Box::new(simulate::SimulateMode::default()),
             ],
         }
     }
@@ -89,6 +91,14 @@ impl Modes {
         self.list
             .iter_mut()
             .find_map(|m| (m.as_mut() as &mut dyn Any).downcast_mut::<M>())
+    }
+
+    /// The scene now (after every edit, undo or new scene): modes that run on the whole scene
+    /// (Simulate) rebuild from it.
+    pub fn set_scene(&mut self, scene: &crate::scene::Scene) {
+        for m in &mut self.list {
+            m.set_scene(scene);
+        }
     }
 
     /// A new scene: forget every mode's view and history.
@@ -171,6 +181,29 @@ pub trait Mode: Any + Send {
 
     /// The camera of the mode's second view, if it has one (framing moves it).
     fn second_camera(&mut self) -> Option<&mut Camera> {
+        None
+    }
+
+    /// Whether the mode draws the bodies itself (Simulate: the bodies where the run has them),
+    /// so the world view leaves out the scene's shapes and the pair's contact points.
+    fn owns_world(&self) -> bool {
+        false
+    }
+
+    /// The scene as it is now (after an edit, an undo, a new scene).
+    fn set_scene(&mut self, _scene: &crate::scene::Scene) {}
+
+    /// One frame at the clock `now` (seconds): a mode that plays moves `step` on, and follows
+    /// it.
+    fn advance(&mut self, _step: &mut usize, _now: f64) {}
+
+    /// Space: play or pause; false for a mode that does not play (Space is then the next step).
+    fn toggle_play(&mut self, _step: &mut usize) -> bool {
+        false
+    }
+
+    /// A command the mode's canvas input asked for (a click on a contact), once.
+    fn take_command(&mut self) -> Option<Command> {
         None
     }
 }

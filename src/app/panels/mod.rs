@@ -33,8 +33,11 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Wheel", "zoom about the cursor"),
     ("Right- or middle-drag", "pan"),
     ("F", "frame everything the mode draws"),
-    ("1 2 3", "SAT · GJK/EPA · manifold"),
-    ("Space / Right arrow", "next step"),
+    ("1 2 3 4", "SAT · GJK/EPA · manifold · Simulate"),
+    (
+        "Space / Right arrow",
+        "next step (Simulate: Space plays and pauses)",
+    ),
     ("Left arrow", "previous step"),
     ("Home / End", "first / last step"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),

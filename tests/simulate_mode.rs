@@ -1,0 +1,191 @@
+//! The Simulate mode (key 4) without a window: its keys and buttons as commands, its clock,
+//! its step back as a replay, the `sim` field of `--print-state`, and a click on a contact
+//! point opening that body pair in the manifold mode as one undoable edit.
+
+use narrowphase_lab::app::command::{Command, StepTo};
+use narrowphase_lab::app::input::Input;
+use narrowphase_lab::app::modes::ModeKind;
+use narrowphase_lab::app::modes::simulate::SimulateMode;
+use narrowphase_lab::app::{App, new_context, screen_input};
+use narrowphase_lab::cli::AppFlags;
+use narrowphase_lab::scene::Lecture;
+use narrowphase_lab::sim::Run;
+
+fn open(name: &str) -> App {
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let i = app
+        .session
+        .lecture
+        .scenes
+        .iter()
+        .position(|s| s.name == name)
+        .unwrap_or_else(|| panic!("{name} is not built in"));
+    app.go_to(i, 0.0, true);
+    app
+}
+
+fn sim(app: &App) -> &SimulateMode {
+    app.modes.find::<SimulateMode>().expect("the Simulate mode")
+}
+
+fn state(app: &App) -> serde_json::Value {
+    serde_json::from_str(&app.state_json()).expect("JSON")
+}
+
+fn frame(ctx: &egui::Context, app: &mut App, now: f64, input: Input) {
+    let raw = screen_input(1280.0, 800.0);
+    let _ = ctx.run(raw, |ctx| app.frame(ctx, now, input, &[]));
+}
+
+#[test]
+fn the_lab_scenes_open_in_simulate_and_key_4_is_simulate() {
+    let lecture = Lecture::builtin();
+    let modes: Vec<_> = lecture
+        .scenes
+        .iter()
+        .filter(|s| {
+            ["20_", "21_", "22_", "23_"]
+                .iter()
+                .any(|p| s.name.starts_with(p))
+        })
+        .map(|s| s.scene.as_ref().map(|l| l.scene.mode).ok())
+        .collect();
+    assert_eq!(modes.len(), 4);
+    assert!(
+        modes.iter().all(|m| *m == Some(ModeKind::Simulate)),
+        "{modes:?}"
+    );
+    assert_eq!(ModeKind::ALL[3], ModeKind::Simulate);
+    assert_eq!(ModeKind::from_name("simulate"), Some(ModeKind::Simulate));
+    let key = narrowphase_lab::app::command::key_command(egui::Key::Num4, egui::Modifiers::NONE);
+    assert_eq!(key, Some(Command::SetMode(ModeKind::Simulate)));
+}
+
+#[test]
+fn space_plays_with_the_clock_pauses_and_a_step_back_is_the_same_run_replayed() {
+    let mut app = open("21_stack.ron");
+    assert_eq!(app.session.mode, ModeKind::Simulate);
+    assert_eq!(app.step_count(), 601, "10 s at 60 Hz, step 0 included");
+    app.apply(Command::PlayPause, 0.0);
+    assert!(sim(&app).running);
+    // One second of 60 Hz frames at speed 1: 60 steps.
+    for k in 0..=60 {
+        app.advance_mode(k as f64 / 60.0);
+    }
+    assert_eq!(app.session.step, 60);
+    assert_eq!(sim(&app).lab().expect("lab").steps(), 60);
+    app.apply(Command::PlayPause, 1.0);
+    assert!(!sim(&app).running);
+    app.advance_mode(2.0);
+    assert_eq!(app.session.step, 60, "paused: the clock moves nothing");
+    // ← one step back: a replay, bit for bit the run stepped 59 times.
+    app.apply(Command::Step(StepTo::Previous), 2.0);
+    app.advance_mode(2.0);
+    let lab = sim(&app).lab().expect("lab");
+    assert_eq!(lab.steps(), 59);
+    let scene = app.doc.scene().clone();
+    let mut fresh = Run::new(&scene, lab.runs[0].world().variant().to_owned()).unwrap();
+    fresh.seek(59);
+    assert_eq!(fresh.world(), lab.runs[0].world());
+    assert_eq!(
+        sim(&app).readings()[0].len(),
+        60,
+        "readings for steps 0..=59"
+    );
+    // → one step, Home back to the start.
+    app.apply(Command::Step(StepTo::Next), 2.0);
+    app.advance_mode(2.0);
+    assert_eq!(sim(&app).lab().unwrap().steps(), 60);
+    app.apply(Command::Step(StepTo::First), 2.0);
+    app.advance_mode(2.0);
+    assert_eq!(sim(&app).lab().unwrap().steps(), 0);
+    // In the other modes Space is still the next step.
+    app.apply(Command::SetMode(ModeKind::Manifold), 2.0);
+    app.apply(Command::PlayPause, 2.0);
+    assert_eq!(app.session.step, 1.min(app.step_count() - 1));
+}
+
+#[test]
+fn print_state_has_the_sim_field_as_design_says() {
+    let mut app = open("21_stack.ron");
+    app.apply(Command::Step(StepTo::At(90)), 0.0);
+    app.advance_mode(0.0);
+    let s = state(&app);
+    assert_eq!(s["mode"], "simulate");
+    let sim = &s["sim"];
+    assert_eq!(sim["running"], false);
+    assert_eq!(sim["step"], 90);
+    assert!((sim["time"].as_f64().unwrap() - 1.5).abs() < 1e-9);
+    let f = sim["persisted_fraction"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&f), "{f}");
+    let variants = sim["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), 3, "the full run and two compare runs");
+    for v in variants {
+        for key in ["points", "hysteresis", "part_bits", "warm_start", "smooth"] {
+            assert!(!v[key].is_null(), "{key} in {v}");
+        }
+    }
+    assert_eq!(variants[0]["points"], "all");
+    assert_eq!(variants[1]["hysteresis"], false);
+    assert_eq!(variants[2]["warm_start"], false);
+}
+
+#[test]
+fn a_scene_without_sim_falls_with_the_defaults() {
+    let mut app = open("01_resting_box.ron");
+    app.apply(Command::SetMode(ModeKind::Simulate), 0.0);
+    let lab = sim(&app).lab().expect("Sim() defaults");
+    assert_eq!(lab.runs.len(), 1);
+    let w = lab.runs[0].world();
+    assert_eq!(w.settings().gravity, glam::Vec2::new(0.0, -10.0));
+    assert_eq!(w.settings().hz, 60.0);
+    assert!(!w.bodies()[0].dynamic && w.bodies()[1].dynamic);
+    let a0 = w.bodies()[0].clone();
+    app.apply(Command::Step(StepTo::At(30)), 0.0);
+    app.advance_mode(0.0);
+    let lab = sim(&app).lab().unwrap();
+    assert_eq!(lab.steps(), 30);
+    assert_eq!(lab.runs[0].world().bodies()[0], a0, "A is static");
+    assert!(!sim(&app).words().is_empty());
+}
+
+/// Pause, click a contact point of the stack between boxes 2 and 3: the manifold mode opens
+/// on that pair at the poses the solver collided them at, as one undoable edit.
+#[test]
+fn a_click_on_a_contact_opens_that_pair_in_the_manifold_mode_and_undo_puts_it_back() {
+    let ctx = new_context();
+    let mut app = open("21_stack.ron");
+    let original = app.doc.scene().clone();
+    app.apply(Command::Step(StepTo::At(120)), 0.0);
+    frame(&ctx, &mut app, 0.0, Input::default());
+    frame(&ctx, &mut app, 0.0, Input::default());
+    let lab = sim(&app).lab().unwrap();
+    let pair = lab.runs[0]
+        .world()
+        .pair(2, 3)
+        .expect("boxes 2 and 3 touch")
+        .clone();
+    let xfs = lab.runs[0].world().collided_transforms().to_vec();
+    let p = pair.points().next().unwrap().position;
+    let at = app.view.cam.to_screen(p);
+    let click = Input {
+        pointer: Some(at),
+        pressed: [true, false, false],
+        down: [true, false, false],
+        ..Input::default()
+    };
+    frame(&ctx, &mut app, 0.0, click);
+    let s = state(&app);
+    assert_eq!(s["mode"], "manifold", "{}", s["banner"]);
+    assert_eq!(s["undo"], 1, "one undoable edit");
+    assert_eq!(s["sim"]["picked"]["bodies"], serde_json::json!([2, 3]));
+    assert_eq!(s["sim"]["picked"]["step"], 120);
+    let scene = app.doc.scene();
+    assert!((scene.a.position - xfs[2].p).length() < 1e-6);
+    assert!((scene.b.position - xfs[3].p).length() < 1e-6);
+    // The manifold mode shows the manifold the solver received (the full run: all points).
+    assert_eq!(s["points"], pair.points().count());
+    assert!(s["banner"]["text"].as_str().unwrap().contains("Ctrl+Z"));
+    app.apply(Command::Undo, 0.0);
+    assert_eq!(app.doc.scene(), &original);
+}
