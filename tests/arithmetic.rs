@@ -67,10 +67,8 @@ fn open(name: &str) -> App {
     let i = app
         .session
         .lecture
-        .scenes
-        .iter()
-        .position(|s| s.name == name)
-        .expect("the scene");
+        .position(name)
+        .unwrap_or_else(|| panic!("{name} is not built in"));
     app.go_to(i, 0.0, true);
     app
 }

@@ -122,6 +122,11 @@ pub struct Lecture {
 }
 
 impl Lecture {
+    /// The index of the scene whose file name is `name` (`"02_tilted_box.ron"`), if any.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.scenes.iter().position(|s| s.name == name)
+    }
+
     /// The built-in lecture (parsed from the texts compiled into the binary).
     pub fn builtin() -> Lecture {
         let scenes = BUILTIN
@@ -183,7 +188,7 @@ impl Lecture {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let index = match lecture.scenes.iter().position(|s| s.name == name) {
+        let index = match lecture.position(&name) {
             Some(i) => {
                 lecture.scenes[i].scene = Ok(first);
                 i
