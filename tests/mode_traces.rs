@@ -6,8 +6,8 @@
 use glam::Vec2;
 use narrowphase_lab::geom::math::cross;
 use narrowphase_lab::geom::{
-    AxisSource, EpaStep, GjkStep, IncidentFeature, ManifoldOptions, ManifoldStep, SatOptions,
-    SatStep, Shape, Transform, collide, minkowski_hull, pair_frame, query, sat,
+    AxisSource, EpaStep, GjkStep, IncidentFeature, ManifoldOptions, ManifoldStep, SatAxis,
+    SatOptions, SatStep, Shape, Transform, collide, minkowski_hull, pair_frame, query, sat,
 };
 
 fn xf(x: f32, y: f32, deg: f32) -> Transform {
@@ -173,9 +173,11 @@ fn sat_containment_least_overlap_is_the_nearest_way_out() {
 }
 
 #[test]
-fn sat_tie_keeps_the_first_and_the_rows_show_the_tie() {
+fn sat_tie_answers_the_face_looking_at_the_other_body_and_the_rows_show_the_tie() {
     // Equal boxes one exactly on the other, overlapping 0.5 vertically, centred: the vertical
-    // axis appears four times (A top/bottom, B top/bottom) with the same gap.
+    // axis appears four times (A top/bottom, B top/bottom) with the same gap. The answer is the
+    // first of them that looks at the other body: A's top face (edge 2; a box's edges run
+    // bottom, right, top, left), not its bottom one (issue 26: one answer per tie).
     let mut steps = Vec::new();
     let out = sat(
         &boxed(2.0, 2.0),
@@ -200,7 +202,7 @@ fn sat_tie_keeps_the_first_and_the_rows_show_the_tie() {
         .filter(|g| (**g - out.separation).abs() < 1e-6)
         .count();
     assert_eq!(ties, 4, "{gaps:?}");
-    assert_eq!(out.best, 0, "the first of the tied rows is kept");
+    assert_eq!(out.best, 2, "A's top face, the tied row that looks at B");
     assert!((out.normal - Vec2::Y).length() < 1e-6);
     // Merging parallel axes leaves one row per line: 2 for two aligned boxes.
     let merged = sat(
@@ -215,6 +217,38 @@ fn sat_tie_keeps_the_first_and_the_rows_show_the_tie() {
     );
     assert_eq!(merged.axis_count, 2);
     assert_eq!(merged.separation, out.separation);
+    // Merged, the vertical line's row is named by A's top face too (its bottom face, tested
+    // first, is listed as merged into it), and its shadows are read along +y.
+    let mut merged_steps = Vec::new();
+    let merged = sat(
+        &boxed(2.0, 2.0),
+        xf(0.0, 0.0, 0.0),
+        &boxed(2.0, 2.0),
+        xf(0.0, 1.5, 0.0),
+        SatOptions {
+            merge_parallel: true,
+        },
+        &mut merged_steps,
+    );
+    let rows: Vec<SatAxis> = merged_steps
+        .iter()
+        .filter_map(|s| match s {
+            SatStep::Axis(r) => Some(*r),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rows[merged.best].source, AxisSource::FaceA(2));
+    assert!((rows[merged.best].axis - Vec2::Y).length() < 1e-6);
+    assert_eq!(rows[merged.best].a, [-1.0, 1.0]);
+    assert_eq!(rows[merged.best].b, [0.5, 2.5]);
+    assert_eq!(rows[merged.best].gap_ends, [1.0, 0.5]);
+    assert!(merged_steps.iter().any(|s| matches!(
+        s,
+        SatStep::Merged {
+            source: AxisSource::FaceA(0),
+            same_as: 0
+        }
+    )));
 }
 
 #[test]

@@ -178,3 +178,73 @@ fn normal_axis_is_the_best_axis_when_it_faces_the_other_body() {
     assert!(ties > 0, "no tie in the sample");
     println!("{ties} pairs with a tie");
 }
+
+/// Issue 26, item 1: one answer per tie. In every built-in scene, merged or not, the ★ row
+/// (SAT's best axis) is a face that looks at the other body, its normal is SAT's normal, the
+/// quiz's `NormalAxis` names that same row, and where the shapes overlap or touch `report`'s
+/// normal is that axis too.
+#[test]
+fn every_tie_has_one_answer_the_face_looking_at_the_other_body() {
+    use narrowphase_lab::geom::{AxisSource, SatOptions, SatStep};
+    use narrowphase_lab::scene::{Answer, Ask, AskKind, Lecture, answer};
+    let mut faced = 0;
+    for scene in Lecture::builtin().scenes {
+        let loaded = scene.scene.expect("a built-in scene loads");
+        for merge_parallel in [false, true] {
+            let what = format!("{} (merge {merge_parallel})", scene.name);
+            let traces = PairTraces::compute_with(&loaded.pair, SatOptions { merge_parallel });
+            let rows: Vec<_> = traces
+                .sat_steps
+                .iter()
+                .filter_map(|s| match s {
+                    SatStep::Axis(r) => Some(*r),
+                    _ => None,
+                })
+                .collect();
+            let best = rows[traces.sat.best];
+            let n = traces.sat.normal;
+            assert_eq!(best.normal_a_to_b(), n, "{what}: the ★ row's normal");
+            let looks = match best.source {
+                AxisSource::FaceA(_) => best.axis.dot(n) > 0.0,
+                AxisSource::FaceB(_) => best.axis.dot(n) < 0.0,
+                AxisSource::Vertices { .. } => true,
+            };
+            // A row tied with the ★ one that looks at the other body would have been the answer.
+            let tied_looking = rows.iter().any(|r| {
+                r.tie
+                    && match r.source {
+                        AxisSource::FaceA(_) => r.axis.dot(n) > 0.0,
+                        AxisSource::FaceB(_) => r.axis.dot(n) < 0.0,
+                        AxisSource::Vertices { .. } => true,
+                    }
+            });
+            assert!(
+                looks || !tied_looking,
+                "{what}: the ★ row {:?} looks away",
+                best.source
+            );
+            faced += usize::from(rows.iter().any(|r| r.tie) && looks);
+            let ask = Ask {
+                kind: AskKind::NormalAxis,
+                step: None,
+                prompt: None,
+            };
+            let Answer::NormalAxis(quiz) = answer(&ask, &traces) else {
+                panic!("{what}: not a NormalAxis answer");
+            };
+            assert_eq!(quiz.source, best.source, "{what}: the quiz's axis");
+            assert_eq!(quiz.axis, best.axis, "{what}: the quiz's axis direction");
+            if loaded.pair.bodies.is_none() && traces.sat.separation <= 0.0 {
+                let r = report(&loaded.scene, &traces);
+                let rn = &r["normal"];
+                let (x, y) = (rn[0].as_f64().unwrap(), rn[1].as_f64().unwrap());
+                let dot = x * n.x as f64 + y * n.y as f64;
+                assert!(
+                    dot > 1.0 - 1e-5,
+                    "{what}: report's normal ({x}, {y}), SAT's {n}"
+                );
+            }
+        }
+    }
+    assert!(faced >= 5, "the lecture has ties to judge: {faced}");
+}

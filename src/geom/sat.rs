@@ -83,11 +83,86 @@ pub const TIE_ROUNDINGS: f32 = 100.0;
 impl SatAxis {
     /// The contact normal this axis gives, pointing from A to B along the axis.
     pub fn normal_a_to_b(&self) -> Vec2 {
-        if self.b[0] - self.a[1] >= self.a[0] - self.b[1] {
+        if b_ahead(self.a, self.b) {
             self.axis
         } else {
             -self.axis
         }
+    }
+}
+
+/// A line tested so far: its axis, whose face names it, and both shadows on it.
+#[derive(Clone, Copy)]
+struct Line {
+    axis: Vec2,
+    source: AxisSource,
+    a: [f32; 2],
+    b: [f32; 2],
+    /// Where its `Axis` step waits in the traced steps.
+    step: usize,
+}
+
+impl Line {
+    /// B's shadow lies on the `+axis` side of A's (the axis points from A to B).
+    fn b_ahead(&self) -> bool {
+        b_ahead(self.a, self.b)
+    }
+
+    fn faces_other(&self) -> bool {
+        faces_other(self.source, self.b_ahead())
+    }
+
+    /// The same line seen along the opposite axis: the shadows negated exactly.
+    fn flip(&mut self) {
+        self.axis = -self.axis;
+        self.a = [-self.a[1], -self.a[0]];
+        self.b = [-self.b[1], -self.b[0]];
+    }
+}
+
+/// B's shadow lies on the `+axis` side of A's (the rule [`SatAxis::normal_a_to_b`] uses).
+fn b_ahead(a: [f32; 2], b: [f32; 2]) -> bool {
+    b[0] - a[1] >= a[0] - b[1]
+}
+
+/// Whether an axis from `source` looks at the other body, given whether B lies on the
+/// `+axis` side of A: A's face looks along its normal at B, B's face against it at A; a vertex
+/// pair's line has no face to look the wrong way.
+fn faces_other(source: AxisSource, b_ahead: bool) -> bool {
+    match source {
+        AxisSource::FaceA(_) => b_ahead,
+        AxisSource::FaceB(_) => !b_ahead,
+        AxisSource::Vertices { .. } => true,
+    }
+}
+
+impl SatAxis {
+    /// The same line named by another face on it: `flipped` when that face's normal points
+    /// the other way (the shadows negated exactly, so the gap is unchanged).
+    fn renamed(self, source: AxisSource, flipped: bool) -> SatAxis {
+        if !flipped {
+            return SatAxis { source, ..self };
+        }
+        let (a, b) = ([-self.a[1], -self.a[0]], [-self.b[1], -self.b[0]]);
+        SatAxis {
+            axis: -self.axis,
+            source,
+            a,
+            b,
+            gap_ends: gap_ends(a, b),
+            support_a: [self.support_a[1], self.support_a[0]],
+            support_b: [self.support_b[1], self.support_b[0]],
+            ..self
+        }
+    }
+}
+
+/// The two shadow ends the gap runs between ([`SatAxis::gap_ends`]).
+fn gap_ends(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
+    if b_ahead(a, b) {
+        [a[1], b[0]]
+    } else {
+        [b[1], a[0]]
     }
 }
 
@@ -121,7 +196,8 @@ pub struct SatOutput {
     pub axis_count: usize,
     /// The first axis with a positive gap: where an early-out would have stopped.
     pub first_separating: Option<usize>,
-    /// The axis with the largest gap (least overlap; first one on a tie).
+    /// The axis with the largest gap (least overlap). Among axes tied within rounding, the
+    /// first whose face looks at the other body (A's face along the normal, B's against it).
     pub best: usize,
     /// The largest gap: > 0 apart (a lower bound on the distance), exactly 0 touching, < 0
     /// overlapping (minus the penetration depth).
@@ -196,7 +272,7 @@ pub fn sat_cores<T: Trace<SatStep>>(
     }
 
     // 2. Project both shapes on each line that is not a repeat.
-    let mut tested: Vec<Vec2> = Vec::with_capacity(candidates.len());
+    let mut tested: Vec<Line> = Vec::with_capacity(candidates.len());
     let mut first_separating = None;
     let mut best = 0;
     let mut best_gap = f32::NEG_INFINITY;
@@ -209,10 +285,34 @@ pub fn sat_cores<T: Trace<SatStep>>(
             // at 1e-3 rad apart their gaps differ by a thousandth of the shapes' size.
             if let Some(k) = tested
                 .iter()
-                .position(|t| super::math::cross(*t, axis).abs() <= 1.0e-6)
+                .position(|t| super::math::cross(t.axis, axis).abs() <= 1.0e-6)
             {
+                // A line has two faces on it (a box's top and bottom); the row is named by
+                // the one that looks at the other body, as a student names the contact's
+                // face, so the ★ row, the normal and the quiz's answer agree.
+                let line = &mut tested[k];
+                let flipped = line.axis.dot(axis) < 0.0;
+                let mut seen = Line { source, ..*line };
+                if flipped {
+                    seen.flip();
+                }
+                let skipped = if !line.faces_other() && seen.faces_other() {
+                    let renamed = line.source;
+                    if T::ENABLED {
+                        if let SatStep::Axis(row) = &mut pending[line.step] {
+                            *row = row.renamed(source, flipped);
+                        }
+                    }
+                    *line = seen;
+                    renamed
+                } else {
+                    source
+                };
                 if T::ENABLED {
-                    pending.push(SatStep::Merged { source, same_as: k });
+                    pending.push(SatStep::Merged {
+                        source: skipped,
+                        same_as: k,
+                    });
                 }
                 continue;
             }
@@ -220,31 +320,31 @@ pub fn sat_cores<T: Trace<SatStep>>(
         let ia = a.project(axis);
         let ib = b.project(axis);
         let gap = (ib[0] - ia[1]).max(ia[0] - ib[1]);
-        let b_ahead = ib[0] - ia[1] >= ia[0] - ib[1];
         let row = SatAxis {
             axis,
             source,
             a: ia,
             b: ib,
             gap,
-            gap_ends: if b_ahead {
-                [ia[1], ib[0]]
-            } else {
-                [ib[1], ia[0]]
-            },
+            gap_ends: gap_ends(ia, ib),
             support_a: [0, 0],
             support_b: [0, 0],
             tie: false,
         };
         let index = tested.len();
-        tested.push(axis);
+        tested.push(Line {
+            axis,
+            source,
+            a: ia,
+            b: ib,
+            step: pending.len(),
+        });
         if gap > 0.0 && first_separating.is_none() {
             first_separating = Some(index);
         }
         if gap > best_gap {
             best_gap = gap;
             best = index;
-            best_normal = row.normal_a_to_b();
         }
         if T::ENABLED {
             pending.push(SatStep::Axis(SatAxis {
@@ -253,6 +353,38 @@ pub fn sat_cores<T: Trace<SatStep>>(
                 ..row
             }));
         }
+    }
+    // 3. Among the lines tied for the best gap, the answer is one whose face looks at the
+    //    other body (a box's bottom face ties with its top one): the face a student names,
+    //    the one the contact normal leaves. Ties are within rounding of the projections.
+    let ends = tested
+        .iter()
+        .map(|l| {
+            l.a[0]
+                .abs()
+                .max(l.a[1].abs())
+                .max(l.b[0].abs())
+                .max(l.b[1].abs())
+        })
+        .fold(0.0, f32::max);
+    let tolerance = TIE_ROUNDINGS * f32::EPSILON * ends;
+    let gap_of = |l: &Line| (l.b[0] - l.a[1]).max(l.a[0] - l.b[1]);
+    if tested.get(best).is_some_and(|l| !l.faces_other()) {
+        if let Some(k) = tested
+            .iter()
+            .position(|l| l.faces_other() && (gap_of(l) - best_gap).abs() <= tolerance)
+        {
+            best = k;
+            best_gap = gap_of(&tested[k]);
+        }
+    }
+    if let Some(line) = tested.get(best) {
+        // Pointed from A to B along the best line (a renamed row's axis is the same line).
+        best_normal = if line.b_ahead() {
+            line.axis
+        } else {
+            -line.axis
+        };
     }
 
     let out = SatOutput {
@@ -268,21 +400,7 @@ pub fn sat_cores<T: Trace<SatStep>>(
             Vec2::ZERO
         },
     };
-    // 3. Mark the ties with the best axis, then hand the steps over in order.
-    let ends = pending
-        .iter()
-        .filter_map(|s| match s {
-            SatStep::Axis(r) => Some(
-                r.a[0]
-                    .abs()
-                    .max(r.a[1].abs())
-                    .max(r.b[0].abs())
-                    .max(r.b[1].abs()),
-            ),
-            _ => None,
-        })
-        .fold(0.0, f32::max);
-    let tolerance = TIE_ROUNDINGS * f32::EPSILON * ends;
+    // 4. Mark the ties with the best axis, then hand the steps over in order.
     let mut index = 0;
     for mut step in pending {
         if let SatStep::Axis(row) = &mut step {
