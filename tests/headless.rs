@@ -357,3 +357,160 @@ fn a_screenshot_frame_has_no_banner_or_hint() {
     );
     assert!(clean.iter().any(|t| t == "A") && clean.iter().any(|t| t == "B"));
 }
+
+/// Issue 26, items 9–11: at every window size and presenter scale a lecturer uses, in every
+/// built-in scene, mode and first and last step, no canvas label covers a key mark (a contact
+/// or dropped point, the origin, a simplex or polytope vertex, a face, a side plane, the closest
+/// edge) or another label, and every view's content lies inside its view.
+#[test]
+fn no_label_covers_a_mark_or_another_label_at_any_size() {
+    use narrowphase_lab::app::draw::MarkShape;
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let scenes = app.session.lecture.scenes.len();
+    let (mut frames, mut marks, mut lines) = (0, 0, 0);
+    for (w, h, scale) in [
+        (1280.0, 800.0, 1.0),
+        (1024.0, 768.0, 1.0),
+        (1024.0, 768.0, 1.5),
+        (1920.0, 1080.0, 1.0),
+        (844.0, 390.0, 1.0),
+    ] {
+        app.apply(Command::SetScale(scale), 0.0);
+        for index in 0..scenes {
+            app.go_to(index, 0.0, true);
+            for mode in ModeKind::ALL {
+                app.apply(Command::SetMode(mode), 0.0);
+                let last = app.step_count().saturating_sub(1);
+                for step in [0, last] {
+                    app.apply(Command::Step(StepTo::At(step)), 0.0);
+                    // Two frames: the first lays out and frames the view, the second is seen.
+                    for _ in 0..2 {
+                        let _ = ctx.run(screen_input(w / scale, h / scale), |ctx| {
+                            app.frame(ctx, 0.0, Input::default(), &[]);
+                        });
+                    }
+                    frames += 1;
+                    let at = format!(
+                        "{w}×{h} at {scale}: scene {index} {} step {step}",
+                        mode.name()
+                    );
+                    let drawn = &app.probe.drawn;
+                    for (i, l) in drawn.labels.iter().enumerate() {
+                        // The view's title, hint and banner sit at its edges over everything.
+                        for m in drawn.marks.iter().filter(|_| !l.chrome) {
+                            assert!(
+                                !m.shape.covered_by(l.rect),
+                                "{at}: the label {:?} {:?} covers the {} {:?}",
+                                l.text,
+                                l.rect,
+                                m.kind,
+                                m.shape
+                            );
+                        }
+                        for k in &drawn.labels[i + 1..] {
+                            let (a, b) = (l.rect, k.rect);
+                            let apart = a[0] + a[2] <= b[0] + 0.5
+                                || b[0] + b[2] <= a[0] + 0.5
+                                || a[1] + a[3] <= b[1] + 0.5
+                                || b[1] + b[3] <= a[1] + 0.5;
+                            assert!(apart, "{at}: {:?} and {:?} overlap", l.text, k.text);
+                        }
+                    }
+                    for m in &drawn.marks {
+                        marks += 1;
+                        lines += usize::from(matches!(m.shape, MarkShape::Line(..)));
+                    }
+                    // In Simulate the bodies go where the physics takes them (a scene without
+                    // a floor under B falls out of the view): framing is the other modes'.
+                    for v in drawn.views.iter().filter(|_| mode != ModeKind::Simulate) {
+                        if let Some(c) = v.content {
+                            let r = v.rect;
+                            assert!(
+                                c[0] >= r[0] - 1.0
+                                    && c[1] >= r[1] - 1.0
+                                    && c[0] + c[2] <= r[0] + r[2] + 1.0
+                                    && c[1] + c[3] <= r[1] + r[3] + 1.0,
+                                "{at}: the {} view's content {c:?} leaves its rectangle {r:?}",
+                                v.name
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The walk judged real marks, faces and planes among them.
+    assert!(frames >= 5 * scenes * 8, "{frames} frames");
+    assert!(
+        marks > 1000 && lines > 200,
+        "{marks} marks, {lines} of them lines"
+    );
+}
+
+/// Issue 26, items 6 and 7: at 1280×800 and scale 1 the notes panel shows the title and at
+/// least five lines of notes, and every SAT table cell (both shadows of every axis, as far out as
+/// scene 16's 10,000) lies inside the window, not cut off at its right edge.
+#[test]
+fn the_notes_show_five_lines_and_the_sat_table_fits_the_panel() {
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let scenes = app.session.lecture.scenes.len();
+    for index in 0..scenes {
+        app.go_to(index, 0.0, true);
+        app.apply(Command::SetMode(ModeKind::Sat), 0.0);
+        let mut out = None;
+        // A few frames: the table sizes its columns from what the frame before measured.
+        for _ in 0..4 {
+            out = Some(ctx.run(raw_input(), |ctx| {
+                app.frame(ctx, 0.0, Input::default(), &[]);
+            }));
+        }
+        let out = out.expect("a frame");
+        let notes = app
+            .probe
+            .panels
+            .iter()
+            .find(|(name, _)| *name == "notes")
+            .map(|(_, r)| *r)
+            .expect("the notes panel");
+        let (line, title) = ctx.fonts(|f| {
+            (
+                f.row_height(&egui::FontId::proportional(15.0)),
+                f.row_height(&egui::FontId::proportional(20.0)),
+            )
+        });
+        assert!(
+            notes[3] >= title + 5.0 * line,
+            "scene {index}: the notes panel is {} high, under a title and five lines ({})",
+            notes[3],
+            title + 5.0 * line
+        );
+        // Every shadow cell ("[min, max]") is inside the window.
+        let mut cells = 0;
+        fn walk(s: &egui::Shape, right: &mut Vec<(String, f32)>) {
+            match s {
+                egui::Shape::Text(t) => {
+                    right.push((t.galley.text().to_string(), t.pos.x + t.galley.rect.max.x))
+                }
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, right)),
+                _ => {}
+            }
+        }
+        let mut shown = Vec::new();
+        for c in &out.shapes {
+            walk(&c.shape, &mut shown);
+        }
+        for (text, right) in shown.iter().filter(|(t, _)| t.starts_with('[')) {
+            cells += 1;
+            assert!(
+                *right <= 1280.0,
+                "scene {index}: the SAT cell {text} ends at x = {right}"
+            );
+        }
+        assert!(
+            cells >= 2,
+            "scene {index}: the shadows are shown ({cells} cells)"
+        );
+    }
+}

@@ -139,6 +139,9 @@ fn clipped_points_are_marked_then_given_with_enter() {
     app.apply(Command::NextScene, 0.0);
     app.apply(Command::ToggleQuiz, 0.0);
     assert_eq!(app.session.scene_name(), "02_tilted_box.ron");
+    // First how many points (asked first, so the survivors' reveal does not answer it): one.
+    app.apply(Command::QuizAnswer(Pick::Count(1)), 0.0);
+    app.apply(Command::QuizNext, 0.0);
     // The box is turned 10° counter-clockwise: its left bottom corner dips into the ground,
     // its right one lifts. The point that survives is the one left of the box's centre.
     let clipped =
@@ -157,7 +160,7 @@ fn clipped_points_are_marked_then_given_with_enter() {
     let mut want = vec![false, false];
     want[left] = true;
     assert_eq!(app.quiz.given, Some(Pick::Survivors(want)));
-    assert_eq!(app.quiz.score(), (1, 1));
+    assert_eq!(app.quiz.score(), (2, 2));
 }
 
 #[test]
@@ -347,4 +350,59 @@ fn the_contact_count_choices_hold_the_answer_for_every_scene() {
             );
         }
     }
+}
+
+/// Issue 26, item 5: while a question waits, nothing on screen answers it — not the scene's
+/// title (scene 6's "Touching is not overlap"), not its notes, not an earlier question's
+/// reveal — for every question of the built-in lecture, walked in order.
+#[test]
+fn no_question_is_answered_on_screen_while_it_waits() {
+    use narrowphase_lab::scene::AskKind;
+    let mut app = builtin();
+    app.apply(Command::ToggleQuiz, 0.0);
+    let mut asked = 0;
+    loop {
+        assert!(app.quiz_hides(), "question {asked} waits");
+        let scene = app.doc.scene().clone();
+        let kind = app.quiz_ask().expect("a question").kind;
+        let texts = frame_texts(&mut app).join("\n");
+        let what = format!(
+            "{} question {}",
+            app.session.scene_name(),
+            app.quiz.question
+        );
+        assert!(
+            !texts.contains(&scene.title),
+            "{what}: the title shows: {}",
+            scene.title
+        );
+        let notes: String = scene.notes.chars().take(40).collect();
+        assert!(
+            notes.is_empty() || !texts.contains(&notes),
+            "{what}: the notes show"
+        );
+        assert!(
+            !texts.contains("Answer:"),
+            "{what}: an earlier reveal shows"
+        );
+        // Any answer of the right kind: the walk is about what shows before it.
+        let pick = match kind {
+            AskKind::Overlap => Pick::Yes(false),
+            AskKind::ContactCount => Pick::Count(0),
+            AskKind::ReferenceFace => Pick::Face(None),
+            AskKind::SeparatingAxis => Pick::Axis(None),
+            AskKind::NormalAxis => Pick::Axis(Some(0)),
+            AskKind::GjkClosestFeature => Pick::Feature(vec![0]),
+            AskKind::ClipSurvivors => Pick::Survivors(vec![]),
+        };
+        app.apply(Command::QuizAnswer(pick), 0.0);
+        assert!(!app.quiz_hides(), "{what}: answered");
+        asked += 1;
+        let at = (app.session.index, app.quiz.question);
+        app.apply(Command::QuizNext, 0.0);
+        if (app.session.index, app.quiz.question) == at || !app.quiz_hides() {
+            break;
+        }
+    }
+    assert!(asked >= 8, "the walk asked {asked} questions");
 }

@@ -55,6 +55,9 @@ pub struct DrawnLabel {
     pub text: String,
     /// Its rectangle `[x, y, w, h]`.
     pub rect: [f32; 4],
+    /// The view's own words (its title, the hint, a banner), fixed at its edge: kept clear of
+    /// other labels but not of marks, which may run under them.
+    pub chrome: bool,
 }
 
 /// What the canvas drew in one frame: for `--print-state`, the tests and framing.
@@ -64,6 +67,54 @@ pub struct Drawn {
     pub views: Vec<DrawnView>,
     /// Every label that was placed (dropped ones are not drawn and not listed).
     pub labels: Vec<DrawnLabel>,
+    /// The key marks no label may cover: points and lines, as drawn.
+    pub marks: Vec<DrawnMark>,
+}
+
+/// A key mark as drawn in a frame, in window pixels: no label is placed over it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnMark {
+    /// What it is: "contact", "dropped", "origin", "simplex vertex", "reference face", …
+    pub kind: &'static str,
+    /// Its shape on screen.
+    pub shape: MarkShape,
+}
+
+/// A mark's shape on screen, in window pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MarkShape {
+    /// A dot or ring: its bounding rectangle `[x, y, w, h]`.
+    Point([f32; 4]),
+    /// A line as drawn in its view `[x0, y0, x1, y1]`, and its width.
+    Line([f32; 4], f32),
+}
+
+impl MarkShape {
+    /// Whether a label at `r` (`[x, y, w, h]`, the same pixels) covers this mark.
+    pub fn covered_by(&self, r: [f32; 4]) -> bool {
+        let rect = Rect::from_min_size(egui::pos2(r[0], r[1]), egui::vec2(r[2], r[3]));
+        match *self {
+            MarkShape::Point(p) => rect.intersects(Rect::from_min_size(
+                egui::pos2(p[0], p[1]),
+                egui::vec2(p[2], p[3]),
+            )),
+            MarkShape::Line(l, width) => segment_meets_rect(
+                egui::pos2(l[0], l[1]),
+                egui::pos2(l[2], l[3]),
+                rect.expand(width * 0.5),
+            ),
+        }
+    }
+}
+
+/// Whether the segment `a`–`b` passes through `r` (or touches it).
+fn segment_meets_rect(a: Pos2, b: Pos2, r: Rect) -> bool {
+    if r.contains(a) || r.contains(b) {
+        return true;
+    }
+    let v = |p: Pos2| DVec2::new(p.x as f64, p.y as f64);
+    visible::clip_param(v(a), v(b) - v(a), v(r.min), v(r.max), (0.0, 1.0))
+        .is_some_and(|(t0, t1)| t0 <= t1)
 }
 
 /// How a label looks and behaves: its rank, its text size and whether it may move.
@@ -103,6 +154,8 @@ struct Recorder {
     pending: Vec<Pending>,
     /// Rectangles drawn over the views (the banner) that labels keep clear of.
     fixed: Vec<(String, Rect, usize)>,
+    /// The key marks labels keep clear of (egui points), with their views.
+    marks: Vec<(&'static str, MarkShape, usize)>,
 }
 
 fn px_rect(r: Rect, ppp: f32) -> [f32; 4] {
@@ -154,7 +207,11 @@ impl Recorder {
     /// Places the waiting labels (most important first; a label with no free spot is dropped),
     /// paints them, and returns the frame's record in window pixels.
     fn finish(&mut self) -> Drawn {
-        let mut placed: Vec<(String, Rect, usize)> = self.fixed.clone();
+        let mut placed: Vec<(String, Rect, usize, bool)> = self
+            .fixed
+            .iter()
+            .map(|(t, r, v)| (t.clone(), *r, *v, true))
+            .collect();
         let mut order: Vec<Pending> = std::mem::take(&mut self.pending);
         order.sort_by_key(|p| std::cmp::Reverse(p.priority));
         for p in order {
@@ -167,7 +224,17 @@ impl Recorder {
             let pad = 2.0;
             let size = galley.size() + egui::vec2(2.0 * pad, 2.0 * pad);
             let wish = Align2::LEFT_BOTTOM.anchor_size(p.anchor + p.offset, size);
-            let free = |r: &Rect| placed.iter().all(|(_, q, _)| !q.expand(1.0).intersects(*r));
+            let marks = &self.marks;
+            let free = |r: &Rect| {
+                let probe = [r.min.x, r.min.y, r.width(), r.height()];
+                placed
+                    .iter()
+                    .all(|(_, q, _, _)| !q.expand(1.0).intersects(*r))
+                    && (p.priority == priority::CHROME
+                        || marks
+                            .iter()
+                            .all(|(_, m, view)| *view != p.view || !m.covered_by(probe)))
+            };
             let spot = candidates(p.anchor, wish, p.fixed)
                 .into_iter()
                 .filter_map(|r| inside(r, view))
@@ -190,7 +257,7 @@ impl Recorder {
                 painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
             }
             painter.galley(rect.min + egui::vec2(pad, pad), galley, p.color);
-            placed.push((p.text, rect, p.view));
+            placed.push((p.text, rect, p.view, p.priority == priority::CHROME));
         }
         let ppp = self.ppp;
         let views = self
@@ -205,7 +272,7 @@ impl Recorder {
                 if a.min.x <= a.max.x && a.min.y <= a.max.y {
                     content = Some(content.map_or(a, |c| c.union(a)));
                 }
-                for (_, r, view) in &placed {
+                for (_, r, view, _) in &placed {
                     if *view == i {
                         content = Some(content.map_or(*r, |c| c.union(*r)));
                     }
@@ -220,12 +287,28 @@ impl Recorder {
             .collect();
         let labels = placed
             .into_iter()
-            .map(|(text, r, _)| DrawnLabel {
+            .map(|(text, r, _, chrome)| DrawnLabel {
                 text,
                 rect: px_rect(r, ppp),
+                chrome,
             })
             .collect();
-        Drawn { views, labels }
+        let marks = self
+            .marks
+            .iter()
+            .map(|(kind, m, _)| DrawnMark {
+                kind,
+                shape: match *m {
+                    MarkShape::Point(r) => MarkShape::Point(r.map(|x| x * ppp)),
+                    MarkShape::Line(l, w) => MarkShape::Line(l.map(|x| x * ppp), w * ppp),
+                },
+            })
+            .collect();
+        Drawn {
+            views,
+            labels,
+            marks,
+        }
     }
 }
 
@@ -301,6 +384,7 @@ impl<'a> Canvas<'a> {
             views: Vec::new(),
             pending: Vec::new(),
             fixed: Vec::new(),
+            marks: Vec::new(),
         }));
         Canvas::over(painter, rec, cam, ppp, "world")
     }
@@ -384,6 +468,35 @@ impl<'a> Canvas<'a> {
             return;
         }
         self.mark(Rect::from_points(pts).expand(half));
+    }
+
+    /// Records a key mark that labels keep clear of (egui points).
+    fn key_mark(&self, kind: &'static str, shape: MarkShape) {
+        if self.background {
+            return;
+        }
+        self.rec.borrow_mut().marks.push((kind, shape, self.view));
+    }
+
+    /// Records a dot or ring of `radius` points at `at` as a key mark.
+    fn key_point(&self, kind: &'static str, at: Pos2, radius: f32) {
+        if !self.rect().contains(at) {
+            return;
+        }
+        let r = Rect::from_center_size(at, egui::vec2(2.0 * radius, 2.0 * radius));
+        self.key_mark(
+            kind,
+            MarkShape::Point([r.min.x, r.min.y, r.width(), r.height()]),
+        );
+    }
+
+    /// Records the visible part of the world segment `a`–`b`, `width` points wide, as a key
+    /// mark (a face, the closest edge) that no label may be drawn across.
+    pub fn mark_segment(&self, kind: &'static str, a: Vec2, b: Vec2, width: f32) {
+        if let Some((ca, cb)) = self.visible().clip_segment(self.map(a), self.map(b)) {
+            let (pa, pb) = (self.to_pos(ca), self.to_pos(cb));
+            self.key_mark(kind, MarkShape::Line([pa.x, pa.y, pb.x, pb.y], width));
+        }
     }
 
     /// A world length of `points` egui points at this zoom (a picture's fixed-size offsets).
@@ -560,6 +673,19 @@ impl<'a> Canvas<'a> {
     /// A line across the whole view through `p` along `dir`: only its part inside the view
     /// is drawn.
     pub fn infinite_line(&self, p: Vec2, dir: Vec2, width: f32, color: Color32, dashed: bool) {
+        self.infinite_line_as(None, p, dir, width, color, dashed);
+    }
+
+    /// [`Canvas::infinite_line`] recorded as a key mark of `kind` (a side plane) when given.
+    pub fn infinite_line_as(
+        &self,
+        kind: Option<&'static str>,
+        p: Vec2,
+        dir: Vec2,
+        width: f32,
+        color: Color32,
+        dashed: bool,
+    ) {
         let (a, d) = (self.pos(p), self.pos(p + dir) - self.pos(p));
         let r = self.rect().shrink(width);
         let v = |p: Pos2| DVec2::new(p.x as f64, p.y as f64);
@@ -579,6 +705,9 @@ impl<'a> Canvas<'a> {
             v.across = v
                 .across
                 .union(Rect::from_two_pos(pa, pb).expand(width * 0.5));
+        }
+        if let Some(kind) = kind {
+            self.key_mark(kind, MarkShape::Line([pa.x, pa.y, pb.x, pb.y], width));
         }
         let stroke = Stroke::new(self.px(width), color);
         if dashed {
@@ -614,6 +743,18 @@ impl<'a> Canvas<'a> {
 
     /// A filled dot of `radius` pixels with a dark rim.
     pub fn point(&self, p: Vec2, radius: f32, color: Color32) {
+        self.dot(None, p, radius, color);
+    }
+
+    /// [`Canvas::point`] as a key mark of `kind` ("contact", "origin", …): no label covers it.
+    pub fn point_as(&self, kind: &'static str, p: Vec2, radius: f32, color: Color32) {
+        self.dot(Some(kind), p, radius, color);
+    }
+
+    fn dot(&self, kind: Option<&'static str>, p: Vec2, radius: f32, color: Color32) {
+        if let Some(kind) = kind {
+            self.key_point(kind, self.pos(p), radius + 1.0);
+        }
         self.mark_points(&[self.pos(p)], radius + 1.0);
         self.painter.circle(
             self.pos(p),
@@ -625,6 +766,18 @@ impl<'a> Canvas<'a> {
 
     /// A hollow ring of `radius` pixels.
     pub fn ring(&self, p: Vec2, radius: f32, width: f32, color: Color32) {
+        self.hoop(None, p, radius, width, color);
+    }
+
+    /// [`Canvas::ring`] as a key mark of `kind` ("dropped", …): no label covers it.
+    pub fn ring_as(&self, kind: &'static str, p: Vec2, radius: f32, width: f32, color: Color32) {
+        self.hoop(Some(kind), p, radius, width, color);
+    }
+
+    fn hoop(&self, kind: Option<&'static str>, p: Vec2, radius: f32, width: f32, color: Color32) {
+        if let Some(kind) = kind {
+            self.key_point(kind, self.pos(p), radius + width * 0.5);
+        }
         self.mark_points(&[self.pos(p)], radius + width * 0.5);
         self.painter.circle_stroke(
             self.pos(p),

@@ -602,6 +602,11 @@ impl App {
                 "rect": v.rect,
                 "content": v.content,
             })).collect::<Vec<_>>(),
+            "marks": self.probe.drawn.marks.iter().map(|m| match m.shape {
+                crate::app::draw::MarkShape::Point(r) => serde_json::json!({"kind": m.kind, "rect": r}),
+                crate::app::draw::MarkShape::Line(l, w) => serde_json::json!({"kind": m.kind, "segment": l, "width": w}),
+            }).collect::<Vec<_>>(),
+            "panels": self.probe.panels.iter().map(|(name, rect)| (name.to_string(), serde_json::json!(rect))).collect::<serde_json::Map<_, _>>(),
             "labels": self.probe.drawn.labels.iter().map(|l| serde_json::json!({
                 "text": l.text,
                 "rect": l.rect,

@@ -115,6 +115,8 @@ pub struct Probe {
     pub drawn: super::draw::Drawn,
     /// Frame times.
     pub stats: FrameStats,
+    /// Each egui panel's rectangle in the last frame (`[x, y, w, h]`, window pixels).
+    pub panels: Vec<(&'static str, [f32; 4])>,
 }
 
 /// How long one frame took, for `--print-state`.

@@ -78,6 +78,46 @@ pub fn part_pair(parts: [usize; 2], counts: [usize; 2]) -> String {
     format!("{} × {}", one("A", 0), one("B", 1))
 }
 
+/// A feature id as engine code reads it, in hex with the part bits apart: `0x00020200` for a
+/// single pair, `0x2_00020200` when the parts (`part_a << 8 | part_b`, above the low 32 bits)
+/// are not both 0 — so two ids that differ only in part bits are seen to.
+pub fn id_hex(id: u64) -> String {
+    let (parts, low) = (id >> 32, id & 0xffff_ffff);
+    if parts == 0 {
+        format!("0x{low:08x}")
+    } else {
+        format!("0x{parts:x}_{low:08x}")
+    }
+}
+
+/// For compound bodies, a sentence on the body pair as a whole, said after the text about the
+/// part pair shown, so that "this part pair is apart" is never read as "the bodies are apart":
+/// where the bodies touch, overlap or come closest, and by how much. `None` for single shapes.
+pub fn whole_words(pair: &crate::app::pair::Traced) -> Option<String> {
+    pair.pair.bodies.as_ref()?;
+    let w = &pair.whole;
+    let at = part_pair(w.selected, pair.part_counts());
+    let shown = if w.selected == pair.shown_parts() {
+        " (the pair shown)"
+    } else {
+        ""
+    };
+    let points = count(w.points().count(), "contact point", "contact points");
+    Some(if w.overlap {
+        format!(
+            " The bodies as a whole overlap: deepest at {at}{shown}, separation {}, {points} over all part pairs.",
+            signed(w.separation)
+        )
+    } else if w.separation == 0.0 {
+        format!(" The bodies as a whole touch at {at}{shown}, {points} over all part pairs.")
+    } else {
+        format!(
+            " The bodies as a whole are apart: closest at {at}{shown}, {} apart, {points} over all part pairs.",
+            num(w.separation)
+        )
+    })
+}
+
 /// Where an axis comes from, for the table.
 pub fn source_text(s: crate::geom::AxisSource, pair: &crate::app::pair::Traced) -> String {
     let kind = |i: usize| match pair.shapes()[i].kind() {
@@ -90,6 +130,19 @@ pub fn source_text(s: crate::geom::AxisSource, pair: &crate::app::pair::Traced) 
         crate::geom::AxisSource::FaceB(j) if kind(1) == "capsule" => format!("B capsule side {j}"),
         crate::geom::AxisSource::FaceA(i) => format!("A edge {i}"),
         crate::geom::AxisSource::FaceB(j) => format!("B edge {j}"),
+        crate::geom::AxisSource::Vertices { a, b }
+            if {
+                let f = pair.frame();
+                f.a.vertex(a) == f.b.vertex(b)
+            } =>
+        {
+            // The two points coincide: no line runs through them, and SAT falls back to
+            // the line between the shapes' centres, or straight up.
+            match (kind(0), kind(1)) {
+                ("circle", "circle") => "no centre line: the centres coincide".to_string(),
+                _ => format!("A vertex {a} on B vertex {b}: no line through them"),
+            }
+        }
         crate::geom::AxisSource::Vertices { a, b } => match (kind(0), kind(1)) {
             ("circle", "circle") => "centre line".to_string(),
             ("circle", _) => format!("A centre to B vertex {b}"),
@@ -118,6 +171,9 @@ mod tests {
         assert_eq!(count(2, "point", "points"), "2 points");
         assert_eq!(part_pair([0, 3], [1, 5]), "A × B part 3");
         assert_eq!(part_pair([1, 0], [2, 2]), "A part 1 × B part 0");
+        assert_eq!(id_hex(0x0002_0200), "0x00020200");
+        assert_eq!(id_hex((2 << 32) | 0x0002_0200), "0x2_00020200");
+        assert_eq!(id_hex((1 << 40) | (3 << 32) | 7), "0x103_00000007");
         for v in [1.0e-30f32, 3.0e20, -7.5e-9] {
             assert!(!num(v).contains('e'), "{}", num(v));
         }

@@ -60,7 +60,7 @@ impl App {
         {
             let (p, normal) = (p, *normal);
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
-            canvas.point(p.position, 5.0, colors::INK);
+            canvas.point_as("contact", p.position, 5.0, colors::INK);
             // A mode may label its candidates itself (the manifold's: kept and dropped, with
             // separations).
             let text = if !self.mode().contact_separations() {

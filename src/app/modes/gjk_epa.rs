@@ -84,7 +84,9 @@ pub fn stop_words(stop: GjkStop) -> &'static str {
 pub fn guard_words(guard: EpaGuard) -> String {
     match guard {
         EpaGuard::FlatTriangle => {
-            "the start triangle is flat (the shapes touch along a line)".to_string()
+            // The cores' difference is a segment or a single point through the origin (two
+            // circles' centres coincide): the cores touch, and the depth before the radii is 0.
+            "the start simplex has no area: the cores' difference is a segment or a point through the origin, so the cores touch and their depth is 0 (a rounded shape's radius adds to it)".to_string()
         }
         EpaGuard::InvertedWinding { edge } => {
             format!("rounding inverted the winding of edge {edge}; its normal was flipped")
@@ -161,7 +163,7 @@ impl Mode for GjkMode {
             Phase::Epa(i, e) => {
                 let guard = match e.guard {
                     Some(EpaGuard::FlatTriangle) => {
-                        " Guard: the simplex is flat — the shapes touch along a line; depth 0 with the longest edge's normal."
+                        " Guard: the simplex has no area — the cores only touch (their difference is a segment or a point through the origin); the cores' depth is 0, along the longest edge's normal; a rounded shape's radius adds to it."
                     }
                     Some(EpaGuard::InvertedWinding { .. }) => {
                         " Guard: rounding inverted this edge's winding; its normal was flipped instead of letting a negative distance win."
@@ -198,18 +200,25 @@ impl Mode for GjkMode {
                 } else {
                     format!("The cores overlap by {}", num(-q.core_separation))
                 };
+                let whole = crate::app::words::whole_words(pair);
                 format!(
-                    "{cores}; folding the radii back in ({} + {}) gives separation {}: the shapes {}.",
+                    "{cores}; folding the radii back in ({} + {}) gives separation {}: {} {}.{}",
                     num(ra),
                     num(rb),
                     signed(q.separation),
+                    if whole.is_some() {
+                        "this part pair's shapes"
+                    } else {
+                        "the shapes"
+                    },
                     if q.overlap {
                         "overlap"
                     } else if q.separation == 0.0 {
                         "touch"
                     } else {
                         "are apart"
-                    }
+                    },
+                    whole.unwrap_or_default()
                 )
             }
         }
@@ -447,7 +456,7 @@ impl Mode for GjkMode {
                 },
             );
         }
-        m.point(Vec2::ZERO, 4.0, colors::INK);
+        m.point_as("origin", Vec2::ZERO, 4.0, colors::INK);
         m.label_ranked(
             Vec2::ZERO,
             Vec2::new(6.0, -4.0),
@@ -503,7 +512,7 @@ impl Mode for GjkMode {
                     m.polyline(&kept, false, 3.0, colors::ACCENT, false);
                 }
                 for (k, v) in s.simplex_in.iter().enumerate() {
-                    m.point(v.w, 5.0, colors::ACCENT);
+                    m.point_as("simplex vertex", v.w, 5.0, colors::ACCENT);
                     m.label_ranked(
                         v.w,
                         Vec2::new(7.0, -7.0),
@@ -562,10 +571,14 @@ impl Mode for GjkMode {
                     2.0,
                     colors::ACCENT.gamma_multiply(0.8),
                 );
+                for v in &poly {
+                    m.point_as("polytope vertex", *v, 3.0, colors::ACCENT);
+                }
                 let n = poly.len();
                 if n >= 2 {
                     let (p0, p1) = (poly[e.closest_edge % n], poly[(e.closest_edge + 1) % n]);
                     m.line(p0, p1, 4.0, colors::GOOD);
+                    m.mark_segment("closest edge", p0, p1, 4.0);
                     let foot = e.edge_normal * e.lower_bound;
                     m.line(Vec2::ZERO, foot, 1.5, colors::INK);
                     m.label(

@@ -9,7 +9,7 @@ use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
 use crate::app::pair::Traced;
 use crate::app::panels::arithmetic::{self, Row};
-use crate::app::words::{count, num, part_pair, signed};
+use crate::app::words::{count, id_hex, num, part_pair, signed};
 use crate::geom::Face;
 use crate::geom::math::left_perp;
 use crate::geom::{CircleRegion, FeatureId, FeatureKind, IncidentFeature, ManifoldStep};
@@ -79,7 +79,7 @@ fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
             RichText::new(format!(
                 "p{k}: separation {}  (id {} for engine code)",
                 signed(c.point.separation),
-                c.id
+                id_hex(c.id)
             ))
             .monospace(),
         );
@@ -98,6 +98,12 @@ fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
             }
         }
     }
+}
+
+/// Which of `n` strip colours an id gets: mixed from all its bits (part bits too), so it
+/// stays the id's while ids come and go.
+fn id_colour(id: u64, n: usize) -> usize {
+    ((id ^ (id >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize % n
 }
 
 /// The manifold's steps as the mode shows them (its closing record is not a step).
@@ -131,6 +137,16 @@ fn face_line(c: &Canvas, f: &Face, color: egui::Color32, role: &str, over: bool)
     let width = if over { 3.5 } else { 6.0 };
     let label = format!("{}'s {role} face", if f.on_b { "B" } else { "A" });
     c.line(f.v1, f.v2, width, color);
+    c.mark_segment(
+        if over {
+            "incident face"
+        } else {
+            "reference face"
+        },
+        f.v1,
+        f.v2,
+        width,
+    );
     let mid = (f.v1 + f.v2) * 0.5;
     c.arrow(mid, mid + f.normal * c.span(40.0), 2.0, color);
     // The label sits behind the face, inside its own shape, so the two faces' labels part.
@@ -222,7 +238,7 @@ impl Mode for ManifoldMode {
                 output,
                 ..
             } => format!(
-                "5. Clip against side plane {side} ({} of two): {} in, {} out{}.",
+                "5. Clip against side plane {side} ({} of two): of the {} that go in, {} come out{}.",
                 if *side == 0 { "first" } else { "second" },
                 count(input.len(), "point", "points"),
                 output.len(),
@@ -265,9 +281,15 @@ impl Mode for ManifoldMode {
                 ),
             },
             ManifoldStep::Apart { separation, margin } => format!(
-                "No contact: the surfaces are {} apart, more than the margin {}.",
+                "No contact{}: the surfaces are {} apart, more than the margin {}.{}",
+                if pair.pair.bodies.is_some() {
+                    " for this part pair"
+                } else {
+                    ""
+                },
                 num(*separation),
-                num(*margin)
+                num(*margin),
+                crate::app::words::whole_words(pair).unwrap_or_default()
             ),
             ManifoldStep::Done(_) => String::new(),
         }
@@ -348,17 +370,25 @@ impl Mode for ManifoldMode {
                     egui::pos2(x, y),
                     egui::vec2(w.max(1.0), (h - 1.0).max(1.0)),
                 );
-                painter.rect_filled(r, 0.0, palette[row % palette.len()]);
+                // The colour follows the id, not its row: a new id appearing above does not
+                // repaint the others.
+                painter.rect_filled(r, 0.0, palette[id_colour(*id, palette.len())]);
             }
         }
-        if pair.pair.bodies.is_some() && h >= 11.0 {
+        if h >= 11.0 {
+            // Each row named: its id, and for compound bodies its part pair.
             for (row, id) in distinct.iter().enumerate() {
-                let parts = [(id >> 40) as usize, ((id >> 32) & 0xff) as usize];
+                let text = if pair.pair.bodies.is_some() {
+                    let parts = [(id >> 40) as usize, ((id >> 32) & 0xff) as usize];
+                    format!("{}  {}", part_pair(parts, pair.part_counts()), id_hex(*id))
+                } else {
+                    id_hex(*id)
+                };
                 painter.text(
                     egui::pos2(rect.left() + 3.0, rect.top() + 4.0 + (row as f32 + 0.5) * h),
                     egui::Align2::LEFT_CENTER,
-                    part_pair(parts, pair.part_counts()),
-                    egui::FontId::proportional((h - 2.0).min(12.0)),
+                    text,
+                    egui::FontId::monospace((h - 2.0).min(12.0)),
                     colors::BACKGROUND,
                 );
             }
@@ -405,20 +435,16 @@ impl Mode for ManifoldMode {
             face_line(&c, &f, colors::REFERENCE, "reference", false);
             // The side planes and the front plane.
             let t = left_perp(f.normal);
-            c.infinite_line(
-                f.v1,
-                f.normal,
-                1.2,
-                colors::REFERENCE.gamma_multiply(0.6),
-                true,
-            );
-            c.infinite_line(
-                f.v2,
-                f.normal,
-                1.2,
-                colors::REFERENCE.gamma_multiply(0.6),
-                true,
-            );
+            for end in [f.v1, f.v2] {
+                c.infinite_line_as(
+                    Some("side plane"),
+                    end,
+                    f.normal,
+                    1.2,
+                    colors::REFERENCE.gamma_multiply(0.6),
+                    true,
+                );
+            }
             c.infinite_line(f.v1, t, 1.0, colors::REFERENCE.gamma_multiply(0.35), true);
             if band > 0.0 {
                 // The band in which a point still counts: radii plus margin in front of the core face.
@@ -446,7 +472,8 @@ impl Mode for ManifoldMode {
                 side,
                 ..
             } => {
-                c.infinite_line(
+                c.infinite_line_as(
+                    Some("side plane"),
                     *plane_point,
                     left_perp(*plane_normal),
                     2.5,
@@ -495,7 +522,7 @@ impl Mode for ManifoldMode {
                     c.point(on_surface, 4.0, colors::INCIDENT);
                     if cand.kept {
                         c.dashed(on_surface, cand.position, 1.2, colors::DIM);
-                        c.point(cand.position, 6.0, colors::INK);
+                        c.point_as("contact", cand.position, 6.0, colors::INK);
                         c.label_ranked(
                             cand.position,
                             Vec2::new(9.0, -6.0),
@@ -504,7 +531,7 @@ impl Mode for ManifoldMode {
                             priority::KEY,
                         );
                     } else {
-                        c.ring(on_surface, 7.0, 2.0, colors::BAD);
+                        c.ring_as("dropped", on_surface, 7.0, 2.0, colors::BAD);
                         c.label(
                             on_surface,
                             Vec2::new(10.0, -6.0),

@@ -8,7 +8,7 @@ use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
 use crate::app::pair::Traced;
 use crate::app::panels::arithmetic::{self, Row};
-use crate::app::words::{num, signed};
+use crate::app::words::{count, num, signed};
 use crate::geom::math::{left_perp, next_index};
 use crate::geom::{AxisSource, Placed, SatStep};
 use egui::{Color32, RichText};
@@ -48,6 +48,10 @@ impl SatMode {
             .min(pair.sat.axis_count.saturating_sub(1))
     }
 }
+
+/// The widest the SAT table's "axis from" column grows, in points: a longer name
+/// ("A vertex 3 to B vertex 2") takes the row's second line.
+const AXIS_NAME_WIDTH: f32 = 118.0;
 
 impl Mode for SatMode {
     fn kind(&self) -> ModeKind {
@@ -122,8 +126,8 @@ impl Mode for SatMode {
             .filter(|s| matches!(s, SatStep::Merged { .. }))
             .count();
         ui.label(format!(
-            "{} axes tested{}",
-            pair.sat.axis_count,
+            "{} tested{}",
+            count(pair.sat.axis_count, "axis", "axes"),
             if merged > 0 {
                 format!(", {merged} merged")
             } else {
@@ -173,8 +177,8 @@ impl Mode for SatMode {
         egui_extras::TableBuilder::new(ui)
             .striped(true)
             .sense(egui::Sense::click())
-            .column(egui_extras::Column::auto())
-            .column(egui_extras::Column::auto())
+            // The axis's name wraps onto the row's second line rather than widen the table.
+            .column(egui_extras::Column::auto().at_most(AXIS_NAME_WIDTH))
             .column(egui_extras::Column::auto())
             .column(egui_extras::Column::auto())
             .column(egui_extras::Column::remainder())
@@ -184,8 +188,7 @@ impl Mode for SatMode {
                     ("axis from", "the face (or vertex pair) whose normal is the axis; click a row to show it"),
                     ("gap", "between the shadows: positive, they are apart (the shapes are separated); negative, the length of their overlap"),
                     ("", "▶ first separating axis · ★ the answer · = tie"),
-                    ("A shadow", "A's extent along the axis: the least and the greatest dot product of its support points with the direction"),
-                    ("B shadow", "B's extent along the axis"),
+                    ("shadows: A, B", "each body's extent along the axis, A's above B's: the least and the greatest dot product of its support points with the direction"),
                 ] {
                     h.col(|ui| {
                         ui.strong(t).on_hover_text(tip);
@@ -195,10 +198,18 @@ impl Mode for SatMode {
             .body(|mut body| {
                 for (i, row) in pair.sat_axes().enumerate() {
                     let shift = crate::geom::ToWorld { origin }.shift(row.axis);
-                    body.row(20.0, |mut r| {
+                    // Two lines a row: A's shadow above B's, so every column fits the panel.
+                    body.row(36.0, |mut r| {
                         r.set_selected(i == controls.step);
                         r.col(|ui| {
-                            ui.label(format!("{}. {}", i + 1, source_text(row.source, pair)));
+                            ui.add(
+                                egui::Label::new(format!(
+                                    "{}. {}",
+                                    i + 1,
+                                    source_text(row.source, pair)
+                                ))
+                                .wrap(),
+                            );
                         });
                         r.col(|ui| {
                             let c = if row.gap > 0.0 {
@@ -223,16 +234,17 @@ impl Mode for SatMode {
                             }
                             ui.label(marks.join(" "));
                         });
-                        for (range, color) in [(row.a, colors::A), (row.b, colors::B)] {
-                            r.col(|ui| {
+                        r.col(|ui| {
+                            ui.spacing_mut().item_spacing.y = 0.0;
+                            for (range, color) in [(row.a, colors::A), (row.b, colors::B)] {
                                 let text = format!(
                                     "[{}, {}]",
                                     num(range[0] + shift),
                                     num(range[1] + shift)
                                 );
                                 ui.monospace(RichText::new(text).color(color));
-                            });
-                        }
+                            }
+                        });
                         let resp = r.response().on_hover_text(format!(
                             "axis direction ({}, {}); click to show this axis",
                             signed(row.axis.x),
@@ -287,8 +299,11 @@ impl Mode for SatMode {
                     .name(source_text(r.source, pair))
             })
             .collect();
+        // As wide as the panel shows, so every axis's bar is in view.
+        let width = (ui.clip_rect().right() - ui.cursor().left() - 12.0).max(120.0);
         egui_plot::Plot::new("sat_gaps")
             .height(150.0)
+            .width(width)
             .allow_drag(false)
             .allow_zoom(false)
             .allow_scroll(false)

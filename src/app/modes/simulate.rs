@@ -130,8 +130,8 @@ pub struct SimulateMode {
     work: (u64, f64, f64),
 }
 
-/// A millisecond clock for the stepping's own cost (none in the browser, where `Instant` is
-/// not available: 0 there).
+/// A millisecond clock for the stepping's own cost (in the browser, where `Instant` panics,
+/// the page's clock).
 fn clock_ms() -> f64 {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -143,9 +143,11 @@ fn clock_ms() -> f64 {
             .as_secs_f64()
             * 1000.0
     }
+    // The page's clock (whole milliseconds in most browsers: the mean over many frames is
+    // what tells, as for the drag's work in `--print-state`).
     #[cfg(target_arch = "wasm32")]
     {
-        0.0
+        macroquad::time::get_time() * 1000.0
     }
 }
 
@@ -868,9 +870,13 @@ impl Mode for SimulateMode {
             for pair in run.world().contacts() {
                 for p in pair.points() {
                     match p.state() {
-                        PointState::Persisted => canvas.point(p.position, 4.5, colors::INK),
-                        PointState::New => canvas.point(p.position, 7.0, NEW_POINT),
-                        PointState::Speculative => canvas.ring(p.position, 5.0, 1.8, colors::INK),
+                        PointState::Persisted => {
+                            canvas.point_as("contact", p.position, 4.5, colors::INK)
+                        }
+                        PointState::New => canvas.point_as("contact", p.position, 7.0, NEW_POINT),
+                        PointState::Speculative => {
+                            canvas.ring_as("contact", p.position, 5.0, 1.8, colors::INK)
+                        }
                     }
                     if k > 0 {
                         canvas.ring(p.position, 8.5, 1.5, run_color(k));

@@ -66,8 +66,10 @@ const PANEL_CHROME: f32 = 60.0;
 pub struct PanelLayout {
     /// The left panel's width, or None when it is folded away (a narrow window).
     pub left: Option<f32>,
-    /// The right panel's width.
+    /// The right panel's width as it opens.
     pub right: f32,
+    /// How wide its left edge may drag it: the canvas keeps at least 40% of the window.
+    pub right_max: f32,
     /// The notes panel's largest height.
     pub notes: f32,
     /// The window is too narrow for both side panels: the left one folds.
@@ -91,9 +93,11 @@ impl PanelLayout {
         };
         // The status bar takes about 30 points of the panels' share of the height.
         let notes = (screen.y * PANEL_SHARE - 30.0).max(24.0);
+        let right_max = (screen.x * 0.6 - left.unwrap_or(0.0) - PANEL_CHROME).max(right);
         PanelLayout {
             left,
             right,
+            right_max,
             notes,
             narrow,
         }
@@ -112,6 +116,24 @@ impl App {
         self.right_panel(ctx, &layout, &mut out);
         self.notes_panel(ctx, layout.notes);
         self.dialogs(ctx, &mut out);
+        // Where each panel sits, in window pixels, for `--print-state`.
+        let ppp = ctx.pixels_per_point();
+        self.probe.panels = ["left", "right", "notes", "status"]
+            .into_iter()
+            .filter_map(|name| {
+                let state = egui::containers::panel::PanelState::load(ctx, egui::Id::new(name))?;
+                let r = state.rect;
+                Some((
+                    name,
+                    [
+                        r.min.x * ppp,
+                        r.min.y * ppp,
+                        r.width() * ppp,
+                        r.height() * ppp,
+                    ],
+                ))
+            })
+            .collect();
         out
     }
 }

@@ -15,9 +15,11 @@ impl App {
         layout: &PanelLayout,
         out: &mut Vec<Command>,
     ) {
+        // Its left edge drags it wider (a wide SAT table, a long plot) and back.
         egui::SidePanel::right("right")
-            .resizable(false)
-            .exact_width(layout.right)
+            .resizable(true)
+            .default_width(layout.right)
+            .width_range(layout.right..=layout.right_max)
             .show(ctx, |ui| {
                 // Both ways: a wide table (two 64-gons' 128 axes) scrolls rather than being cut.
                 egui::ScrollArea::both().show(ui, |ui| {

@@ -5,10 +5,17 @@ use crate::app::App;
 use crate::app::draw::colors;
 use egui::RichText;
 
+/// The notes panel's opening height, in points: the title and about six lines of notes.
+pub const NOTES_HEIGHT: f32 = 160.0;
+/// The notes panel's least height when dragged shorter: the title and a line.
+const NOTES_MIN_HEIGHT: f32 = 56.0;
+
 impl App {
     pub(super) fn status_bar(&self, ctx: &egui::Context) {
         egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            // Wraps onto a second line in a narrow window or at a presenter scale, rather than
+            // cutting the normal or the point count off.
+            ui.horizontal_wrapped(|ui| {
                 let file = self
                     .doc
                     .path()
@@ -45,6 +52,18 @@ impl App {
                     ))
                     .color(c),
                 );
+                if pair.pair.bodies.is_some() {
+                    // The bodies as a whole: a part pair apart does not mean the bodies are.
+                    let w = &pair.whole;
+                    let c = if w.overlap { colors::BAD } else { colors::GOOD };
+                    ui.label(
+                        RichText::new(format!(
+                            "bodies {}",
+                            crate::app::words::signed(w.separation)
+                        ))
+                        .color(c),
+                    );
+                }
                 let n = self.session.pair.normal;
                 ui.label(format!(
                     "normal ({}, {})",
@@ -63,17 +82,29 @@ impl App {
     }
 
     pub(super) fn notes_panel(&self, ctx: &egui::Context, max_height: f32) {
+        // Opens tall enough for the title and about six lines of notes; its top edge drags
+        // it taller (up to the panels' share of the window) or shorter.
+        let min = NOTES_MIN_HEIGHT.min(max_height);
         egui::TopBottomPanel::bottom("notes")
-            .resizable(false)
+            .resizable(true)
+            .default_height(NOTES_HEIGHT.min(max_height))
+            .height_range(min..=max_height.max(min))
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical()
-                    .max_height(max_height)
+                    .auto_shrink([false, false])
                     .show(ui, |ui| {
                         let scene = self.doc.scene();
-                        ui.label(RichText::new(&scene.title).heading().strong());
                         if self.quiz_hides() {
-                            ui.label(RichText::new("The notes show once you answer.").size(15.0));
-                        } else if !scene.notes.is_empty() {
+                            // A title can hold the answer ("Touching is not overlap").
+                            ui.label(RichText::new("A question waits").heading().strong());
+                            ui.label(
+                                RichText::new("The scene's title and notes show once you answer.")
+                                    .size(15.0),
+                            );
+                        } else {
+                            ui.label(RichText::new(&scene.title).heading().strong());
+                        }
+                        if !self.quiz_hides() && !scene.notes.is_empty() {
                             ui.label(RichText::new(&scene.notes).size(15.0));
                         }
                         for w in &self.dialogs.warnings {

@@ -10,7 +10,7 @@ use crate::app::draw::colors;
 use crate::scene::sweep::{Motion, Mover, SweepRow, sweep};
 use crate::scene::{Body, Scene};
 use egui::RichText;
-use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
+use egui_plot::{Line, Plot, PlotPoints, Points, VLine, uniform_grid_spacer};
 
 /// How many poses the sweep takes: every half degree, both ends included.
 pub const POSES: usize = 721;
@@ -44,6 +44,61 @@ fn id_changes(rows: &[SweepRow]) -> Vec<f64> {
         .filter(|w| w[0].ids != w[1].ids)
         .map(|w| w[1].t as f64)
         .collect()
+}
+
+/// The y axis's width on every plot, in points: room for "-0.0005" or "-180".
+const Y_AXIS_WIDTH: f32 = 44.0;
+
+/// How a plot's y axis is marked and its value read.
+#[derive(Clone, Copy)]
+enum Scale {
+    /// A length: about three marks at 1, 2 or 5 times a power of ten.
+    Nice,
+    /// An angle: every 90°.
+    Degrees,
+    /// A count: every whole number.
+    Count,
+}
+
+impl Scale {
+    fn words(self, y: f64) -> String {
+        match self {
+            Scale::Nice => crate::app::words::signed(y as f32),
+            Scale::Degrees => format!("{y:.1}°"),
+            Scale::Count => crate::app::words::count(y as usize, "point", "points"),
+        }
+    }
+}
+
+/// A step of 1, 2 or 5 times a power of ten that cuts `range` into about `marks` parts.
+fn nice_step(range: f64, marks: f64) -> f64 {
+    if !(range.is_finite() && range > 0.0) {
+        return 1.0;
+    }
+    let raw = range / marks;
+    let power = 10f64.powf(raw.log10().floor());
+    let m = raw / power;
+    let n = if m < 1.5 {
+        1.0
+    } else if m < 3.5 {
+        2.0
+    } else if m < 7.5 {
+        5.0
+    } else {
+        10.0
+    };
+    n * power
+}
+
+/// The curve's point nearest the angle `t` (the rows are in order of angle).
+fn curve_at(curve: &[[f64; 2]], t: f64) -> Option<[f64; 2]> {
+    let i = curve.partition_point(|p| p[0] < t);
+    [i.checked_sub(1), Some(i)]
+        .into_iter()
+        .flatten()
+        .filter_map(|k| curve.get(k))
+        .min_by(|p, q| (p[0] - t).abs().total_cmp(&(q[0] - t).abs()))
+        .copied()
 }
 
 impl SweepPlot {
@@ -99,77 +154,82 @@ impl App {
         let rows = &self.sweep.rows;
         let now = f64::from(scene.b.angle_deg).rem_euclid(360.0);
         let changes = id_changes(rows);
-        let separation: PlotPoints = rows
-            .iter()
-            .map(|r| [r.t as f64, r.separation as f64])
-            .collect();
-        let normal: PlotPoints = rows
-            .iter()
-            .map(|r| [r.t as f64, r.normal.y.atan2(r.normal.x).to_degrees() as f64])
-            .collect();
-        let points: PlotPoints = rows
-            .iter()
-            .map(|r| [r.t as f64, r.ids.len() as f64])
-            .collect();
+        let series = |y: &dyn Fn(&SweepRow) -> f64| -> Vec<[f64; 2]> {
+            rows.iter().map(|r| [r.t as f64, y(r)]).collect()
+        };
+        let separation = series(&|r| r.separation as f64);
+        let normal = series(&|r| r.normal.y.atan2(r.normal.x).to_degrees() as f64);
+        let points = series(&|r| r.ids.len() as f64);
         ui.label(
             RichText::new(format!(
                 "{} id changes over the turn (yellow lines); B is at {:.1}°",
                 changes.len(),
                 now
             ))
-            .small()
+            .size(13.0)
             .color(colors::DIM),
         );
         let mut clicked = None;
         self.sweep.transforms.clear();
-        let plots: [(&str, &str, Option<Line>, Option<Points>); 3] = [
-            (
-                "sweep_separation",
-                "separation",
-                Some(Line::new(separation).color(colors::INK)),
-                None,
-            ),
-            (
-                "sweep_normal",
-                "normal angle (°)",
-                None,
-                Some(Points::new(normal).radius(1.5).color(colors::MINKOWSKI)),
-            ),
-            (
-                "sweep_points",
-                "contact points",
-                Some(Line::new(points).color(colors::GOOD)),
-                None,
-            ),
+        // Each plot: its curve, how it is drawn, its unit in the hover text, and its y scale.
+        let plots: [(&str, &str, &[[f64; 2]], Scale); 3] = [
+            ("sweep_separation", "separation", &separation, Scale::Nice),
+            ("sweep_normal", "normal angle (°)", &normal, Scale::Degrees),
+            ("sweep_points", "contact points", &points, Scale::Count),
         ];
-        for (id, name, line, dots) in plots {
-            ui.label(RichText::new(name).small());
+        for (id, name, curve, scale) in plots {
+            ui.label(RichText::new(name).size(13.0));
             let ids_marked = id == "sweep_points";
             // As wide as the panel shows (its scroll area would let a plot grow past it).
             let width = (ui.clip_rect().right() - ui.cursor().left() - 12.0).max(120.0);
-            let r = Plot::new(id)
+            let mut plot = Plot::new(id)
                 .height(80.0)
                 .width(width)
+                // The same y-axis width on every plot, so the three x axes line up.
+                .y_axis_min_width(Y_AXIS_WIDTH)
                 .allow_drag(false)
                 .allow_zoom(false)
                 .allow_scroll(false)
                 .allow_double_click_reset(false)
                 .include_x(0.0)
                 .include_x(360.0)
-                .show(ui, |p| {
-                    if let Some(l) = line {
-                        p.line(l);
-                    }
-                    if let Some(d) = dots {
-                        p.points(d);
-                    }
-                    if ids_marked {
-                        for t in &changes {
-                            p.vline(VLine::new(*t).color(colors::ACCENT.gamma_multiply(0.5)));
-                        }
-                    }
-                    p.vline(VLine::new(now).color(colors::B).width(2.0));
+                .x_grid_spacer(uniform_grid_spacer(|_| [45.0, 90.0, 180.0]))
+                // The hover reads the curve at the pointer's angle, not the pointer's height.
+                .label_formatter(move |_, at| {
+                    curve_at(curve, at.x)
+                        .map(|[t, y]| format!("{t:.1}°: {}", scale.words(y)))
+                        .unwrap_or_default()
                 });
+            plot = match scale {
+                Scale::Nice => plot.include_y(0.0).y_grid_spacer(uniform_grid_spacer(|g| {
+                    let s = nice_step(g.bounds.1 - g.bounds.0, 3.0);
+                    [s, s * 2.0, s * 10.0]
+                })),
+                Scale::Degrees => plot
+                    .include_y(-180.0)
+                    .include_y(180.0)
+                    .y_grid_spacer(uniform_grid_spacer(|_| [90.0, 180.0, 360.0])),
+                Scale::Count => plot
+                    .include_y(0.0)
+                    .include_y(2.0)
+                    .y_grid_spacer(uniform_grid_spacer(|_| [1.0, 2.0, 4.0])),
+            };
+            let r = plot.show(ui, |p| {
+                let data = PlotPoints::from(curve.to_vec());
+                match scale {
+                    Scale::Degrees => {
+                        p.points(Points::new(data).radius(1.5).color(colors::MINKOWSKI))
+                    }
+                    Scale::Nice => p.line(Line::new(data).color(colors::INK)),
+                    Scale::Count => p.line(Line::new(data).color(colors::GOOD)),
+                }
+                if ids_marked {
+                    for t in &changes {
+                        p.vline(VLine::new(*t).color(colors::ACCENT.gamma_multiply(0.5)));
+                    }
+                }
+                p.vline(VLine::new(now).color(colors::B).width(2.0));
+            });
             self.sweep.transforms.push(r.transform);
             if r.response.clicked()
                 && let Some(pos) = r.response.interact_pointer_pos()
@@ -186,5 +246,28 @@ impl App {
             };
             out.push(Command::SetBodies(Box::new((scene.a.clone(), b))));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_are_one_two_or_five_times_a_power_of_ten() {
+        assert_eq!(nice_step(3.0, 3.0), 1.0);
+        assert_eq!(nice_step(0.6, 3.0), 0.2);
+        assert!((nice_step(0.0015, 3.0) - 0.0005).abs() < 1e-12);
+        assert_eq!(nice_step(0.0, 3.0), 1.0);
+    }
+
+    #[test]
+    fn the_hover_reads_the_nearest_point_of_the_curve() {
+        let curve = [[0.0, 1.0], [0.5, -0.59], [1.0, 3.0]];
+        assert_eq!(curve_at(&curve, 0.6), Some([0.5, -0.59]));
+        assert_eq!(curve_at(&curve, 0.9), Some([1.0, 3.0]));
+        assert_eq!(curve_at(&curve, -5.0), Some([0.0, 1.0]));
+        assert_eq!(curve_at(&curve, 400.0), Some([1.0, 3.0]));
+        assert_eq!(curve_at(&[], 1.0), None);
     }
 }

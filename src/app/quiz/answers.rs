@@ -40,7 +40,8 @@ pub(super) fn gjk_step(ask: &Ask, pair: &Traced) -> usize {
         .min(pair.gjk_steps.len().saturating_sub(1))
 }
 
-/// The clipped points of the manifold's trace (contact positions, world), if it clipped.
+/// The clipped points of the manifold's trace (the incident points the clipper judged, world),
+/// their separations and whether they were kept, if it clipped.
 pub(super) fn candidates(pair: &Traced) -> Vec<(Vec2, f32, bool)> {
     pair.manifold_steps
         .iter()
@@ -48,7 +49,7 @@ pub(super) fn candidates(pair: &Traced) -> Vec<(Vec2, f32, bool)> {
             ManifoldStep::Keep { candidates, .. } => Some(
                 candidates
                     .iter()
-                    .map(|c| (c.position + pair.origin(), c.separation, c.kept))
+                    .map(|c| (c.point + pair.origin(), c.separation, c.kept))
                     .collect(),
             ),
             _ => None,
@@ -344,7 +345,7 @@ pub fn reveal_text(ask: &Ask, pair: &Traced) -> (String, String) {
             let answer = if kept.is_empty() {
                 "none survive".to_string()
             } else {
-                format!("{} survive", kept.join(" and "))
+                survive(&kept)
             };
             (answer, format!("{why}."))
         }
@@ -368,8 +369,17 @@ pub fn pick_words(pick: &Pick, pair: &Traced) -> String {
             if kept.is_empty() {
                 "none survive".into()
             } else {
-                format!("{} survive", kept.join(" and "))
+                survive(&kept)
             }
         }
+    }
+}
+
+/// "p0 survives", "p0 and p1 survive".
+fn survive(kept: &[String]) -> String {
+    if kept.len() == 1 {
+        format!("{} survives", kept[0])
+    } else {
+        format!("{} survive", kept.join(" and "))
     }
 }

@@ -199,7 +199,7 @@ impl App {
                 colors::MINKOWSKI.gamma_multiply(0.7),
                 false,
             );
-            minkowski.point(Vec2::ZERO, 4.0, colors::INK);
+            minkowski.point_as("origin", Vec2::ZERO, 4.0, colors::INK);
             minkowski.label_ranked(
                 Vec2::ZERO,
                 Vec2::new(6.0, -4.0),
