@@ -176,7 +176,7 @@ pub struct SlidesArgs {
     /// The scene file.
     #[arg(value_name = "SCENE.ron")]
     pub scene: PathBuf,
-    /// The mode whose steps become slides.
+    /// The mode whose steps become slides (in simulate: the start and every simulated second).
     #[arg(long, value_name = "MODE", ignore_case = true)]
     pub mode: Mode,
     /// The folder to write into (made if missing).

@@ -247,3 +247,30 @@ fn slides_and_screenshots_never_write_through_a_link_and_stale_slides_are_remove
     assert!(std::fs::symlink_metadata(&shot).unwrap().is_file());
     assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
 }
+
+/// Issue 24: `slides --mode simulate` writes one slide at the start and one per simulated
+/// second (the run's last step included), not one per step: scene 20's run of `seconds` at
+/// `hz` steps a second gives `seconds + 1` slides, and the last one differs from the first
+/// (the box has moved between them).
+#[test]
+fn simulate_slides_are_one_per_simulated_second() {
+    let Some(d) = window::display_of("1280x800x24", 1600) else {
+        return;
+    };
+    let file = scene("20_box_rocks.ron");
+    let loaded = narrowphase_lab::scene::load(&file).expect("scene 20");
+    let sim = loaded.scene.sim.clone().unwrap_or_default();
+    let steps = (sim.seconds * sim.hz).round() as usize;
+    let want = steps.div_ceil(sim.hz.round() as usize) + 1;
+    let out = out_dir("slides-simulate");
+    slides(&d, &file, "simulate", &out, false);
+    let written = pngs(&out);
+    assert_eq!(written.len(), want, "{written:?}");
+    let first = image::open(&written[0]).expect("a png").to_rgb8();
+    let last = image::open(&written[want - 1]).expect("a png").to_rgb8();
+    assert_ne!(
+        first.as_raw(),
+        last.as_raw(),
+        "the run moved between the first and last slide"
+    );
+}

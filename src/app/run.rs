@@ -301,7 +301,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if let Some(j) = &mut job
             && let Next::Capture = j.after_frame()
         {
-            let count = app.step_count();
+            let count = super::slides::slide_count(&app);
             match screen_image().and_then(|img| j.captured(img, count)) {
                 Ok(false) => {}
                 Ok(true) => {

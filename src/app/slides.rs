@@ -4,6 +4,7 @@
 
 use super::App;
 use super::command::{Command, StepTo};
+use super::modes::ModeKind;
 use std::path::{Path, PathBuf};
 
 /// Frames the window gets before the first slide (layout, framing, the font atlas).
@@ -35,6 +36,27 @@ pub enum Next {
     Capture,
 }
 
+/// Steps between slides: 1 in the narrowphase modes (a slide per step); in Simulate, where a
+/// run has hundreds of steps, a second of the run (a slide per simulated second).
+fn stride(app: &App) -> usize {
+    if app.session.mode != ModeKind::Simulate {
+        return 1;
+    }
+    let hz = app.doc.scene().sim.as_ref().map_or(60.0, |s| s.hz);
+    (hz.round() as usize).max(1)
+}
+
+/// How many slides the app's mode makes: every step, or in Simulate the start and every
+/// second of the run, its last step included.
+pub fn slide_count(app: &App) -> usize {
+    let steps = app.step_count();
+    let stride = stride(app);
+    if steps == 0 {
+        return 0;
+    }
+    (steps - 1).div_ceil(stride) + 1
+}
+
 impl SlidesJob {
     /// A job writing into `out` (which must exist).
     pub fn new(out: PathBuf, gif: bool) -> SlidesJob {
@@ -55,8 +77,9 @@ impl SlidesJob {
         // Slides show the file as it is: a recovery offer stays for the next interactive start.
         app.dialogs.recover = None;
         app.dialogs.broken_recovery = None;
-        if app.session.step != self.step {
-            app.apply(Command::Step(StepTo::At(self.step)), now);
+        let at = (self.step * stride(app)).min(app.step_count().saturating_sub(1));
+        if app.session.step != at {
+            app.apply(Command::Step(StepTo::At(at)), now);
         }
     }
 
