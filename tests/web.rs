@@ -421,10 +421,15 @@ fn the_browser_build_opens_links_drags_and_shares_scenes() {
         "the address bar shows the link"
     );
     assert_eq!(shared["banner"]["error"], false);
+    // The banner names the link (its start and length); the whole of it is in the address
+    // bar and the clipboard.
+    let head: String = link.chars().take(40).collect();
     assert!(
         shared["banner"]["text"]
             .as_str()
-            .is_some_and(|t| t.contains(link)),
+            .is_some_and(|t| t.contains("link copied")
+                && t.contains(&head)
+                && t.contains(&format!("({} characters)", link.chars().count()))),
         "{}",
         shared["banner"]
     );

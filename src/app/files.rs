@@ -11,6 +11,9 @@ use std::path::PathBuf;
 /// The name a scene opened from a link goes by (and is saved as).
 pub const LINKED_SCENE: &str = "linked_scene.ron";
 
+/// How much of a copied link the banner shows.
+const LINK_SHOWN_CHARS: usize = 72;
+
 impl App {
     /// Goes to scene `index` of the lecture, or asks first when the scene is modified;
     /// `force` goes even then (the changes were saved or discarded).
@@ -170,7 +173,12 @@ impl App {
                     println!("{shown}");
                     self.shell.to_clipboard = Some(shown.clone());
                 }
-                self.show_info(format!("link copied: {shown}"), now);
+                // The whole link is in the clipboard (and the address bar, and on stdout); the
+                // banner names it without filling the canvas with a kilobyte of base64.
+                let n = shown.chars().count();
+                let head: String = shown.chars().take(LINK_SHOWN_CHARS).collect();
+                let more = if n > LINK_SHOWN_CHARS { "…" } else { "" };
+                self.show_info(format!("link copied ({n} characters): {head}{more}"), now);
             }
             Err(e) => self.show_error(e.to_string(), now),
         }
@@ -593,7 +601,17 @@ mod tests {
             .clone()
             .expect("a link for the clipboard");
         let banner = app.dialogs.banner.clone().expect("a banner");
-        assert!(!banner.error && banner.text.contains(&link), "{banner:?}");
+        // The banner names the link by its start and length, not a kilobyte of base64.
+        let head: String = link.chars().take(LINK_SHOWN_CHARS).collect();
+        assert!(
+            !banner.error
+                && banner.text.contains(&head)
+                && banner.text.len() < link.len()
+                && banner
+                    .text
+                    .contains(&format!("({} characters)", link.chars().count())),
+            "{banner:?}"
+        );
         let fragment = link.strip_prefix("index.html#").expect("a #s= link");
 
         let mut other = self::app();

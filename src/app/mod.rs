@@ -399,10 +399,15 @@ impl App {
                     radius,
                 };
             }
-            Err(e) => self.show_error(
-                format!("vertex {index} can't go there: {e} — the polygon must stay convex"),
-                now,
-            ),
+            Err(e) => {
+                // Said in words: the error's field path ("vertices[2]: …") is for files.
+                let e = e.to_string();
+                let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
+                self.show_error(
+                    format!("vertex {index} can't go there: {why} — the polygon must stay convex"),
+                    now,
+                )
+            }
         }
     }
 

@@ -66,10 +66,8 @@ const PANEL_CHROME: f32 = 60.0;
 pub struct PanelLayout {
     /// The left panel's width, or None when it is folded away (a narrow window).
     pub left: Option<f32>,
-    /// The right panel's width as it opens.
+    /// The right panel's width.
     pub right: f32,
-    /// How wide its left edge may drag it: the canvas keeps at least 40% of the window.
-    pub right_max: f32,
     /// The notes panel's largest height.
     pub notes: f32,
     /// The window is too narrow for both side panels: the left one folds.
@@ -91,13 +89,12 @@ impl PanelLayout {
         } else {
             (None, budget)
         };
-        // The status bar takes about 30 points of the panels' share of the height.
-        let notes = (screen.y * PANEL_SHARE - 30.0).max(24.0);
-        let right_max = (screen.x * 0.6 - left.unwrap_or(0.0) - PANEL_CHROME).max(right);
+        // The status bar takes 30 to 60 points of the panels' share of the height (it wraps
+        // onto a second line in a narrow window or at a large scale).
+        let notes = (screen.y * PANEL_SHARE - 60.0).max(24.0);
         PanelLayout {
             left,
             right,
-            right_max,
             notes,
             narrow,
         }

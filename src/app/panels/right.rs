@@ -15,11 +15,11 @@ impl App {
         layout: &PanelLayout,
         out: &mut Vec<Command>,
     ) {
-        // Its left edge drags it wider (a wide SAT table, a long plot) and back.
+        // As wide as the canvas can spare and no wider (it keeps half the window): what it
+        // shows is laid out to fit (the SAT table's two-line rows, plots as wide as the panel).
         egui::SidePanel::right("right")
-            .resizable(true)
-            .default_width(layout.right)
-            .width_range(layout.right..=layout.right_max)
+            .resizable(false)
+            .exact_width(layout.right)
             .show(ctx, |ui| {
                 // Both ways: a wide table (two 64-gons' 128 axes) scrolls rather than being cut.
                 egui::ScrollArea::both().show(ui, |ui| {

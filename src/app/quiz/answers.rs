@@ -105,6 +105,12 @@ pub fn reveal_step(ask: &Ask, pair: &Traced) -> StepTo {
         AskKind::SeparatingAxis => StepTo::At(pair.sat.first_separating.unwrap_or(pair.sat.best)),
         AskKind::NormalAxis => StepTo::At(pair.sat.best),
         AskKind::GjkClosestFeature => StepTo::At(gjk_step(ask, pair)),
+        // The step where the face is decided, not the end of the clipping.
+        AskKind::ReferenceFace => pair
+            .manifold_shown_steps()
+            .iter()
+            .position(|s| matches!(s, ManifoldStep::ReferenceFace { .. }))
+            .map_or(StepTo::Last, StepTo::At),
         _ => StepTo::Last,
     }
 }
