@@ -185,6 +185,14 @@ fn gjk_questions_show_the_simplex_and_take_its_features() {
     assert_eq!(app.quiz.score(), (0, 1));
     let texts = frame_texts(&mut app).join("\n");
     assert!(texts.contains("Answer: inside the triangle"), "{texts}");
+    // The wrong pick is marked on the revealed Minkowski pane (issue 26, item 12).
+    let marked = app
+        .probe
+        .drawn
+        .labels
+        .iter()
+        .any(|l| l.text == "your answer: w0–w2");
+    assert!(marked, "{:?}", app.probe.drawn.labels);
 }
 
 /// A lecture of one scene: the resting box, asked for its reference face and its normal's

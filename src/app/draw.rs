@@ -439,6 +439,28 @@ impl<'a> Canvas<'a> {
         )
     }
 
+    /// The view named `name` already drawn this frame (the GJK mode's Minkowski pane), to draw
+    /// over it with `cam`: not cleared, its figure and labels kept. `None` when there is none.
+    pub fn existing_view<'b>(&self, cam: &'b Camera, name: &'static str) -> Option<Canvas<'b>> {
+        let (view, rect) = {
+            let r = self.rec.borrow();
+            let i = r.views.iter().position(|v| v.name == name)?;
+            (i, r.views[i].rect)
+        };
+        let mut painter = self.painter.clone();
+        painter.set_clip_rect(rect);
+        Some(Canvas {
+            painter,
+            cam,
+            ppp: self.ppp,
+            origin: Vec2::ZERO,
+            rec: Rc::clone(&self.rec),
+            view,
+            background: false,
+            font: self.font,
+        })
+    }
+
     /// Places and paints the frame's labels, and returns what the frame drew (window pixels).
     pub fn finish(self) -> Drawn {
         self.rec.borrow_mut().finish()

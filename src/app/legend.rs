@@ -86,6 +86,16 @@ pub const GJK: &[Entry] = &[
         Marker::Line,
         "the closest point and the distance estimate",
     ),
+    entry(
+        colors::ACCENT,
+        Marker::Dot,
+        "EPA's polytope, grown from GJK's last simplex (its vertices dotted); its closest edge green",
+    ),
+    entry(
+        colors::DIM,
+        Marker::Line,
+        "the radii folded back in: a circle of the two radii about the cores' difference",
+    ),
 ];
 
 /// The contact manifold mode's entries.

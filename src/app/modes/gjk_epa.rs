@@ -604,7 +604,8 @@ impl Mode for GjkMode {
                 let core_d = q.core_b - q.core_a;
                 m.arrow(Vec2::ZERO, core_d, 2.5, colors::INK);
                 if r > 0.0 {
-                    m.world_circle(core_d, r, 1.5, colors::ACCENT, egui::Color32::TRANSPARENT);
+                    // Grey, not the simplex's yellow: the radii are their own idea.
+                    m.world_circle(core_d, r, 1.5, colors::DIM, egui::Color32::TRANSPARENT);
                 }
                 let w = canvas.with_origin(Vec2::ZERO);
                 w.dashed(q.core_a, q.core_b, 1.5, colors::DIM);

@@ -175,13 +175,19 @@ impl App {
         let pair = &self.session.pair;
         let asking = self.quiz.given.is_none();
         // The Minkowski pane is the question's own only while asking (after the answer the
-        // GJK mode draws it, and a second view would clear its picture).
-        let minkowski = self
+        // GJK mode draws it, and a second view would clear its picture: the pick is then
+        // marked over the mode's own pane).
+        let second = self
             .modes
             .get(ModeKind::Gjk)
             .second_view()
-            .filter(|_| asking && self.session.mode == ModeKind::Gjk)
+            .filter(|_| self.session.mode == ModeKind::Gjk);
+        let minkowski = second
+            .filter(|_| asking)
             .map(|cam| canvas.view(cam, "minkowski"));
+        let revealed_pane = second
+            .filter(|_| !asking)
+            .and_then(|cam| canvas.existing_view(cam, "minkowski"));
         if let Some(minkowski) = &minkowski {
             draw::grid(minkowski);
             minkowski.left_divider(colors::GRID_MAJOR);
@@ -215,9 +221,9 @@ impl App {
             canvas.title(&format!("Quiz: {}", prompt(ask)), colors::ACCENT);
         }
         for t in targets(ask, pair) {
-            let c = match (&minkowski, t.minkowski) {
-                (Some(m), true) => m,
-                (None, true) => continue,
+            let c = match (&minkowski, &revealed_pane, t.minkowski) {
+                (Some(m), _, true) | (None, Some(m), true) => m,
+                (None, None, true) => continue,
                 _ => canvas,
             };
             let picked = match (&self.quiz.given, &t.command) {
