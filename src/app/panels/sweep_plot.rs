@@ -49,6 +49,9 @@ fn id_changes(rows: &[SweepRow]) -> Vec<f64> {
 /// The y axis's width on every plot, in points: room for "-0.0005" or "-180".
 const Y_AXIS_WIDTH: f32 = 44.0;
 
+/// Each plot's height, in points.
+const PLOT_HEIGHT: f32 = 100.0;
+
 /// How a plot's y axis is marked and its value read.
 #[derive(Clone, Copy)]
 enum Scale {
@@ -183,7 +186,9 @@ impl App {
             // As wide as the panel shows (its scroll area would let a plot grow past it).
             let width = (ui.clip_rect().right() - ui.cursor().left() - 12.0).max(120.0);
             let mut plot = Plot::new(id)
-                .height(80.0)
+                // Tall enough that two or three y labels fit (egui_plot labels marks 40+
+                // points apart).
+                .height(PLOT_HEIGHT)
                 .width(width)
                 // The same y-axis width on every plot, so the three x axes line up.
                 .y_axis_min_width(Y_AXIS_WIDTH)
@@ -194,6 +199,11 @@ impl App {
                 .include_x(0.0)
                 .include_x(360.0)
                 .x_grid_spacer(uniform_grid_spacer(|_| [45.0, 90.0, 180.0]))
+                // Each mark with the decimals its step needs ("-0.4", not "-0").
+                .y_axis_formatter(|mark, _| {
+                    let decimals = (-mark.step_size.log10().floor()).max(0.0) as usize;
+                    format!("{:.*}", decimals, mark.value)
+                })
                 // The hover reads the curve at the pointer's angle, not the pointer's height.
                 .label_formatter(move |_, at| {
                     curve_at(curve, at.x)
@@ -202,7 +212,7 @@ impl App {
                 });
             plot = match scale {
                 Scale::Nice => plot.include_y(0.0).y_grid_spacer(uniform_grid_spacer(|g| {
-                    let s = nice_step(g.bounds.1 - g.bounds.0, 3.0);
+                    let s = nice_step(g.bounds.1 - g.bounds.0, 2.0);
                     [s, s * 2.0, s * 10.0]
                 })),
                 Scale::Degrees => plot
