@@ -91,30 +91,36 @@ impl Traced {
     }
 
     /// Every contact point of every part pair, numbered as the canvas labels them (`p0`, …):
-    /// the shown part pair's first (the traced manifold), then the other part pairs' in order.
+    /// part pair by part pair in the body pair's order, the shown pair's from its traced
+    /// manifold — so a point keeps its name when another part pair is shown.
     pub fn contacts(&self) -> Vec<Contact> {
         let shown = self.shown_parts();
         let m = &self.traces.manifold;
-        let first = m.points().map(|p| Contact {
-            parts: shown,
-            point: *p,
-            id: crate::geom::part_id(shown[0], shown[1], p.id.pack()),
-            normal: m.normal,
-        });
-        let others = self
-            .whole
-            .manifolds
-            .iter()
-            .filter(|pm| pm.parts != shown)
-            .flat_map(|pm| {
-                pm.manifold.points().map(move |p| Contact {
+        let traced = || {
+            m.points().map(move |p| Contact {
+                parts: shown,
+                point: *p,
+                id: crate::geom::part_id(shown[0], shown[1], p.id.pack()),
+                normal: m.normal,
+            })
+        };
+        let mut out: Vec<Contact> = Vec::new();
+        if !self.whole.manifolds.iter().any(|pm| pm.parts == shown) {
+            out.extend(traced());
+        }
+        for pm in &self.whole.manifolds {
+            if pm.parts == shown {
+                out.extend(traced());
+            } else {
+                out.extend(pm.manifold.points().map(|p| Contact {
                     parts: pm.parts,
                     point: *p,
                     id: pm.id(p),
                     normal: pm.manifold.normal,
-                })
-            });
-        first.chain(others).collect()
+                }));
+            }
+        }
+        out
     }
 
     /// The manifold's steps as the mode shows them (its closing record is not a step).

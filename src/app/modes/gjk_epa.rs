@@ -327,7 +327,8 @@ impl Mode for GjkMode {
             .allow_drag(false)
             .allow_zoom(false)
             .allow_scroll(false)
-            .legend(egui_plot::Legend::default())
+            // See-through, so a line under the legend (EPA's upper bound) still shows.
+            .legend(egui_plot::Legend::default().background_alpha(0.35))
             .show(ui, |p| {
                 p.line(
                     egui_plot::Line::new(gjk_line)

@@ -313,7 +313,9 @@ impl Mode for ManifoldMode {
             "Jitter: turn B by ±0.001 rad every frame (J)",
         )
         .on_hover_text("J: the hysteresis lab — with hysteresis off, watch the ids churn");
-        ui.add(egui::Slider::new(&mut controls.margin, 0.0..=0.5).text("speculative margin"))
+        // Its name on a line of its own, so a narrow panel at a presenter scale does not cut it.
+        ui.label("speculative margin");
+        ui.add(egui::Slider::new(&mut controls.margin, 0.0..=0.5))
             .on_hover_text("points are kept while their separation is at most this: a small margin keeps contacts that are about to touch");
         ui.separator();
         contact_list(ui, pair);
