@@ -3,11 +3,9 @@
 //!
 //! The kit (an Xvfb of its own, screenshots, `xdotool`) is in `window/mod.rs`.
 
-mod window;
-
+use crate::window::*;
 use std::process::Command;
 use std::time::Duration;
-use window::*;
 
 #[test]
 fn every_mode_draws_both_shapes_in_their_colours() {
