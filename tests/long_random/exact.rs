@@ -10,7 +10,8 @@
 //! Every test is deterministic (fixed seeds), collects every disagreement before asserting,
 //! and prints the counts per check, the worst error seen per check (in units of `L` and of
 //! `ε L`: the margin under the tolerance) and the three worst scenes as RON. Run
-//! `cargo test --release --test long_random -- --nocapture exact::` to see the margins of passing tests.
+//! `cargo test --release --test long_random -- --nocapture exact::` to see the margins of passing
+//! tests.
 //!
 //! The point checks use the manifold's own normal, which the report exposes as the `normal` of
 //! the last (`done`) step of `clip.steps`; `separation`, `overlap`, `gjk.distance` and the

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_narrowphase-lab");
 /// A private Xvfb as large as the largest window tested (display numbers apart from
-/// tests/gui.rs's, so the two files can run at once).
+/// gui.rs's, so the two can run at once).
 fn display() -> Option<Display> {
     crate::window::display_of("1920x1080x24", 1200)
 }
