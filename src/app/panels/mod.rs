@@ -105,12 +105,25 @@ impl App {
     pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
         let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
-        self.status_bar(ctx);
+        let hides = self.quiz_hides();
+        status::status_bar(
+            ctx,
+            &self.doc,
+            &self.session,
+            hides,
+            self.probe.stats.frame_ms,
+        );
         if let Some(w) = layout.left {
             self.left_panel(ctx, w, &mut out);
         }
         self.right_panel(ctx, &layout, &mut out);
-        self.notes_panel(ctx, layout.notes);
+        status::notes_panel(
+            ctx,
+            layout.notes,
+            self.doc.scene(),
+            hides,
+            &self.dialogs.warnings,
+        );
         self.dialogs(ctx, &mut out);
         out
     }
