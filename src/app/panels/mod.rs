@@ -114,7 +114,15 @@ impl App {
             self.probe.stats.frame_ms,
         );
         if let Some(w) = layout.left {
-            self.left_panel(ctx, w, &mut out);
+            let left = left::Left {
+                modes: &self.modes,
+                session: &self.session,
+                scene: self.doc.scene(),
+                vertex_edit: self.view.vertex_edit,
+                ui_scale: self.shell.ui_scale,
+                quiz_hides: hides,
+            };
+            left.show(ctx, w, &mut out);
         }
         self.right_panel(ctx, &layout, &mut out);
         status::notes_panel(
