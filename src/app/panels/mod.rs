@@ -11,6 +11,8 @@ pub mod sweep_plot;
 
 use super::App;
 use super::command::Command;
+use super::document::EditSource;
+use super::input::Gesture;
 
 /// Every key and mouse action, for the help overlay and the README.
 pub const KEYS: &[(&str, &str)] = &[
@@ -124,7 +126,26 @@ impl App {
             };
             left.show(ctx, w, &mut out);
         }
-        self.right_panel(ctx, &layout, &mut out);
+        let ask = self.quiz_ask().cloned();
+        let quiz_total = self.quiz_total();
+        // Not while a drag or a field changes the scene: the sweep's plots keep their rows.
+        let editing = self.doc.editing(EditSource::Canvas)
+            || self.doc.editing(EditSource::Panel)
+            || self.view.interaction.gesture != Gesture::Idle;
+        let right = right::Right {
+            mode: self.modes.get_mut(self.session.mode),
+            session: &self.session,
+            scene: self.doc.scene(),
+            quiz: &self.quiz,
+            ask: ask.as_ref(),
+            quiz_total,
+            sweep: &mut self.sweep,
+            editing,
+            show_left: self.shell.show_left,
+        };
+        if let Some(text) = right.show(ctx, &layout, &mut out) {
+            self.probe.shown_step_text = text;
+        }
         status::notes_panel(
             ctx,
             layout.notes,
