@@ -1,6 +1,8 @@
 //! The egui panels, one file each: modes and shapes on the left, the mode's table and steps on
 //! the right, status and notes at the bottom, and the dialogs (help, open, save as, unsaved
-//! changes). Panels read the app and return [`Command`]s; they change nothing themselves.
+//! changes). Each panel is given the parts of the app it shows (the session and its pair, the
+//! scene, the mode shown…), never the whole `App`, and returns [`Command`]s; only the state a
+//! panel owns changes in it (a mode's controls, the sweep plot's rows, the dialogs' typed text).
 
 pub mod arithmetic;
 mod dialogs;
@@ -153,7 +155,13 @@ impl App {
             hides,
             &self.dialogs.warnings,
         );
-        self.dialogs(ctx, &mut out);
+        dialogs::DialogsView {
+            dialogs: &mut self.dialogs,
+            modes: &self.modes,
+            path: self.doc.path(),
+            lecture: &self.session.lecture,
+        }
+        .show(ctx, &mut out);
         out
     }
 }
