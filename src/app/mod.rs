@@ -10,14 +10,15 @@
 //!
 //! Every action is a [`command::Command`], from a key or a button alike; [`App::apply`] carries
 //! them out. Each frame, in order (inside egui's frame, so the canvas can use its painter):
-//! 1. egui UI: the panels take their space and return their commands; note whether egui wants
-//!    the pointer or keys.
-//! 2. Keys (unless a text field has focus) become commands; every command is carried out.
-//! 3. Canvas input (unless the pointer is over a panel): gestures become scene edits.
-//! 4. Recompute the pair's output and traces only when something changed (jitter, which
-//!    changes every frame, is recomputed first, before step 1).
-//! 5. Draw the world: grid, shapes, the mode's picture, the normal and contact points.
-//! 6. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
+//! 1. Canvas input (unless the pointer is over a panel, as laid out at the last frame):
+//!    gestures become commands, carried out at once; the pair's output and traces are
+//!    recomputed where they changed (jitter, which changes every frame, first of all).
+//! 2. egui UI: the panels, drawn from that pair (so panels and canvas show the same frame
+//!    while dragging), take their space and return their commands; keys (unless a text field
+//!    has focus) become commands; every command is carried out.
+//! 3. Per-frame bookkeeping (a mode's id tracking, the banner's timeout).
+//! 4. Draw the world: grid, shapes, the mode's picture, the normal and contact points.
+//! 5. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
 
 pub mod camera;
 pub mod command;
@@ -466,6 +467,8 @@ impl App {
     fn layout(&mut self, ctx: &egui::Context) {
         let ppp = ctx.pixels_per_point();
         let r = ctx.available_rect();
+        // The next frame reads its canvas input against this (before its panels are drawn).
+        self.view.canvas = Some(r);
         let min = Vec2::new(r.min.x, r.min.y) * ppp;
         let size = Vec2::new(r.width(), r.height()) * ppp;
         let split = self.mode().split();
@@ -486,26 +489,32 @@ impl App {
         }
     }
 
-    /// One frame's egui work: panels, commands, canvas input, recompute, canvas drawing.
-    /// `input` is the frame's pointer state; `keys` are key events egui's backend does not
-    /// report (F1, F12, the keypad), handled like egui's own.
+    /// One frame's egui work: canvas input, recompute, panels and their commands, canvas
+    /// drawing. `input` is the frame's pointer state; `keys` are key events egui's backend does
+    /// not report (F1, F12, the keypad), handled like egui's own.
     pub fn frame(&mut self, ctx: &egui::Context, now: f64, mut input: Input, keys: &[egui::Event]) {
         // 0. Jitter turns B every frame: recomputed before anything shows the pair, so the
         // panels and the canvas describe the same pose.
         if self.session.options.jitter {
             self.recompute(now);
         }
-
-        // 1. The panels. Whether a text field or a question had the keys is read before
-        // them too: the Enter that ends a field's typing is the field's, not a command.
         ctx.set_zoom_factor(self.shell.ui_scale);
+        // Whether a text field or a question has the keys is read before anything this frame:
+        // the Enter that ends a field's typing is the field's, not a command.
         let keys_taken =
             ctx.wants_keyboard_input() || self.asking().is_some() || self.dialogs.save_as.is_some();
-        let mut commands = self.ui(ctx);
-        input.over_ui = input.over_ui || ctx.is_pointer_over_area() || ctx.is_using_pointer();
 
-        // 2. Keys, unless a text field has them or a question waits for its answer (its
-        // dialog reads its own keys); then every command, in order.
+        // 1. Canvas input, before the panels are drawn: a gesture's commands are carried out
+        // (and the pair recomputed) first, so the panels and the canvas show the same pair in
+        // the same frame. Whether the pointer is over a panel is read from the last frame's
+        // layout (the panels have not taken their room yet in this one).
+        input.over_ui = input.over_ui || self.pointer_over_ui(ctx);
+        self.canvas_input(input, now);
+
+        // 2. The panels, from the pair as it is now; then the keys (unless a text field has
+        // them or a question waits for its answer: its dialog reads its own keys); then every
+        // command, in order.
+        let mut commands = self.ui(ctx);
         if !keys_taken
             && !ctx.wants_keyboard_input()
             && self.asking().is_none()
@@ -524,8 +533,43 @@ impl App {
         // The canvas takes the room the panels left (for the mode the commands chose).
         self.layout(ctx);
 
-        // 3. Canvas input: the mode's own view first, then the shape gestures (none on an
-        // error slide: its shapes are not shown).
+        // 3. Per-frame bookkeeping, after everything that could change the pair.
+        self.modes
+            .get_mut(self.session.mode)
+            .after_frame(&self.session.pair);
+        if self
+            .dialogs
+            .banner
+            .as_ref()
+            .is_some_and(|b| !b.error && now - b.since > 4.0)
+        {
+            self.dialogs.banner = None;
+        }
+
+        // 4. The world: fitted to the views first where that was asked for, then drawn.
+        self.fit_views(ctx);
+        self.probe.drawn = self.draw_world(ctx, false);
+    }
+
+    /// Whether egui has the pointer, read before this frame's panels: over a window or a
+    /// menu (egui's areas, as they were at the last frame), over a panel (outside the canvas
+    /// the panels left at the last layout; none yet before the first), or dragging a widget.
+    /// The same test as egui's `is_pointer_over_area` after the panels, one layout earlier.
+    fn pointer_over_ui(&self, ctx: &egui::Context) -> bool {
+        let over_area = ctx
+            .input(|i| i.pointer.interact_pos())
+            .and_then(|p| Some((p, ctx.layer_id_at(p)?)))
+            .is_some_and(|(p, layer)| {
+                layer.order != egui::Order::Background
+                    || !self.view.canvas.is_some_and(|r| r.contains(p))
+            });
+        over_area || ctx.is_using_pointer()
+    }
+
+    /// The canvas's input for this frame: a quiz target, the mode's own view, then the shape
+    /// gestures (none on an error slide: its shapes are not shown), each turned into commands
+    /// and carried out; then a playing mode moves on with the clock.
+    fn canvas_input(&mut self, mut input: Input, now: f64) {
         if self.dialogs.slide_error.is_some() {
             input = Input {
                 over_ui: true,
@@ -560,23 +604,6 @@ impl App {
         }
         // A mode that plays moves its step on with the clock.
         self.advance_mode(now);
-
-        // 4. Everything is recomputed where it changed (jitter: at the frame's start).
-        self.modes
-            .get_mut(self.session.mode)
-            .after_frame(&self.session.pair);
-        if self
-            .dialogs
-            .banner
-            .as_ref()
-            .is_some_and(|b| !b.error && now - b.since > 4.0)
-        {
-            self.dialogs.banner = None;
-        }
-
-        // 5. The world: fitted to the views first where that was asked for, then drawn.
-        self.fit_views(ctx);
-        self.probe.drawn = self.draw_world(ctx, false);
     }
 
     /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.

@@ -31,6 +31,9 @@ pub struct Views {
     pub frame_pending: bool,
     /// How each view (world, second) is to be fitted to its picture at the next frame.
     pub fit: [Option<Fit>; 2],
+    /// The canvas (the room the panels left, in points) at the last layout: the next frame
+    /// reads whether the pointer is over a panel from it, before its panels are drawn.
+    pub canvas: Option<egui::Rect>,
     /// The world view's rectangle at the last layout (a change keeps the picture in view).
     pub last_viewport: Option<(Vec2, Vec2)>,
     /// The user panned, zoomed or framed since the scene opened: a save writes the camera as

@@ -15,10 +15,16 @@
 //!   true separation for every `n`, and equal to it exactly for the normals that realise it.
 //! - The distance from a point to a core's boundary (its point, its segment, or its polygon's
 //!   edges).
+//! - The brute force: the largest support gap over (practically) every direction, which for
+//!   convex shapes is the signed distance too, by another road (no hull).
+//! - Bodies described in f64 from the start (a rectangle, a regular polygon), placed and
+//!   projected on an axis (a shadow), for numbers a test works out by hand.
+//!
+//! It is the one f64 oracle of the tests: every binary reaches it as `common::exact_oracle`.
 #![allow(dead_code)]
 
-use glam::DVec2;
-use narrowphase_lab::geom::Shape;
+use glam::{DVec2, Vec2};
+use narrowphase_lab::geom::{Shape, Transform};
 
 /// A core in f64, in some frame (world minus the caller's origin), with its radius.
 #[derive(Clone, Debug)]
@@ -52,6 +58,25 @@ pub fn cos_sin_deg(deg: f32) -> (f64, f64) {
 pub fn place(shape: &Shape, position: [f32; 2], angle_deg: f32, origin: DVec2) -> Core {
     let (c, s) = cos_sin_deg(angle_deg);
     let p = DVec2::new(position[0] as f64, position[1] as f64) - origin;
+    let verts = shape
+        .vertices()
+        .iter()
+        .map(|v| {
+            let (x, y) = (v.x as f64, v.y as f64);
+            DVec2::new(c * x - s * y, s * x + c * y) + p
+        })
+        .collect();
+    Core {
+        verts,
+        radius: shape.radius() as f64,
+    }
+}
+
+/// The shape's core placed by the transform `xf` (its cosine and sine as they are, no round
+/// trip through an angle), in the frame whose origin is `origin`, in f64.
+pub fn place_xf(shape: &Shape, xf: Transform, origin: DVec2) -> Core {
+    let (c, s) = (xf.q.c as f64, xf.q.s as f64);
+    let p = DVec2::new(xf.p.x as f64, xf.p.y as f64) - origin;
     let verts = shape
         .vertices()
         .iter()
@@ -198,4 +223,108 @@ pub fn boundary_distance(core: &Core, p: DVec2) -> f64 {
             .map(|i| segment_distance(p, v[i], v[(i + 1) % n]))
             .fold(f64::INFINITY, f64::min),
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Brute force: the largest support gap over (practically) all directions, in f64.
+
+/// Number of evenly spaced directions the brute force samples before refining.
+pub const BRUTE_DIRECTIONS: usize = 10_000;
+
+/// The brute-force signed distance and its direction (from A to B): the maximum over unit
+/// directions `d` of [`support_gap`] (`min_B(d) − max_A(d)` of the rounded shapes). For convex
+/// shapes this is the distance when apart and minus the penetration depth when overlapping.
+/// Sampled at [`BRUTE_DIRECTIONS`] angles, then every near-best sample is refined on a finer
+/// grid (three rounds of 33 samples), in f64, in the pair frame (origin at A's position).
+pub fn brute_separation(a: &Shape, xf_a: Transform, b: &Shape, xf_b: Transform) -> (f64, Vec2) {
+    let origin = DVec2::new(xf_a.p.x as f64, xf_a.p.y as f64);
+    let (ca, cb) = (place_xf(a, xf_a, origin), place_xf(b, xf_b, origin));
+    let gap = |theta: f64| support_gap(&ca, &cb, DVec2::new(theta.cos(), theta.sin()));
+    let n = BRUTE_DIRECTIONS;
+    let step = std::f64::consts::TAU / n as f64;
+    let coarse: Vec<f64> = (0..n).map(|i| gap(i as f64 * step)).collect();
+    let best = coarse.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    // The gap changes by at most |support point| per radian: anything within 2 L step of the
+    // coarse best may hide the true maximum between samples.
+    let reach = |c: &Core| c.verts.iter().map(|v| v.length()).fold(0.0, f64::max) + c.radius;
+    let lipschitz = reach(&ca) + reach(&cb);
+    let near: Vec<usize> = (0..n)
+        .filter(|&i| coarse[i] >= best - 2.0 * lipschitz * step)
+        .collect();
+    let seeds: Vec<usize> = if near.len() <= 64 {
+        near
+    } else {
+        near.into_iter()
+            .filter(|&i| coarse[i] >= coarse[(i + n - 1) % n] && coarse[i] >= coarse[(i + 1) % n])
+            .collect()
+    };
+    let mut result = (best, 0.0);
+    for i in seeds {
+        let (mut centre, mut half) = (i as f64 * step, step);
+        let mut local = (coarse[i], centre);
+        for _ in 0..3 {
+            for k in 0..=32 {
+                let t = centre - half + 2.0 * half * k as f64 / 32.0;
+                let g = gap(t);
+                if g > local.0 {
+                    local = (g, t);
+                }
+            }
+            centre = local.1;
+            half *= 2.0 / 32.0;
+        }
+        if local.0 >= result.0 {
+            result = local;
+        }
+    }
+    if result.1 == 0.0 && result.0 == best {
+        let i = coarse.iter().position(|g| *g == best).unwrap_or(0);
+        result.1 = i as f64 * step;
+    }
+    (
+        result.0,
+        Vec2::new(result.1.cos() as f32, result.1.sin() as f32),
+    )
+}
+
+// ------------------------------------------------------------------------------------------
+// Bodies described in f64 from the start, for numbers worked out by hand.
+
+/// Points of a body's own frame turned by `deg` degrees and moved to `at`, in f64.
+pub fn place_points(local: &[DVec2], at: DVec2, deg: f64) -> Vec<DVec2> {
+    let r = DVec2::from_angle(deg.to_radians());
+    local.iter().map(|p| at + r.rotate(*p)).collect()
+}
+
+/// A regular polygon of `sides` vertices on a circle of `circumradius`, its first vertex
+/// straight up and then counter-clockwise (the scene format's `RegularPolygon`).
+pub fn regular_polygon(sides: usize, circumradius: f64) -> Vec<DVec2> {
+    (0..sides)
+        .map(|i| {
+            let t = (90.0 + 360.0 * i as f64 / sides as f64).to_radians();
+            DVec2::new(t.cos(), t.sin()) * circumradius
+        })
+        .collect()
+}
+
+/// A `w` × `h` rectangle centred on the origin, counter-clockwise from its lower left corner
+/// (the scene format's `Box`).
+pub fn rect(w: f64, h: f64) -> Vec<DVec2> {
+    let (x, y) = (w / 2.0, h / 2.0);
+    vec![
+        DVec2::new(-x, -y),
+        DVec2::new(x, -y),
+        DVec2::new(x, y),
+        DVec2::new(-x, y),
+    ]
+}
+
+/// The shadow of `points` on the axis `u`: the smallest and the largest `p · u`.
+pub fn shadow(points: &[DVec2], u: DVec2) -> (f64, f64) {
+    points
+        .iter()
+        .map(|p| p.dot(u))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
+            (lo.min(d), hi.max(d))
+        })
 }

@@ -1,11 +1,17 @@
 //! Helpers shared by the integration tests: tolerant comparisons, conversion to parry2d (the
-//! independent oracle), a brute-force signed distance, a deterministic RNG, and proptest
-//! strategies for random shapes and poses.
+//! independent oracle), a deterministic RNG, and proptest strategies for random shapes and
+//! poses; [`exact_oracle`], the one f64 oracle (exact geometry, and the brute-force signed
+//! distance); [`exact_scenes`] and [`exact_check`], random scenes through `report` and the
+//! checks against that oracle.
 //!
-//! Each test file compiles this module separately and uses a different part of it.
+//! Each test binary compiles this module separately and uses a different part of it.
 #![allow(dead_code)]
 
-use glam::{DVec2, Vec2};
+pub mod exact_check;
+pub mod exact_oracle;
+pub mod exact_scenes;
+
+use glam::Vec2;
 use narrowphase_lab::geom::{Rot, Shape, ShapeKind, Transform};
 use parry2d::math::{Pose, Rotation as PRot, Vector as PVec};
 use parry2d::shape as ps;
@@ -156,108 +162,6 @@ fn centred_box_half_extents(v: &[Vec2]) -> Option<Vec2> {
         Vec2::new(-h.x, h.y),
     ];
     (v == expected && h.x > 0.0 && h.y > 0.0).then_some(h)
-}
-
-// ------------------------------------------------------------------------------------------
-// Brute force: the exact separating-axis test over (practically) all directions, in f64.
-
-/// A shape's core in a frame, in f64.
-struct CoreF64 {
-    verts: Vec<DVec2>,
-    radius: f64,
-}
-
-fn core_f64(shape: &Shape, xf: Transform, origin: Vec2) -> CoreF64 {
-    let (c, s) = (xf.q.c as f64, xf.q.s as f64);
-    let p = DVec2::new(
-        xf.p.x as f64 - origin.x as f64,
-        xf.p.y as f64 - origin.y as f64,
-    );
-    let verts = shape
-        .vertices()
-        .iter()
-        .map(|v| {
-            let (x, y) = (v.x as f64, v.y as f64);
-            DVec2::new(c * x - s * y, s * x + c * y) + p
-        })
-        .collect();
-    CoreF64 {
-        verts,
-        radius: shape.radius() as f64,
-    }
-}
-
-fn max_dot(verts: &[DVec2], d: DVec2) -> f64 {
-    verts
-        .iter()
-        .map(|v| v.dot(d))
-        .fold(f64::NEG_INFINITY, f64::max)
-}
-
-/// `min_B(d) − max_A(d)` for the rounded shapes: positive = separated along `d`.
-fn gap(a: &CoreF64, b: &CoreF64, theta: f64) -> f64 {
-    let d = DVec2::new(theta.cos(), theta.sin());
-    let max_a = max_dot(&a.verts, d) + a.radius;
-    let min_b = -max_dot(&b.verts, -d) - b.radius;
-    min_b - max_a
-}
-
-/// Number of evenly spaced directions the brute force samples before refining.
-pub const BRUTE_DIRECTIONS: usize = 10_000;
-
-/// The brute-force signed distance and its direction (from A to B): the maximum over unit
-/// directions `d` of `min_B(d) − max_A(d)`, computed from the support points of the rounded
-/// shapes. For convex shapes this is the distance when apart and minus the penetration depth
-/// when overlapping. Sampled at [`BRUTE_DIRECTIONS`] angles, then every near-best sample is
-/// refined on a finer grid (three rounds of 33 samples), in f64, in the pair frame.
-pub fn brute_separation(a: &Shape, xf_a: Transform, b: &Shape, xf_b: Transform) -> (f64, Vec2) {
-    let origin = xf_a.p;
-    let (ca, cb) = (core_f64(a, xf_a, origin), core_f64(b, xf_b, origin));
-    let n = BRUTE_DIRECTIONS;
-    let step = std::f64::consts::TAU / n as f64;
-    let coarse: Vec<f64> = (0..n).map(|i| gap(&ca, &cb, i as f64 * step)).collect();
-    let best = coarse.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    // The gap changes by at most |support point| per radian: anything within 2 L step of the
-    // coarse best may hide the true maximum between samples.
-    let reach = |c: &CoreF64| c.verts.iter().map(|v| v.length()).fold(0.0, f64::max) + c.radius;
-    let lipschitz = reach(&ca) + reach(&cb);
-    let near: Vec<usize> = (0..n)
-        .filter(|&i| coarse[i] >= best - 2.0 * lipschitz * step)
-        .collect();
-    let seeds: Vec<usize> = if near.len() <= 64 {
-        near
-    } else {
-        near.into_iter()
-            .filter(|&i| coarse[i] >= coarse[(i + n - 1) % n] && coarse[i] >= coarse[(i + 1) % n])
-            .collect()
-    };
-    let mut result = (best, 0.0);
-    for i in seeds {
-        let (mut centre, mut half) = (i as f64 * step, step);
-        let mut local = (coarse[i], centre);
-        for _ in 0..3 {
-            for k in 0..=32 {
-                let t = centre - half + 2.0 * half * k as f64 / 32.0;
-                let g = gap(&ca, &cb, t);
-                if g > local.0 {
-                    local = (g, t);
-                }
-            }
-            centre = local.1;
-            half *= 2.0 / 32.0;
-        }
-        if local.0 >= result.0 {
-            result = local;
-        }
-    }
-    if result.1 == 0.0 && result.0 == best {
-        let i = coarse.iter().position(|g| *g == best).unwrap_or(0);
-        result.1 = i as f64 * step;
-    }
-    (
-        result.0,
-        Vec2::new(result.1.cos() as f32, result.1.sin() as f32),
-    )
 }
 
 // ------------------------------------------------------------------------------------------
@@ -595,4 +499,20 @@ pub fn near_pair() -> impl Strategy<Value = (Spec, Transform, Spec, Transform)> 
             let offset = f * reach * Vec2::new(dir.cos(), dir.sin());
             (sa, xf_a, sb, Transform::new(xf_a.p + offset, angle))
         })
+}
+
+// ------------------------------------------------------------------------------------------
+// Boxes.
+
+/// The edge of a box of `width` × `height` whose outward normal is `n`, from the shape's own
+/// vertices (not from any trace).
+pub fn box_edge(width: f32, height: f32, n: glam::Vec2) -> usize {
+    let b = Shape::make_box(width, height, 0.0).expect("a box");
+    let v = b.vertices();
+    (0..v.len())
+        .find(|&i| {
+            let e = v[(i + 1) % v.len()] - v[i];
+            glam::Vec2::new(e.y, -e.x).normalize().dot(n) > 0.999
+        })
+        .expect("an edge with that normal")
 }

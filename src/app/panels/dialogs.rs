@@ -5,13 +5,30 @@ use crate::app::command::{Command, UnsavedChoice};
 use crate::app::draw::colors;
 use crate::app::legend;
 
-use crate::app::state::Leave;
-use crate::app::{App, web};
+use crate::app::modes::Modes;
+use crate::app::state::{Dialogs, Leave};
+use crate::app::web;
+use crate::scene::Lecture;
 use egui::RichText;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-impl App {
-    pub(super) fn dialogs(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+/// What the dialogs show, and their own state (which are open, the text typed in them): the
+/// modes (the help's legends), the scene's file (its name when it changed on disk) and the
+/// lecture (its scenes' names, its folder). What the user answers comes back as commands.
+pub(super) struct DialogsView<'a> {
+    /// Which dialogs are open and what was typed in them.
+    pub dialogs: &'a mut Dialogs,
+    /// The modes, for the help's legends.
+    pub modes: &'a Modes,
+    /// The scene's file, if it has one.
+    pub path: Option<&'a Path>,
+    /// The lecture.
+    pub lecture: &'a Lecture,
+}
+
+impl DialogsView<'_> {
+    /// Every dialog that is open; answers are pushed onto `out`.
+    pub(super) fn show(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
         if self.dialogs.help {
             egui::Window::new("Keys and mouse (F1)")
                 .collapsible(false)
@@ -99,8 +116,7 @@ impl App {
         }
         if self.dialogs.on_disk.is_some() {
             let name = self
-                .doc
-                .path()
+                .path
                 .and_then(|p| p.file_name())
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
@@ -169,7 +185,6 @@ impl App {
         match leave {
             Leave::Scene(i) => {
                 let title = self
-                    .session
                     .lecture
                     .scenes
                     .get(*i)
@@ -263,7 +278,6 @@ impl App {
         };
         let mut keep = true;
         let folder = self
-            .session
             .lecture
             .folder
             .clone()

@@ -1,12 +1,13 @@
 //! The left panel: the mode tabs, both bodies' editors, undo/redo, files and the UI scale.
 
-use crate::app::App;
 use crate::app::command::Command;
 use crate::app::draw::colors;
+use crate::app::modes::Modes;
+use crate::app::session::Session;
 
 use crate::app::words::{count, part_pair};
 use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_SIZE};
-use crate::scene::{Body, ShapeSpec};
+use crate::scene::{Body, Scene, ShapeSpec};
 use egui::{Color32, RichText};
 use glam::Vec2;
 
@@ -176,7 +177,25 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
     changed
 }
 
-impl App {
+/// What the left panel shows: the modes (their tabs), the session (the mode shown, the pair
+/// and its chosen part pair), the scene's bodies, vertex edit and the presenter scale.
+/// It changes nothing: what the user asks for comes back as commands.
+pub(super) struct Left<'a> {
+    /// The modes, for their tabs.
+    pub modes: &'a Modes,
+    /// The mode shown, the pair and the part pair chosen.
+    pub session: &'a Session,
+    /// The scene, for the bodies' editors.
+    pub scene: &'a Scene,
+    /// Vertex edit is on.
+    pub vertex_edit: bool,
+    /// The presenter scale.
+    pub ui_scale: f32,
+    /// A quiz question waits: which part pairs touch is part of its answer.
+    pub quiz_hides: bool,
+}
+
+impl Left<'_> {
     /// For compound bodies: which part pair every mode shows — the deepest (the library's
     /// choice), a part of each body, or a part pair in contact. A click on a part on the
     /// canvas does the same.
@@ -216,7 +235,7 @@ impl App {
         }
         // While a quiz question waits, which part pairs touch (and with how many points) is
         // part of the answer.
-        let manifolds = if self.quiz_hides() {
+        let manifolds = if self.quiz_hides {
             &[][..]
         } else {
             &pair.whole.manifolds[..]
@@ -232,7 +251,7 @@ impl App {
                 out.push(Command::PickParts(Some(m.parts)));
             }
         }
-        if self.quiz_hides() {
+        if self.quiz_hides {
             ui.label(RichText::new("(shown once you answer)").small());
         } else if pair.whole.manifolds.is_empty() {
             ui.label(RichText::new("no part pair").small());
@@ -244,16 +263,17 @@ impl App {
         );
     }
 
-    pub(super) fn left_panel(&mut self, ctx: &egui::Context, width: f32, out: &mut Vec<Command>) {
+    /// The panel, `width` points wide; what the user asks for is pushed onto `out`.
+    pub(super) fn show(&self, ctx: &egui::Context, width: f32, out: &mut Vec<Command>) {
         egui::SidePanel::left("left")
             .resizable(false)
             .exact_width(width)
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.left_contents(ui, out));
+                egui::ScrollArea::vertical().show(ui, |ui| self.contents(ui, out));
             });
     }
 
-    fn left_contents(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+    fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         ui.heading("Narrowphase Lab");
         ui.horizontal_wrapped(|ui| {
             for m in self.modes.iter() {
@@ -267,8 +287,7 @@ impl App {
             }
         });
         ui.separator();
-        let scene = self.doc.scene();
-        let (mut a, mut b) = (scene.a.clone(), scene.b.clone());
+        let (mut a, mut b) = (self.scene.a.clone(), self.scene.b.clone());
         let mut changed = false;
         changed |= body_editor(ui, "A", colors::A, &mut a);
         ui.separator();
@@ -278,7 +297,7 @@ impl App {
         }
         self.part_picker(ui, out);
         ui.separator();
-        let mut vertex_edit = self.view.vertex_edit;
+        let mut vertex_edit = self.vertex_edit;
         if ui
             .checkbox(&mut vertex_edit, "Vertex edit (V)")
             .on_hover_text(
@@ -332,7 +351,7 @@ impl App {
             ui.label("UI scale");
             // The slider leaves room for its value in a narrow panel.
             ui.spacing_mut().slider_width = (ui.available_width() - 60.0).clamp(40.0, 160.0);
-            let mut scale = self.shell.ui_scale;
+            let mut scale = self.ui_scale;
             let (lo, hi) = crate::app::command::UI_SCALE_RANGE;
             if ui
                 .add(egui::Slider::new(&mut scale, lo..=hi))

@@ -1,6 +1,8 @@
 //! The egui panels, one file each: modes and shapes on the left, the mode's table and steps on
 //! the right, status and notes at the bottom, and the dialogs (help, open, save as, unsaved
-//! changes). Panels read the app and return [`Command`]s; they change nothing themselves.
+//! changes). Each panel is given the parts of the app it shows (the session and its pair, the
+//! scene, the mode shown…), never the whole `App`, and returns [`Command`]s; only the state a
+//! panel owns changes in it (a mode's controls, the sweep plot's rows, the dialogs' typed text).
 
 pub mod arithmetic;
 mod dialogs;
@@ -11,6 +13,8 @@ pub mod sweep_plot;
 
 use super::App;
 use super::command::Command;
+use super::document::EditSource;
+use super::input::Gesture;
 
 /// Every key and mouse action, for the help overlay and the README.
 pub const KEYS: &[(&str, &str)] = &[
@@ -106,13 +110,59 @@ impl App {
     pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
         let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
-        self.status_bar(ctx);
+        let hides = self.quiz_hides();
+        status::status_bar(
+            ctx,
+            &self.doc,
+            &self.session,
+            hides,
+            self.probe.stats.frame_ms,
+        );
         if let Some(w) = layout.left {
-            self.left_panel(ctx, w, &mut out);
+            let left = left::Left {
+                modes: &self.modes,
+                session: &self.session,
+                scene: self.doc.scene(),
+                vertex_edit: self.view.vertex_edit,
+                ui_scale: self.shell.ui_scale,
+                quiz_hides: hides,
+            };
+            left.show(ctx, w, &mut out);
         }
-        self.right_panel(ctx, &layout, &mut out);
-        self.notes_panel(ctx, layout.notes);
-        self.dialogs(ctx, &mut out);
+        let ask = self.quiz_ask().cloned();
+        let quiz_total = self.quiz_total();
+        // Not while a drag or a field changes the scene: the sweep's plots keep their rows.
+        let editing = self.doc.editing(EditSource::Canvas)
+            || self.doc.editing(EditSource::Panel)
+            || self.view.interaction.gesture != Gesture::Idle;
+        let right = right::Right {
+            mode: self.modes.get_mut(self.session.mode),
+            session: &self.session,
+            scene: self.doc.scene(),
+            quiz: &self.quiz,
+            ask: ask.as_ref(),
+            quiz_total,
+            sweep: &mut self.sweep,
+            editing,
+            show_left: self.shell.show_left,
+        };
+        if let Some(text) = right.show(ctx, &layout, &mut out) {
+            self.probe.shown_step_text = text;
+        }
+        status::notes_panel(
+            ctx,
+            layout.notes,
+            self.doc.scene(),
+            hides,
+            &self.dialogs.warnings,
+        );
+        dialogs::DialogsView {
+            dialogs: &mut self.dialogs,
+            modes: &self.modes,
+            path: self.doc.path(),
+            lecture: &self.session.lecture,
+        }
+        .show(ctx, &mut out);
         // Where each panel sits, in window pixels, for `--print-state`.
         let ppp = ctx.pixels_per_point();
         self.probe.panels = ["left", "right", "notes", "status"]

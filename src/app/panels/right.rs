@@ -1,20 +1,64 @@
-//! The right panel: the mode's title, step buttons and text, then the mode's own controls.
+//! The right panel: the mode's title, step buttons and text, the arithmetic, the sweep, then
+//! the mode's own controls and what its colours mean.
 
-use crate::app::App;
 use crate::app::command::{Command, StepTo};
 use crate::app::draw::colors;
 use crate::app::legend;
-use crate::app::modes::Controls;
+use crate::app::modes::{Controls, Mode};
 use crate::app::panels::PanelLayout;
+use crate::app::panels::sweep_plot::SweepPlot;
+use crate::app::quiz::{self, Quiz};
+use crate::app::session::Session;
+use crate::scene::{Ask, Scene};
 use egui::RichText;
 
-impl App {
-    pub(super) fn right_panel(
-        &mut self,
+/// What the right panel shows, and the state it owns a part of: the mode shown (its controls
+/// keep their own view state), the session (step, options, the pair), the scene (its margin,
+/// the sweep's poses), the quiz, and the sweep plot. Everything else the user asks for comes
+/// back as commands.
+pub(super) struct Right<'a> {
+    /// The mode shown.
+    pub mode: &'a mut dyn Mode,
+    /// The step, the options and the pair.
+    pub session: &'a Session,
+    /// The scene.
+    pub scene: &'a Scene,
+    /// The quiz: on or off, the answer given, the score.
+    pub quiz: &'a Quiz,
+    /// The question asked, while the quiz is on and the scene asks one.
+    pub ask: Option<&'a Ask>,
+    /// How many questions the whole lecture asks.
+    pub quiz_total: usize,
+    /// The sweep plot (its rows are kept while `editing`).
+    pub sweep: &'a mut SweepPlot,
+    /// A drag or a field is changing the scene.
+    pub editing: bool,
+    /// The left panel is unfolded (a narrow window shows a toggle for it).
+    pub show_left: bool,
+}
+
+impl Right<'_> {
+    /// The panel; what the user asks for is pushed onto `out`. Returns the step text shown
+    /// (none while a quiz question hides it).
+    pub(super) fn show(
+        self,
         ctx: &egui::Context,
         layout: &PanelLayout,
         out: &mut Vec<Command>,
-    ) {
+    ) -> Option<String> {
+        let Right {
+            mode,
+            session,
+            scene,
+            quiz,
+            ask,
+            quiz_total,
+            sweep,
+            editing,
+            show_left,
+        } = self;
+        let pair = &session.pair;
+        let mut shown = None;
         // As wide as the canvas can spare and no wider (it keeps half the window): what it
         // shows is laid out to fit (the SAT table's two-line rows, plots as wide as the panel).
         egui::SidePanel::right("right")
@@ -23,10 +67,9 @@ impl App {
             .show(ctx, |ui| {
                 // Both ways: a wide table (two 64-gons' 128 axes) scrolls rather than being cut.
                 egui::ScrollArea::both().show(ui, |ui| {
-                    let kind = self.session.mode;
                     ui.horizontal(|ui| {
                         if layout.narrow {
-                            let text = if self.shell.show_left {
+                            let text = if show_left {
                                 "◀ Shapes"
                             } else {
                                 "☰ Shapes"
@@ -39,17 +82,18 @@ impl App {
                                 out.push(Command::ToggleShapesPanel);
                             }
                         }
-                        ui.heading(self.mode().title());
+                        ui.heading(mode.title());
                     });
-                    if self.quiz.on {
-                        self.quiz_panel(ui, out);
+                    if quiz.on {
+                        let questions = scene.questions.len();
+                        quiz::panel(ui, quiz, ask, questions, quiz_total, pair, out);
                     }
-                    if self.quiz_hides() {
+                    if ask.is_some() && quiz.given.is_none() {
                         // The steps, their text and the mode's table would give the answer.
                         return;
                     }
-                    let step = self.session.step;
-                    let count = self.step_count();
+                    let step = session.step;
+                    let count = mode.step_count(pair);
                     ui.horizontal(|ui| {
                         for (text, hover, to) in [
                             ("⏮", "first (Home)", StepTo::First),
@@ -61,7 +105,7 @@ impl App {
                                 out.push(Command::Step(to));
                             }
                         }
-                        let label = self.mode().step_label(&self.session.pair, step);
+                        let label = mode.step_label(pair, step);
                         ui.label(RichText::new(label).strong().color(colors::ACCENT));
                     });
                     if count > 1 {
@@ -74,29 +118,27 @@ impl App {
                     // The step text in a box of steady height, so the controls below do not jump
                     // as the text changes length.
                     // A text longer than the box scrolls inside it.
-                    let text = self.mode().step_text(&self.session.pair, step);
+                    let text = mode.step_text(pair, step);
                     let top = ui.cursor().top();
                     let steady = 15.0 * 1.35 * 5.0;
                     egui::ScrollArea::vertical()
                         .id_salt("step text")
                         .max_height(steady)
                         .show(ui, |ui| ui.label(RichText::new(&text).size(15.0)));
-                    self.probe.shown_step_text = text;
+                    shown = Some(text);
                     let used = ui.cursor().top() - top;
                     if used < steady {
                         ui.add_space(steady - used);
                     }
-                    super::arithmetic::panel(ui, self.mode().arithmetic(&self.session.pair, step));
-                    self.sweep_panel(ui, out);
+                    super::arithmetic::panel(ui, mode.arithmetic(pair, step));
+                    sweep.panel(ui, scene, editing, out);
                     ui.separator();
                     let before = Controls {
                         step,
-                        options: self.session.options,
-                        margin: self.doc.scene().speculative_margin,
+                        options: session.options,
+                        margin: scene.speculative_margin,
                     };
                     let mut controls = before;
-                    let mode = self.modes.get_mut(kind);
-                    let pair = &self.session.pair;
                     let asked = mode.ui_controls(ui, pair, &mut controls);
                     if controls.step != before.step {
                         out.push(Command::Step(StepTo::At(controls.step)));
@@ -116,10 +158,11 @@ impl App {
                             // above made the scrolled area wider.
                             let visible = ui.clip_rect().right() - ui.cursor().left() - 6.0;
                             ui.set_max_width(visible.max(120.0));
-                            legend::show(ui, self.mode().legend());
+                            legend::show(ui, mode.legend());
                             legend::show(ui, legend::COMMON);
                         });
                 });
             });
+        shown
     }
 }

@@ -1,8 +1,10 @@
 //! The bottom panels: the status bar (file, scene, separation, normal, points, frame time) and
 //! the scene's title, notes and loader warnings.
 
-use crate::app::App;
+use crate::app::document::Document;
 use crate::app::draw::colors;
+use crate::app::session::Session;
+use crate::scene::Scene;
 use egui::RichText;
 
 /// The notes panel's opening height, in points: the title and about six lines of notes.
@@ -10,107 +12,120 @@ pub const NOTES_HEIGHT: f32 = 160.0;
 /// The notes panel's least height when dragged shorter: the title and a line.
 const NOTES_MIN_HEIGHT: f32 = 56.0;
 
-impl App {
-    pub(super) fn status_bar(&self, ctx: &egui::Context) {
-        egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
-            // Wraps onto a second line in a narrow window or at a presenter scale, rather than
-            // cutting the normal or the point count off.
-            ui.horizontal_wrapped(|ui| {
-                let file = self
-                    .doc
-                    .path()
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_else(|| format!("built-in: {}", self.session.scene_name()));
-                let star = if self.doc.modified() { " *" } else { "" };
-                ui.label(format!("{file}{star}"));
-                ui.separator();
-                ui.label(format!(
-                    "scene {}/{}",
-                    self.session.index.saturating_add(1),
-                    self.session.lecture.scenes.len()
-                ));
-                ui.separator();
-                if self.quiz_hides() {
-                    ui.label("quiz: the numbers show once you answer");
-                    return;
-                }
-                let pair = &self.session.pair;
-                let q = &pair.query;
-                let c = if q.overlap { colors::BAD } else { colors::GOOD };
-                // For compound bodies, the part pair the modes show (its separation and normal).
-                let shown = match pair.pair.bodies {
-                    Some(_) => format!(
-                        " ({})",
-                        crate::app::words::part_pair(pair.shown_parts(), pair.part_counts())
-                    ),
-                    None => String::new(),
-                };
+/// The status bar: the file (`*` when modified), the scene's place in the lecture, the shown
+/// pair's separation, normal and points (not while a quiz question waits: `quiz_hides`), and
+/// the frame time (`frame_ms`).
+pub(super) fn status_bar(
+    ctx: &egui::Context,
+    doc: &Document,
+    session: &Session,
+    quiz_hides: bool,
+    frame_ms: f32,
+) {
+    egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
+        // Wraps onto a second line in a narrow window or at a presenter scale, rather than
+        // cutting the normal or the point count off.
+        ui.horizontal_wrapped(|ui| {
+            let file = doc
+                .path()
+                .map(|p| p.display().to_string())
+                .unwrap_or_else(|| format!("built-in: {}", session.scene_name()));
+            let star = if doc.modified() { " *" } else { "" };
+            ui.label(format!("{file}{star}"));
+            ui.separator();
+            ui.label(format!(
+                "scene {}/{}",
+                session.index.saturating_add(1),
+                session.lecture.scenes.len()
+            ));
+            ui.separator();
+            if quiz_hides {
+                ui.label("quiz: the numbers show once you answer");
+                return;
+            }
+            let pair = &session.pair;
+            let q = &pair.query;
+            let c = if q.overlap { colors::BAD } else { colors::GOOD };
+            // For compound bodies, the part pair the modes show (its separation and normal).
+            let shown = match pair.pair.bodies {
+                Some(_) => format!(
+                    " ({})",
+                    crate::app::words::part_pair(pair.shown_parts(), pair.part_counts())
+                ),
+                None => String::new(),
+            };
+            ui.label(
+                RichText::new(format!(
+                    "separation {}{shown}",
+                    crate::app::words::signed(q.separation)
+                ))
+                .color(c),
+            );
+            if pair.pair.bodies.is_some() {
+                // The bodies as a whole: a part pair apart does not mean the bodies are.
+                let w = &pair.whole;
+                let c = if w.overlap { colors::BAD } else { colors::GOOD };
                 ui.label(
                     RichText::new(format!(
-                        "separation {}{shown}",
-                        crate::app::words::signed(q.separation)
+                        "bodies {}",
+                        crate::app::words::signed(w.separation)
                     ))
                     .color(c),
                 );
-                if pair.pair.bodies.is_some() {
-                    // The bodies as a whole: a part pair apart does not mean the bodies are.
-                    let w = &pair.whole;
-                    let c = if w.overlap { colors::BAD } else { colors::GOOD };
-                    ui.label(
-                        RichText::new(format!(
-                            "bodies {}",
-                            crate::app::words::signed(w.separation)
-                        ))
-                        .color(c),
-                    );
-                }
-                let n = self.session.pair.normal;
-                ui.label(format!(
-                    "normal ({}, {})",
-                    crate::app::words::signed(n.x),
-                    crate::app::words::signed(n.y)
-                ));
-                ui.label(crate::app::words::count(
-                    self.session.pair.whole.points().count(),
-                    "point",
-                    "points",
-                ));
-                ui.separator();
-                ui.label(format!("{:.1} ms", self.probe.stats.frame_ms));
-            });
+            }
+            let n = session.pair.normal;
+            ui.label(format!(
+                "normal ({}, {})",
+                crate::app::words::signed(n.x),
+                crate::app::words::signed(n.y)
+            ));
+            ui.label(crate::app::words::count(
+                session.pair.whole.points().count(),
+                "point",
+                "points",
+            ));
+            ui.separator();
+            ui.label(format!("{:.1} ms", frame_ms));
         });
-    }
+    });
+}
 
-    pub(super) fn notes_panel(&self, ctx: &egui::Context, max_height: f32) {
-        // Opens tall enough for the title and about six lines of notes; its top edge drags
-        // it taller (up to the panels' share of the window) or shorter.
-        let min = NOTES_MIN_HEIGHT.min(max_height);
-        egui::TopBottomPanel::bottom("notes")
-            .resizable(true)
-            .default_height(NOTES_HEIGHT.min(max_height))
-            .height_range(min..=max_height.max(min))
-            .show(ctx, |ui| {
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        let scene = self.doc.scene();
-                        if self.quiz_hides() {
-                            // A title can hold the answer ("Touching is not overlap").
-                            ui.label(RichText::new("A question waits").heading().strong());
-                            ui.label(
-                                RichText::new("The scene's title and notes show once you answer.")
-                                    .size(15.0),
-                            );
-                        } else {
-                            ui.label(RichText::new(&scene.title).heading().strong());
-                        }
-                        if !self.quiz_hides() && !scene.notes.is_empty() {
-                            ui.label(RichText::new(&scene.notes).size(15.0));
-                        }
-                        for w in &self.dialogs.warnings {
-                            ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
-                        }
-                    });
-            });
-    }
+/// The scene's title and notes (not while a quiz question waits: `quiz_hides`; a title can
+/// hold the answer) and the loader's `warnings`. It opens tall enough for the title and about
+/// six lines of notes; its top edge drags it taller (up to `max_height` points, the panels'
+/// share of the window) or shorter, and it scrolls.
+pub(super) fn notes_panel(
+    ctx: &egui::Context,
+    max_height: f32,
+    scene: &Scene,
+    quiz_hides: bool,
+    warnings: &[String],
+) {
+    let min = NOTES_MIN_HEIGHT.min(max_height);
+    egui::TopBottomPanel::bottom("notes")
+        .resizable(true)
+        .default_height(NOTES_HEIGHT.min(max_height))
+        .height_range(min..=max_height.max(min))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    if quiz_hides {
+                        // A title can hold the answer ("Touching is not overlap").
+                        ui.label(RichText::new("A question waits").heading().strong());
+                        ui.label(
+                            RichText::new("The scene's title and notes show once you answer.")
+                                .size(15.0),
+                        );
+                    } else {
+                        ui.label(RichText::new(&scene.title).heading().strong());
+                    }
+                    if !quiz_hides && !scene.notes.is_empty() {
+                        ui.label(RichText::new(&scene.notes).size(15.0));
+                    }
+                    for w in warnings {
+                        ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
+                    }
+                });
+        });
 }

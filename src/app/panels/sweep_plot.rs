@@ -3,9 +3,7 @@
 //! count and feature-id changes plotted against the angle. A click on a plot turns B to that
 //! angle (one undoable change).
 
-use crate::app::App;
 use crate::app::command::Command;
-use crate::app::document::EditSource;
 use crate::app::draw::colors;
 use crate::scene::sweep::{Motion, Mover, SweepRow, sweep};
 use crate::scene::{Body, Scene};
@@ -133,28 +131,30 @@ impl SweepPlot {
     }
 }
 
-impl App {
-    /// The sweep: a toggle, then the plots; a click on one turns B to that angle.
-    pub(super) fn sweep_panel(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
-        ui.checkbox(&mut self.sweep.open, "Sweep: turn B through 360°")
+impl SweepPlot {
+    /// The sweep of `scene`: a toggle, then the plots; a click on one turns B to that angle
+    /// (a command on `out`). While the scene is being `editing` (a drag, a field) the plots keep
+    /// their rows: 721 poses a frame would stall the drag; they catch up when the edit ends.
+    pub(super) fn panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        scene: &Scene,
+        editing: bool,
+        out: &mut Vec<Command>,
+    ) {
+        ui.checkbox(&mut self.open, "Sweep: turn B through 360°")
             .on_hover_text("B turned about its position, every half degree: the pair's answer at each angle. Click a plot to turn B there.");
-        if !self.sweep.open {
+        if !self.open {
             return;
         }
-        let scene = self.doc.scene().clone();
-        // Not while a drag or a field is changing the scene: 721 poses a frame (more for
-        // compound bodies) would stall the drag. The plot catches up when the edit ends.
-        let editing = self.doc.editing(EditSource::Canvas)
-            || self.doc.editing(EditSource::Panel)
-            || self.view.interaction.gesture != crate::app::input::Gesture::Idle;
-        if !editing || self.sweep.of.is_none() {
-            self.sweep.refresh(&scene);
+        if !editing || self.of.is_none() {
+            self.refresh(scene);
         }
-        if let Some(e) = &self.sweep.error {
+        if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(colors::BAD));
             return;
         }
-        let rows = &self.sweep.rows;
+        let rows = &self.rows;
         let now = f64::from(scene.b.angle_deg).rem_euclid(360.0);
         let changes = id_changes(rows);
         let series = |y: &dyn Fn(&SweepRow) -> f64| -> Vec<[f64; 2]> {
@@ -173,7 +173,7 @@ impl App {
             .color(colors::DIM),
         );
         let mut clicked = None;
-        self.sweep.transforms.clear();
+        self.transforms.clear();
         // Each plot: its curve, how it is drawn, its unit in the hover text, and its y scale.
         let plots: [(&str, &str, &[[f64; 2]], Scale); 3] = [
             ("sweep_separation", "separation", &separation, Scale::Nice),
@@ -240,7 +240,7 @@ impl App {
                 }
                 p.vline(VLine::new(now).color(colors::B).width(2.0));
             });
-            self.sweep.transforms.push(r.transform);
+            self.transforms.push(r.transform);
             if r.response.clicked()
                 && let Some(pos) = r.response.interact_pointer_pos()
             {

@@ -15,6 +15,7 @@ use super::App;
 use super::command::{Command, StepTo};
 use super::draw::colors;
 use super::modes::ModeKind;
+use super::pair::Traced;
 use crate::scene::{Ask, AskKind};
 use egui::RichText;
 use std::collections::BTreeMap;
@@ -211,82 +212,6 @@ impl App {
         }
     }
 
-    /// The quiz's part of the right panel: the question, its choices or its answer and why,
-    /// and the score.
-    pub(crate) fn quiz_panel(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
-        let (right, answered) = self.quiz.score();
-        let questions = self.doc.scene().questions.len();
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Quiz").strong().color(colors::ACCENT));
-            ui.label(format!(
-                "score {right} of {answered} answered · {} in the lecture",
-                self.quiz_total()
-            ));
-        });
-        let Some(ask) = self.quiz_ask() else {
-            ui.label("This scene asks nothing. Enter: the next scene that asks. Q: quiz off.");
-            if ui.button("Next question (Enter)").clicked() {
-                out.push(Command::QuizNext);
-            }
-            ui.separator();
-            return;
-        };
-        let pair = &self.session.pair;
-        ui.label(format!(
-            "Question {} of {questions}",
-            self.quiz.question + 1
-        ));
-        ui.label(RichText::new(prompt(ask)).size(16.0).strong());
-        match &self.quiz.given {
-            None => {
-                ui.horizontal_wrapped(|ui| {
-                    for c in choices(ask, pair) {
-                        if ui.button(&c.text).clicked() {
-                            out.push(Command::QuizAnswer(c.pick));
-                        }
-                    }
-                });
-                if ask.kind == AskKind::ClipSurvivors {
-                    ui.horizontal_wrapped(|ui| {
-                        for (k, on) in self.quiz.draft.iter().enumerate() {
-                            let mut on = *on;
-                            if ui.checkbox(&mut on, format!("p{k} survives")).changed() {
-                                out.push(Command::QuizToggle(k));
-                            }
-                        }
-                    });
-                    if ui.button("Give this answer (Enter)").clicked() {
-                        out.push(Command::QuizNext);
-                    }
-                }
-                if !targets(ask, pair).is_empty() {
-                    ui.label(
-                        RichText::new("…or click your answer on the canvas.")
-                            .small()
-                            .color(colors::DIM),
-                    );
-                }
-            }
-            Some(pick) => {
-                let ok = is_right(pick, ask, pair);
-                let (verdict, color) = if ok {
-                    ("Right.", colors::GOOD)
-                } else {
-                    ("Not this time.", colors::BAD)
-                };
-                ui.label(RichText::new(verdict).strong().color(color));
-                ui.label(format!("You said: {}.", pick_words(pick, pair)));
-                let (answer, why) = reveal_text(ask, pair);
-                ui.label(RichText::new(format!("Answer: {answer}")).strong());
-                ui.label(why);
-                if ui.button("Next question (Enter)").clicked() {
-                    out.push(Command::QuizNext);
-                }
-            }
-        }
-        ui.separator();
-    }
-
     /// The quiz for `--print-state`.
     pub fn quiz_json(&self) -> serde_json::Value {
         let (right, answered) = self.quiz.score();
@@ -322,4 +247,83 @@ impl App {
             "targets": targets,
         })
     }
+}
+
+/// The quiz's part of the right panel: the question `ask` (of the scene's `questions`), its
+/// choices for `pair` or the answer given and why, and the score (over the lecture's
+/// `total` questions). What the student picks comes back as commands on `out`.
+pub(crate) fn panel(
+    ui: &mut egui::Ui,
+    quiz: &Quiz,
+    ask: Option<&Ask>,
+    questions: usize,
+    total: usize,
+    pair: &Traced,
+    out: &mut Vec<Command>,
+) {
+    let (right, answered) = quiz.score();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Quiz").strong().color(colors::ACCENT));
+        ui.label(format!(
+            "score {right} of {answered} answered · {total} in the lecture"
+        ));
+    });
+    let Some(ask) = ask else {
+        ui.label("This scene asks nothing. Enter: the next scene that asks. Q: quiz off.");
+        if ui.button("Next question (Enter)").clicked() {
+            out.push(Command::QuizNext);
+        }
+        ui.separator();
+        return;
+    };
+    ui.label(format!("Question {} of {questions}", quiz.question + 1));
+    ui.label(RichText::new(prompt(ask)).size(16.0).strong());
+    match &quiz.given {
+        None => {
+            ui.horizontal_wrapped(|ui| {
+                for c in choices(ask, pair) {
+                    if ui.button(&c.text).clicked() {
+                        out.push(Command::QuizAnswer(c.pick));
+                    }
+                }
+            });
+            if ask.kind == AskKind::ClipSurvivors {
+                ui.horizontal_wrapped(|ui| {
+                    for (k, on) in quiz.draft.iter().enumerate() {
+                        let mut on = *on;
+                        if ui.checkbox(&mut on, format!("p{k} survives")).changed() {
+                            out.push(Command::QuizToggle(k));
+                        }
+                    }
+                });
+                if ui.button("Give this answer (Enter)").clicked() {
+                    out.push(Command::QuizNext);
+                }
+            }
+            if !targets(ask, pair).is_empty() {
+                ui.label(
+                    RichText::new("…or click your answer on the canvas.")
+                        .small()
+                        .color(colors::DIM),
+                );
+            }
+        }
+        Some(pick) => {
+            let ok = is_right(pick, ask, pair);
+            let (verdict, color) = if ok {
+                ("Right.", colors::GOOD)
+            } else {
+                ("Not this time.", colors::BAD)
+            };
+            ui.label(RichText::new(verdict).strong().color(color));
+            ui.label(format!("You said: {}.", pick_words(pick, pair)));
+            let (answer, why) = reveal_text(ask, pair);
+            ui.label(RichText::new(format!("Answer: {answer}")).strong());
+            ui.label(why);
+            if ui.button("Next question (Enter)").clicked() {
+                out.push(Command::QuizNext);
+            }
+        }
+    }
+    ui.separator();
 }

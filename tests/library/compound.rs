@@ -1,9 +1,7 @@
 //! Compound bodies: the star on the floor worked out by hand, a compound against a single shape
 //! equal to the union of its parts' results, and bad compounds refused with the field named.
 
-mod common;
-
-use common::Rng;
+use crate::common::Rng;
 use glam::Vec2;
 use narrowphase_lab::geom::{
     ManifoldOptions, NoTrace, PlacedPart, Shape, Transform, collide, collide_compound, collide_in,

@@ -18,9 +18,8 @@
 //!   nearest, that gap underestimates the distance, so the point can be deeper than the truth
 //!   by more (4.4 bands seen): conservative.
 
-mod common;
-
-use common::*;
+use crate::common::exact_oracle::brute_separation;
+use crate::common::*;
 use glam::Vec2;
 use narrowphase_lab::geom::{
     AxisSource, EpaGuard, EpaStep, GjkStep, LINEAR_SLOP, MAX_EPA_ITERATIONS, MAX_GJK_ITERATIONS,

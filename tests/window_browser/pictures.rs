@@ -8,19 +8,17 @@
 //! These need `Xvfb` and `xdotool`. Without them the tests skip with a loud message — except
 //! under CI (`CI` set), where a missing tool is a failure.
 
+use crate::window::Display;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
-use window::Display;
-
-mod window;
 
 const BIN: &str = env!("CARGO_BIN_EXE_narrowphase-lab");
 /// A private Xvfb as large as the largest window tested (display numbers apart from
-/// tests/gui.rs's, so the two files can run at once).
+/// gui.rs's, so the two can run at once).
 fn display() -> Option<Display> {
-    window::display_of("1920x1080x24", 1200)
+    crate::window::display_of("1920x1080x24", 1200)
 }
 
 /// The app running in the background, its state lines arriving on a channel.
@@ -72,7 +70,7 @@ fn launch(d: &Display, args: &[&str], window: (u32, u32)) -> Running {
             "100",
         ])
         .env("DISPLAY", &d.name)
-        .env("TMPDIR", window::private_tmp())
+        .env("TMPDIR", crate::window::private_tmp())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -85,7 +83,7 @@ fn launch(d: &Display, args: &[&str], window: (u32, u32)) -> Running {
             eprintln!("app stderr: {text}");
         }
     });
-    let lines = window::state_lines(child.stdout.take().expect("stdout"));
+    let lines = crate::window::state_lines(child.stdout.take().expect("stdout"));
     Running {
         child,
         lines,
@@ -102,13 +100,13 @@ fn settle(
     first: serde_json::Value,
 ) -> (Running, serde_json::Value) {
     let mut app = app;
-    let id = window::wait_for_window(d, &mut app.child).expect("no app window appeared");
+    let id = crate::window::wait_for_window(d, &mut app.child).expect("no app window appeared");
     let (x, y) = (window.0 / 2, window.1 - 8);
-    window::xdotool(
+    crate::window::xdotool(
         d,
         &["mousemove", "--window", &id, &x.to_string(), &y.to_string()],
     );
-    window::xdotool(d, &["windowfocus", "--sync", &id]);
+    crate::window::xdotool(d, &["windowfocus", "--sync", &id]);
     (app, first)
 }
 
@@ -122,7 +120,7 @@ fn next_state(app: &mut Running, after: &str) -> serde_json::Value {
 
 /// Presses `key` and returns the state a frame after the app carried it out.
 fn press(d: &Display, app: &mut Running, key: &str) -> serde_json::Value {
-    window::xdotool(d, &["key", key]);
+    crate::window::xdotool(d, &["key", key]);
     next_state(app, key)
 }
 
@@ -331,8 +329,8 @@ fn the_hysteresis_lab_panel_and_drawing_show_the_same_reference_face_every_frame
     );
     assert_eq!(first["mode"], "manifold");
     // H: hysteresis off, J: jitter on. State lines come every frame: skip to the key's.
-    window::xdotool(&d, &["key", "h"]);
-    window::xdotool(&d, &["key", "j"]);
+    crate::window::xdotool(&d, &["key", "h"]);
+    crate::window::xdotool(&d, &["key", "j"]);
     let mut frames = 0;
     let mut seen = [0usize; 2];
     let mut problems = Vec::new();

@@ -514,3 +514,60 @@ fn the_notes_show_five_lines_and_the_sat_table_fits_the_panel() {
         );
     }
 }
+
+/// Issue 22: the frame reads the canvas's gesture, carries out its commands and recomputes the
+/// pair before the panels are drawn, so while B is dragged the right panel's step text and the
+/// status bar's separation are the new pair's, in the same frame the canvas draws it (they
+/// lagged the canvas by one frame).
+#[test]
+fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
+    use narrowphase_lab::app::words::signed;
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let index = app
+        .session
+        .lecture
+        .position("02_tilted_box.ron")
+        .expect("scene 02 is built in");
+    app.go_to(index, 0.0, true);
+    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
+    app.apply(Command::Step(StepTo::Last), 0.0);
+    // The first frames lay the canvas out and fit the view.
+    for _ in 0..3 {
+        let _ = ctx.run(raw_input(), |ctx| {
+            app.frame(ctx, 0.0, Input::default(), &[])
+        });
+    }
+    let left = |p: glam::Vec2, pressed: bool| Input {
+        pointer: Some(p),
+        pressed: [pressed, false, false],
+        down: [true, false, false],
+        ..Input::default()
+    };
+    let from = app.view.cam.to_screen(app.body_centre(1));
+    let _ = ctx.run(raw_input(), |ctx| {
+        app.frame(ctx, 0.0, left(from, true), &[])
+    });
+    for k in 1..=4 {
+        let before = app.session.pair.query.separation;
+        // Down and to the left, a few pixels a frame: B sinks further into A.
+        let at = from + glam::Vec2::new(-3.0, 4.0) * k as f32;
+        let out = ctx.run(raw_input(), |ctx| app.frame(ctx, 0.0, left(at, false), &[]));
+        let pair = &app.session.pair;
+        assert_ne!(pair.query.separation, before, "frame {k}: the drag moved B");
+        let mut shown = Vec::new();
+        texts(&out.shapes, &mut shown);
+        let separation = format!("separation {}", signed(pair.query.separation));
+        assert!(
+            shown.contains(&separation),
+            "frame {k}: the status bar shows `{separation}`: {shown:?}"
+        );
+        let step = app.session.step;
+        let text = app.mode().step_text(pair, step);
+        assert!(
+            shown.contains(&text),
+            "frame {k}: the right panel shows the step text of this frame's pair `{text}`"
+        );
+        assert_eq!(app.probe.shown_step_text, text, "frame {k}");
+    }
+}

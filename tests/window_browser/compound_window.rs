@@ -4,11 +4,9 @@
 //!
 //! The kit (an Xvfb of its own, screenshots, `xdotool`) is in `window/mod.rs`.
 
-mod window;
-
+use crate::window::*;
 use serde_json::{Value, json};
 use std::time::Duration;
-use window::*;
 
 const STAR: &str = "scenes/18_star_on_floor.ron";
 /// B's colour, drawn full on the shown part's outline.

@@ -4,11 +4,9 @@
 //! random). The app must still be running at the end, print no panic, keep its memory under a
 //! stated bound, and leave every file of the folder a valid scene.
 
-mod window;
-
+use crate::window::*;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use window::*;
 
 /// The peak memory allowed, in MB: the app's own size is about 110 MB under Xvfb.
 const MEMORY_LIMIT_MB: u64 = 500;

@@ -27,9 +27,8 @@
 //! circles' fallback normal; a circle centre exactly on a face or a corner; crossing capsules'
 //! manifold), the named tests at the end assert our analytic answer and say why.
 
-mod common;
-
-use common::*;
+use crate::common::exact_oracle::brute_separation;
+use crate::common::*;
 use glam::Vec2;
 use narrowphase_lab::geom::{
     ManifoldOptions, NoTrace, SatOptions, SatStep, Shape, Transform, collide, query, sat,

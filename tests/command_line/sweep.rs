@@ -1,10 +1,7 @@
 //! Sweeps (`narrowphase-lab sweep`): the separation at every pose against exact geometry in
 //! f64, feature ids that change only where the clipping changes, and the CSV on the command line.
 
-#[path = "common/exact_oracle.rs"]
-mod exact_oracle;
-
-use exact_oracle::{place, truth};
+use crate::common::exact_oracle::{place, truth};
 use glam::DVec2;
 use narrowphase_lab::geom::ManifoldStep;
 use narrowphase_lab::scene::sweep::{Motion, Mover, SweepRow, sweep};
@@ -33,8 +30,8 @@ fn exact_at(scene: &Scene, angle_b: f32, position_b: [f32; 2]) -> (f64, f64) {
         DVec2::ZERO,
     );
     let b = place(&v.b, position_b, angle_b, DVec2::ZERO);
-    let size = exact_oracle::bounding_radius(&a, a.verts[0])
-        + exact_oracle::bounding_radius(&b, b.verts[0]);
+    let size = crate::common::exact_oracle::bounding_radius(&a, a.verts[0])
+        + crate::common::exact_oracle::bounding_radius(&b, b.verts[0]);
     (truth(&a, &b).separation, size)
 }
 

@@ -115,10 +115,15 @@ fn as_nobody(name: &str, env: &[(&str, &Path)]) -> bool {
         return false;
     }
     let exe = std::env::current_exe().expect("this test binary");
+    // The test's full name in its binary: this module's path without the binary's name.
+    let full = match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::{name}"),
+        None => name.to_string(),
+    };
     let mut c = Process::new("/usr/bin/setpriv");
     c.args(["--reuid=nobody", "--regid=nogroup", "--clear-groups"])
         .arg(&exe)
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .args([full.as_str(), "--exact", "--nocapture", "--test-threads=1"])
         .env("NPL_AS_NOBODY", "1");
     for (k, v) in env {
         c.env(k, v);

@@ -3,11 +3,9 @@
 //!
 //! The kit (an Xvfb of its own, screenshots, `xdotool`) is in `window/mod.rs`.
 
-mod window;
-
+use crate::window::*;
 use std::process::Command;
 use std::time::Duration;
-use window::*;
 
 #[test]
 fn every_mode_draws_both_shapes_in_their_colours() {
@@ -210,7 +208,7 @@ fn drag_in_a_circle(d: &Display, scene: &str, mode: &str) -> serde_json::Value {
 /// mode, for two 64-gons and for the resting box. Prints the app's own statistics for the drag's
 /// frames, for `docs/PERFORMANCE.md`; asserts only that a drag happened and was measured.
 ///
-/// `cargo test --release --test gui -- --ignored --nocapture frame_time`
+/// `cargo test --release --test window_browser -- --ignored --nocapture gui::frame_time`
 #[test]
 #[ignore]
 fn frame_time_while_dragging() {
@@ -315,7 +313,7 @@ fn a_screenshot_that_cannot_be_written_is_an_error_not_a_panic() {
 /// Issue 17, item 1: a radius-1000 circle and a large rounded box at the largest zoom the app
 /// allows (1e5, from the file), 30 frames with the view on the circle's edge, on the box's
 /// rounded corner, inside the circle and far from everything, in the modes that keep the file's
-/// view (GJK/EPA halves the canvas and reframes; `tests/headless.rs` covers it): the app's peak memory
+/// view (GJK/EPA halves the canvas and reframes; `tests/app_headless/headless.rs` covers it): the app's peak memory
 /// stays under 400 MB and each frame's work is bounded. (Before, the circle alone grew past
 /// 3 GB in 3 s.) Prints the figures for docs/PERFORMANCE.md.
 #[test]

@@ -3,8 +3,6 @@
 //! per step. Needs `Xvfb` (the slides are the app's window); skips loudly without it, except
 //! under CI.
 
-mod window;
-
 use image::AnimationDecoder;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -44,7 +42,7 @@ fn steps_in_report(scene_file: &str, mode: &str) -> usize {
     }
 }
 
-fn slides(d: &window::Display, scene_file: &str, mode: &str, out: &Path, gif: bool) {
+fn slides(d: &crate::window::Display, scene_file: &str, mode: &str, out: &Path, gif: bool) {
     let mut args = vec![
         "slides",
         scene_file,
@@ -56,7 +54,7 @@ fn slides(d: &window::Display, scene_file: &str, mode: &str, out: &Path, gif: bo
     if gif {
         args.push("--gif");
     }
-    window::run(d, &args);
+    crate::window::run(d, &args);
 }
 
 fn pngs(dir: &Path) -> Vec<PathBuf> {
@@ -71,7 +69,7 @@ fn pngs(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn one_png_per_step_in_every_mode_and_a_gif_with_as_many_frames() {
-    let Some(d) = window::display_of("1280x800x24", 1600) else {
+    let Some(d) = crate::window::display_of("1280x800x24", 1600) else {
         return;
     };
     for (file, mode, gif) in [
@@ -93,7 +91,10 @@ fn one_png_per_step_in_every_mode_and_a_gif_with_as_many_frames() {
             );
         }
         // Each step is its own picture.
-        let images: Vec<window::Image> = files.iter().map(|f| window::Image::load(f)).collect();
+        let images: Vec<crate::window::Image> = files
+            .iter()
+            .map(|f| crate::window::Image::load(f))
+            .collect();
         for pair in images.windows(2) {
             assert!(
                 pair[0].rgb != pair[1].rgb,
@@ -118,14 +119,14 @@ fn one_png_per_step_in_every_mode_and_a_gif_with_as_many_frames() {
 /// the same step has no text.
 #[test]
 fn slides_have_no_hint_or_banner() {
-    let Some(d) = window::display_of("1280x800x24", 1700) else {
+    let Some(d) = crate::window::display_of("1280x800x24", 1700) else {
         return;
     };
     let path = scene("01_resting_box.ron");
     let out = out_dir("slides-clean");
     slides(&d, &path, "manifold", &out, false);
-    let shot = window::tmp("window-step-0.png");
-    let run = window::run(
+    let shot = crate::window::tmp("window-step-0.png");
+    let run = crate::window::run(
         &d,
         &[
             &path,
@@ -140,7 +141,7 @@ fn slides_have_no_hint_or_banner() {
             "--print-state",
         ],
     );
-    let state = window::state(&run);
+    let state = crate::window::state(&run);
     let hint = state["labels"]
         .as_array()
         .expect("labels")
@@ -154,7 +155,7 @@ fn slides_have_no_hint_or_banner() {
         .map(|v| v.as_f64().unwrap())
         .collect();
     // Text pixels: light grey, as the hint is drawn.
-    let texty = |img: &window::Image| {
+    let texty = |img: &crate::window::Image| {
         let mut n = 0;
         for y in r[1] as usize..(r[1] + r[3]) as usize {
             for x in r[0] as usize..(r[0] + r[2]) as usize {
@@ -166,8 +167,8 @@ fn slides_have_no_hint_or_banner() {
         }
         n
     };
-    let with_hint = texty(&window::Image::load(&shot));
-    let slide = texty(&window::Image::load(&out.join("step-01.png")));
+    let with_hint = texty(&crate::window::Image::load(&shot));
+    let slide = texty(&crate::window::Image::load(&out.join("step-01.png")));
     assert!(
         with_hint > 30,
         "the hint's text shows in the window: {with_hint} pixels"
@@ -202,7 +203,7 @@ fn slides_of_a_broken_scene_fail_with_its_error_and_write_nothing() {
 #[test]
 fn slides_and_screenshots_never_write_through_a_link_and_stale_slides_are_removed() {
     use std::os::unix::fs::symlink;
-    let Some(d) = window::display_of("1280x800x24", 1600) else {
+    let Some(d) = crate::window::display_of("1280x800x24", 1600) else {
         return;
     };
     let dir = out_dir("slides-links");
@@ -225,7 +226,7 @@ fn slides_and_screenshots_never_write_through_a_link_and_stale_slides_are_remove
         "--out",
         out.to_str().unwrap(),
     ];
-    let run = window::run(&d, &args);
+    let run = crate::window::run(&d, &args);
     let err = String::from_utf8_lossy(&run.stderr);
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
     let first = out.join("step-01.png");
@@ -242,7 +243,7 @@ fn slides_and_screenshots_never_write_through_a_link_and_stale_slides_are_remove
     let shot = dir.join("shot.png");
     symlink(&victim, &shot).unwrap();
     let shot_arg = shot.to_str().unwrap();
-    window::run(&d, &[&file, "--frames", "3", "--screenshot", shot_arg]);
+    crate::window::run(&d, &[&file, "--frames", "3", "--screenshot", shot_arg]);
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
     assert!(std::fs::symlink_metadata(&shot).unwrap().is_file());
     assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
@@ -254,7 +255,7 @@ fn slides_and_screenshots_never_write_through_a_link_and_stale_slides_are_remove
 /// (the box has moved between them).
 #[test]
 fn simulate_slides_are_one_per_simulated_second() {
-    let Some(d) = window::display_of("1280x800x24", 1600) else {
+    let Some(d) = crate::window::display_of("1280x800x24", 1600) else {
         return;
     };
     let file = scene("20_box_rocks.ron");

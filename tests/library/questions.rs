@@ -209,9 +209,11 @@ fn every_tie_has_one_answer_the_face_looking_at_the_other_body() {
                 AxisSource::FaceB(_) => best.axis.dot(n) < 0.0,
                 AxisSource::Vertices { .. } => true,
             };
-            // A row tied with the ★ one that looks at the other body would have been the answer.
+            // A row with the ★ one's gap that looks at the other body would have been the
+            // answer.
             let tied_looking = rows.iter().any(|r| {
                 r.tie
+                    && r.gap == best.gap
                     && match r.source {
                         AxisSource::FaceA(_) => r.axis.dot(n) > 0.0,
                         AxisSource::FaceB(_) => r.axis.dot(n) < 0.0,

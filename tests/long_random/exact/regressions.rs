@@ -1,9 +1,9 @@
 //! The correctness cases of issue 12 (1–7), each as a named test on a scene file's text,
 //! checked against the exact oracle with the same checks as the random bands.
 
-use crate::exact_check::{Exact, Tally, check_scene};
-use crate::exact_oracle::support_gap;
-use crate::exact_scenes::{Ran, jnum, jvec, manifold_normal, points, run_text};
+use crate::common::exact_check::{Exact, Tally, check_scene};
+use crate::common::exact_oracle::support_gap;
+use crate::common::exact_scenes::{Ran, jnum, jvec, manifold_normal, points, run_text};
 
 /// Loads and reports `ron`, panicking with the loader's message if it refuses it.
 fn report(ron: &str) -> Ran {

@@ -6,15 +6,13 @@
 //! Needs `chromium` and `chromedriver` (Debian's `chromium` and `chromium-driver`; `.ci/run`
 //! installs them). Without them the test skips loudly, except under CI.
 
-mod window;
-
+use crate::window::{Image, bluish, have, screen, violet};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use window::{Image, bluish, have, screen, violet};
 
 /// Serves the files of `root` on 127.0.0.1 (GET only), for as long as the test runs.
 fn serve(root: PathBuf) -> u16 {

@@ -1,9 +1,7 @@
 //! Hand-computed cases: one `#[test]` per behaviour, each answer worked out on paper in the
 //! comment above it. Tolerances are `1e-5` for lengths of order 1 unless a case says otherwise.
 
-mod common;
-
-use common::{assert_near, assert_vec_near};
+use crate::common::{assert_near, assert_vec_near};
 use glam::Vec2;
 use narrowphase_lab::geom::{
     AxisSource, EpaStep, FeatureId, FeatureKind, GjkStep, GjkStop, IncidentFeature, MAX_VERTICES,

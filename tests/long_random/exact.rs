@@ -10,29 +10,20 @@
 //! Every test is deterministic (fixed seeds), collects every disagreement before asserting,
 //! and prints the counts per check, the worst error seen per check (in units of `L` and of
 //! `ε L`: the margin under the tolerance) and the three worst scenes as RON. Run
-//! `cargo test --release --test exact -- --nocapture` to see the margins of passing tests.
+//! `cargo test --release --test long_random -- --nocapture exact::` to see the margins of passing
+//! tests.
 //!
 //! The point checks use the manifold's own normal, which the report exposes as the `normal` of
 //! the last (`done`) step of `clip.steps`; `separation`, `overlap`, `gjk.distance` and the
 //! normal check use the top-level fields.
 
-mod common;
-#[path = "exact/edges.rs"]
 mod edges;
-#[path = "common/exact_check.rs"]
-mod exact_check;
-#[path = "common/exact_oracle.rs"]
-mod exact_oracle;
-#[path = "common/exact_scenes.rs"]
-mod exact_scenes;
-#[path = "exact/families.rs"]
 mod families;
-#[path = "exact/regressions.rs"]
 mod regressions;
 
-use common::Rng;
-use exact_check::{EPS, Exact, K, Tally, check_scene};
-use exact_scenes::{Band, Ran, SceneDesc, jnum, jvec, points, random_scene, run};
+use crate::common::Rng;
+use crate::common::exact_check::{EPS, Exact, K, Tally, check_scene};
+use crate::common::exact_scenes::{Band, Ran, SceneDesc, jnum, jvec, points, random_scene, run};
 use std::collections::BTreeMap;
 
 /// Scenes per band: every ordered pair of the 7 shape types, 205 times.
@@ -341,7 +332,7 @@ fn oracle_agrees_with_brute_force_and_closed_forms() {
         let ran = run(&desc).expect("unit-size scenes load");
         let ex = Exact::of(&ran);
         let p = &ran.loaded.pair;
-        let (brute, _) = common::brute_separation(&p.a, p.xf_a, &p.b, p.xf_b);
+        let (brute, _) = crate::common::exact_oracle::brute_separation(&p.a, p.xf_a, &p.b, p.xf_b);
         let err = (brute - ex.truth.separation).abs() / ex.scale;
         worst = worst.max(err);
         assert!(
@@ -353,7 +344,8 @@ fn oracle_agrees_with_brute_force_and_closed_forms() {
     }
     println!("oracle vs brute force: worst {worst:.3e} L");
     // Closed forms: circles 3-4-5 apart; a unit box and a circle over its corner.
-    let exact = |ron: &str| Exact::of(&exact_scenes::run_text(ron, "x.ron").unwrap()).truth;
+    let exact =
+        |ron: &str| Exact::of(&crate::common::exact_scenes::run_text(ron, "x.ron").unwrap()).truth;
     let circles = exact(
         "Scene(title: \"c\", a: Body(shape: Circle(radius: 1.0), position: (0.0, 0.0)), \
          b: Body(shape: Circle(radius: 1.5), position: (3.0, 4.0)))",

@@ -4,11 +4,11 @@
 //! (`L` the pair's own scale, not a tolerance that grows with the distance from the origin),
 //! and the seven cases of the issue as named regressions.
 
-use crate::check_desc;
+use super::check_desc;
 use crate::common::Rng;
-use crate::exact_check::{EPS, Exact, K, Tally, check_points};
-use crate::exact_oracle::{Core, cos_sin_deg, support_gap, truth};
-use crate::exact_scenes::{
+use crate::common::exact_check::{EPS, Exact, K, Tally, check_points};
+use crate::common::exact_oracle::{Core, cos_sin_deg, support_gap, truth};
+use crate::common::exact_scenes::{
     BodyDesc, KINDS, Kind, SceneDesc, ShapeDesc, jnum, jvec, num, random_shape, run_text,
 };
 use glam::DVec2;
@@ -90,7 +90,7 @@ fn place_near_touching(
             radius: c.radius,
         }
     };
-    let touch = crate::exact_scenes::touching_distance(
+    let touch = crate::common::exact_scenes::touching_distance(
         &turned(&cores[0], angle_a),
         &turned(&cores[1], angle_b),
         u,
@@ -227,7 +227,7 @@ fn exactly_touching_vertex_on_corner() {
                 verts.push(v);
             }
         }
-        let hull = crate::exact_oracle::hull(
+        let hull = crate::common::exact_oracle::hull(
             &verts
                 .iter()
                 .map(|v| DVec2::new(v[0] as f64, v[1] as f64))
@@ -278,7 +278,7 @@ fn exactly_touching_vertex_on_corner() {
         if ran.json["overlap"] != json!(false) {
             tally.fail("not_overlap", 1.0, "overlap: true".into(), &ron);
         }
-        for (_, s, id) in crate::exact_scenes::points(&ran.json) {
+        for (_, s, id) in crate::common::exact_scenes::points(&ran.json) {
             if s != 0.0 {
                 tally.fail("point_zero", s.abs(), format!("point {id} at {s:e}"), &ron);
             }
@@ -482,7 +482,7 @@ fn compound_band(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64
 
 /// Every part pair of a compound scene against its exact geometry.
 fn check_compound(
-    ran: &crate::exact_scenes::Ran,
+    ran: &crate::common::exact_scenes::Ran,
     a: &Side,
     b: &Side,
     ron: &str,
@@ -590,10 +590,10 @@ fn compound_bodies_far_placed_1e3_to_1e5_from_the_origin() {
 // The seven cases of issue 23, each as a named regression.
 
 /// Every check of the bands on one scene file's text; returns the report and the oracle.
-fn assert_exact(name: &str, ron: &str) -> (crate::exact_scenes::Ran, Exact) {
+fn assert_exact(name: &str, ron: &str) -> (crate::common::exact_scenes::Ran, Exact) {
     let ran = run_text(ron, "issue23.ron").unwrap_or_else(|e| panic!("refused: {e}\n{ron}"));
     let mut tally = Tally::default();
-    crate::exact_check::check_scene(&ran, ron, 0.0, &mut tally);
+    crate::common::exact_check::check_scene(&ran, ron, 0.0, &mut tally);
     assert_eq!(tally.total(), 0, "{}", tally.summary(name));
     let ex = Exact::of(&ran);
     (ran, ex)
@@ -615,7 +615,11 @@ fn compound_far_from_the_origin_keeps_its_parts_precision() {
         (sep - exact).abs() < 64.0 * EPS * 0.03,
         "separation {sep}, exact {exact}"
     );
-    assert!(crate::exact_scenes::points(j).is_empty(), "{}", j["points"]);
+    assert!(
+        crate::common::exact_scenes::points(j).is_empty(),
+        "{}",
+        j["points"]
+    );
     assert_eq!(j["normal"], json!([1.0, 0.0]));
     let mut tally = Tally::default();
     let side = |pos: [f32; 2], parts: Vec<([f32; 2], f32)>, shape: &str| Side {
@@ -640,7 +644,7 @@ fn compound_far_from_the_origin_keeps_its_parts_precision() {
 fn circle_centred_on_a_turned_box_corner_gets_a_normal_in_its_cone() {
     let ron = "Scene(title: \"circle on corner\", mode: Manifold, a: Body(shape: Box(width: 2.0, height: 1.0), position: (-1.7000000476837158, 2.200000047683716), angle_deg: -4.155972480773926), b: Body(shape: Circle(radius: 0.5), position: (-0.6663936376571655, 2.626213550567627)))";
     let (ran, ex) = assert_exact("case 2", ron);
-    let n = crate::exact_scenes::manifold_normal(&ran.json).unwrap();
+    let n = crate::common::exact_scenes::manifold_normal(&ran.json).unwrap();
     let gap = support_gap(&ex.a, &ex.b, n);
     assert!(
         (gap - ex.truth.separation).abs() <= ex.tol(),
@@ -683,7 +687,7 @@ fn vertex_exactly_on_a_corner_touches_at_exactly_zero() {
         let (ran, _) = assert_exact("case 4", ron);
         assert_eq!(ran.json["overlap"], json!(false), "{ron}");
         assert_eq!(jnum(&ran.json["separation"]), 0.0, "{ron}");
-        let pts = crate::exact_scenes::points(&ran.json);
+        let pts = crate::common::exact_scenes::points(&ran.json);
         assert_eq!(pts.len(), 1, "{ron}");
         assert!(pts.iter().all(|p| p.1 == 0.0), "{pts:?}");
     }
@@ -695,7 +699,7 @@ fn vertex_exactly_on_a_corner_touches_at_exactly_zero() {
 fn a_swapped_reference_face_must_be_a_valid_normal() {
     let ron = "Scene(title: \"swapped deep\", mode: Manifold, a: Body(shape: Box(width: 36.0, height: 16.0), position: (62.0, 116.0), angle_deg: -90.0), b: Body(shape: Polygon(vertices: [(-24.0, 48.0), (-72.0, 72.0), (-48.0, 24.0), (0.0, 0.0)]), position: (54.0, 134.0)))";
     let (ran, ex) = assert_exact("case 7", ron);
-    let n = crate::exact_scenes::manifold_normal(&ran.json).unwrap();
+    let n = crate::common::exact_scenes::manifold_normal(&ran.json).unwrap();
     assert_eq!(support_gap(&ex.a, &ex.b, n), 0.0, "manifold normal {n:?}");
     assert_eq!(jnum(&ran.json["separation"]), 0.0);
     let steps = ran.json["clip"]["steps"].as_array().unwrap();

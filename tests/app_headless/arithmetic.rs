@@ -1,7 +1,9 @@
-//! The arithmetic panel's numbers against the same numbers worked out here in f64 from the
-//! scenes' shapes — two per mode: SAT's shadow ends and gap, GJK's support dot product and the
-//! closest point's barycentric weights, the manifold's clip-plane distances and separations.
+//! The arithmetic panel's numbers against the same numbers worked out in f64 from the scenes'
+//! shapes (placed and projected by `crate::common::exact_oracle`) — two per mode: SAT's shadow ends
+//! and gap, GJK's support dot product and the closest point's barycentric weights, the
+//! manifold's clip-plane distances and separations.
 
+use crate::common::exact_oracle::{place_points, rect, regular_polygon, shadow};
 use glam::DVec2;
 use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::{Command, StepTo};
@@ -88,46 +90,12 @@ fn near(a: f64, b: f64, what: &str) {
     );
 }
 
-/// A body's corners in the world, f64: local corners turned by `deg` and moved to `at`.
-fn place(local: &[DVec2], at: DVec2, deg: f64) -> Vec<DVec2> {
-    let r = DVec2::from_angle(deg.to_radians());
-    local.iter().map(|p| at + r.rotate(*p)).collect()
-}
-
-fn triangle(circumradius: f64) -> Vec<DVec2> {
-    (0..3)
-        .map(|i| {
-            let t = (90.0 + 120.0 * i as f64).to_radians();
-            DVec2::new(t.cos(), t.sin()) * circumradius
-        })
-        .collect()
-}
-
-fn rect(w: f64, h: f64) -> Vec<DVec2> {
-    let (x, y) = (w / 2.0, h / 2.0);
-    vec![
-        DVec2::new(-x, -y),
-        DVec2::new(x, -y),
-        DVec2::new(x, y),
-        DVec2::new(-x, y),
-    ]
-}
-
-fn shadow(points: &[DVec2], u: DVec2) -> (f64, f64) {
-    points
-        .iter()
-        .map(|p| p.dot(u))
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
-            (lo.min(d), hi.max(d))
-        })
-}
-
 #[test]
 fn sat_shadow_ends_and_gaps_match_the_triangles_projected_in_f64() {
     // Scene 15: two triangles of circumradius 1, B at (0.1, 0.1) turned 180°.
     let app = open("15_star_of_david.ron");
-    let a = place(&triangle(1.0), DVec2::ZERO, 0.0);
-    let b = place(&triangle(1.0), DVec2::new(0.1, 0.1), 180.0);
+    let a = place_points(&regular_polygon(3, 1.0), DVec2::ZERO, 0.0);
+    let b = place_points(&regular_polygon(3, 1.0), DVec2::new(0.1, 0.1), 180.0);
     let axes: Vec<_> = app.session.pair.sat_axes().map(|r| r.axis).collect();
     assert_eq!(axes.len(), 6, "six face normals");
     for (k, axis) in axes.iter().enumerate() {
@@ -146,8 +114,8 @@ fn gjk_support_dot_products_and_weights_match_f64() {
     // Scene 14: a 3 × 2 box at the origin, a unit box at (0.5, 0.4) turned 45°.
     let mut app = open("14_epa_deep.ron");
     app.apply(Command::SetMode(ModeKind::Gjk), 0.0);
-    let a = place(&rect(3.0, 2.0), DVec2::ZERO, 0.0);
-    let b = place(&rect(1.0, 1.0), DVec2::new(0.5, 0.4), 45.0);
+    let a = place_points(&rect(3.0, 2.0), DVec2::ZERO, 0.0);
+    let b = place_points(&rect(1.0, 1.0), DVec2::new(0.5, 0.4), 45.0);
     let pair = &app.session.pair;
     // Step 1: the support along the search direction is B's farthest corner along d.
     let s0 = &pair.gjk_steps[0];
@@ -184,7 +152,7 @@ fn manifold_clip_distances_and_separations_match_the_tilted_box_in_f64() {
     // turned 10°. Its bottom edge is the incident face; the ground's top the reference face.
     let mut app = open("02_tilted_box.ron");
     app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
-    let b = place(&rect(2.0, 1.0), DVec2::new(0.0, 0.65), 10.0);
+    let b = place_points(&rect(2.0, 1.0), DVec2::new(0.0, 0.65), 10.0);
     let (left, right) = (b[0], b[1]);
     let pair = &app.session.pair;
     let all: Vec<Vec<Row>> = (0..app.step_count())

@@ -4,8 +4,8 @@
 
 use super::check_desc;
 use crate::common::Rng;
-use crate::exact_check::{EPS, Exact, Tally};
-use crate::exact_scenes::{BodyDesc, SceneDesc, ShapeDesc, jnum, points};
+use crate::common::exact_check::{EPS, Exact, Tally};
+use crate::common::exact_scenes::{BodyDesc, SceneDesc, ShapeDesc, jnum, points};
 use glam::DVec2;
 
 /// Dyadic convex octagon, flat on all four sides (bottom y = −0.5, right x = 0.875, top

@@ -1,0 +1,14 @@
+//! The app without a window: commands and whole frames fed to `App` on a headless egui
+//! context (panels, canvas, quiz, Simulate, the sweep plot, saving and recovery files).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod arithmetic;
+mod compound_app;
+mod file_safety;
+mod headless;
+mod hysteresis;
+mod quiz;
+mod simulate_mode;
+mod sweep_plot;

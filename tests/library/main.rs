@@ -1,0 +1,17 @@
+//! The library's tests (`geom`, `scene`, `sim`, `report`), one module per area: none needs
+//! the app, a window or the binary, so they build with `--no-default-features` too. The long
+//! random ones (properties, exact geometry at every scale) are in `long_random`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analytic;
+mod compound;
+mod fuzz_scene;
+mod mode_traces;
+mod module_graph;
+mod oracle;
+mod questions;
+mod scene_files;
+mod scenes;
+mod sim;

@@ -1,0 +1,16 @@
+//! The app in a real window under Xvfb, driven as a person would (`xdotool`, screenshots,
+//! `--print-state`), and the browser build in headless Chromium. The kit is `window/mod.rs`;
+//! without its tools these skip loudly, except under CI. Left out of the fast tier (README).
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../window/mod.rs"]
+mod window;
+
+mod compound_window;
+mod gui;
+mod pictures;
+mod quiz_window;
+mod random_input;
+mod slides;
+mod web;
