@@ -80,6 +80,13 @@ pub struct SatAxis {
 /// and its distance from the pair frame's origin), never a fixed length.
 pub const TIE_ROUNDINGS: f32 = 100.0;
 
+/// How close a gap must be to the best one for a face that looks at the other body to be the
+/// answer instead, in roundings of the projections: the same line seen from its two faces (a
+/// box's bottom and top) gives gaps equal to the last bit or two. Tighter than
+/// [`TIE_ROUNDINGS`]: a hundred roundings apart are two different lines (a 38-gon's faces
+/// inside a 46-gon), and answering the worse of them would cost the separation its exactness.
+pub const FACING_TIE_ROUNDINGS: f32 = 4.0;
+
 impl SatAxis {
     /// The contact normal this axis gives, pointing from A to B along the axis.
     pub fn normal_a_to_b(&self) -> Vec2 {
@@ -356,7 +363,8 @@ pub fn sat_cores<T: Trace<SatStep>>(
     }
     // 3. Among the lines tied for the best gap, the answer is one whose face looks at the
     //    other body (a box's bottom face ties with its top one): the face a student names,
-    //    the one the contact normal leaves. Ties are within rounding of the projections.
+    //    the one the contact normal leaves. Ties are within a few roundings of the
+    //    projections ([`FACING_TIE_ROUNDINGS`]).
     let ends = tested
         .iter()
         .map(|l| {
@@ -369,10 +377,11 @@ pub fn sat_cores<T: Trace<SatStep>>(
         .fold(0.0, f32::max);
     let tolerance = TIE_ROUNDINGS * f32::EPSILON * ends;
     let gap_of = |l: &Line| (l.b[0] - l.a[1]).max(l.a[0] - l.b[1]);
+    let facing_tolerance = FACING_TIE_ROUNDINGS * f32::EPSILON * ends;
     if tested.get(best).is_some_and(|l| !l.faces_other()) {
         if let Some(k) = tested
             .iter()
-            .position(|l| l.faces_other() && (gap_of(l) - best_gap).abs() <= tolerance)
+            .position(|l| l.faces_other() && (gap_of(l) - best_gap).abs() <= facing_tolerance)
         {
             best = k;
             best_gap = gap_of(&tested[k]);
