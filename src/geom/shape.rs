@@ -359,6 +359,20 @@ impl Shape {
         self.count
     }
 
+    /// The whole vertex array, of which the first [`Shape::count`] are the core's: for the
+    /// fast paths, which index it with constants and so need no bounds check.
+    #[inline]
+    pub(crate) fn vertex_array(&self) -> &[Vec2; MAX_VERTICES] {
+        &self.vertices
+    }
+
+    /// The whole normal array, of which the first [`Shape::count`] are the core's (see
+    /// [`Shape::vertex_array`]).
+    #[inline]
+    pub(crate) fn normal_array(&self) -> &[Vec2; MAX_VERTICES] {
+        &self.normals
+    }
+
     /// The rounding radius (the circle's radius, the capsule's radius).
     #[inline]
     pub fn radius(&self) -> f32 {

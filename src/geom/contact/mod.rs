@@ -15,6 +15,7 @@
 pub mod circle_circle;
 pub mod circle_polygon;
 pub mod fast;
+pub mod fast_pairs;
 pub mod polygon_polygon;
 pub mod types;
 
@@ -42,10 +43,13 @@ pub fn collide(
 
 /// [`collide`] on two shapes already placed in one pair frame (a compound's part pair, placed
 /// by [`crate::geom::compound::parts_frame`]).
-pub fn collide_in(
+///
+/// Untraced (`NoTrace`), the fast paths of [`fast_pairs`] answer the pairs they know, with the
+/// readable algorithm's answer bit for bit; traced, the readable algorithm always runs.
+pub fn collide_in<T: Trace<ManifoldStep>>(
     pair: &PairFrame,
     options: &ManifoldOptions,
-    trace: &mut impl Trace<ManifoldStep>,
+    trace: &mut T,
 ) -> Manifold {
     let margin = if options.speculative_margin.is_finite() {
         options.speculative_margin.max(0.0)
@@ -61,9 +65,33 @@ pub fn collide_in(
     // right after being written piecewise stalls the processor).
     let mut m = match (pair.a.count() == 1, pair.b.count() == 1) {
         (true, true) => circles(&pair.a, &pair.b, margin, trace),
-        (true, false) => circle_polygon(&pair.b, &pair.a, false, margin, trace),
-        (false, true) => circle_polygon(&pair.a, &pair.b, true, margin, trace),
-        (false, false) => polygons(&pair.a, &pair.b, &options, trace),
+        (true, false) => {
+            if !T::ENABLED
+                && let Some(m) = fast_pairs::circle_core(&pair.b, &pair.a, false, margin)
+            {
+                m
+            } else {
+                circle_polygon(&pair.b, &pair.a, false, margin, trace)
+            }
+        }
+        (false, true) => {
+            if !T::ENABLED
+                && let Some(m) = fast_pairs::circle_core(&pair.a, &pair.b, true, margin)
+            {
+                m
+            } else {
+                circle_polygon(&pair.a, &pair.b, true, margin, trace)
+            }
+        }
+        (false, false) => {
+            if !T::ENABLED
+                && let Some(m) = fast_pairs::centred_polygons(&pair.a, &pair.b, &options)
+            {
+                m
+            } else {
+                polygons(&pair.a, &pair.b, &options, trace)
+            }
+        }
     };
     m.shift(pair.origin);
     trace.step(|| ManifoldStep::Done(m));
