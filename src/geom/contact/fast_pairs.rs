@@ -1,6 +1,6 @@
 //! Fast paths for the commonest polygon-like pairs: two centred cores of 2 or 4 vertices
 //! (capsules, boxes and rounded boxes, in any mix). Each returns what the readable
-//! [`polygons`](super::polygon_polygon::polygons) returns, bit for bit, or `None` where it
+//! [`polygons`](super::polygon_polygon::polygons) returns, bit for bit, or declines where it
 //! leaves the pair to it; the untraced [`collide`](super::collide) tries them first, the traced
 //! call never does. Tested against the readable path on random poses (below).
 //!
@@ -15,6 +15,7 @@
 //!    nothing), the readable path takes over (the other body's face as the reference, the
 //!    deepest vertex in the slab, or GJK): rare, and each step of it is there.
 
+use super::circle_circle::circles;
 use super::circle_polygon::{TIE_ROUNDINGS, from_face};
 use super::fast;
 use super::polygon_polygon::{
@@ -23,38 +24,55 @@ use super::polygon_polygon::{
 use super::types::{
     ClipVertex, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
 };
+use crate::geom::frame::PairFrame;
 use crate::geom::math::{beats_on_tie, left_perp, next_index};
 use crate::geom::shape::Placed;
 use crate::geom::trace::NoTrace;
 use glam::Vec2;
 
-/// The manifold of `a` and `b` (pair frame) when both are centred cores of 2 or 4 vertices and
-/// the contact is the common kind (corners, or clipped points within the margin); `None`
-/// otherwise, for the readable path.
-#[inline(always)]
-pub fn centred_polygons(a: &Placed, b: &Placed, options: &ManifoldOptions) -> Option<Manifold> {
-    let centred = |p: &Placed| p.shape.centred() && p.shape.symmetric();
-    if !(centred(a) && centred(b)) {
-        return None;
+/// The manifold of a pair when a fast path knows it (world coordinates, as `collide` returns
+/// it), or [`Manifold::declined`] for the readable algorithm: circles (the readable closed
+/// form, untraced), a circle against a core of 2 or 4 vertices, and two centred cores of 2 or
+/// 4 vertices. Out of line, one function for every pair family, so that each keeps its numbers
+/// in registers; the manifold is written once, where the caller keeps it.
+#[inline(never)]
+pub fn collide_fast(pair: &PairFrame, options: &ManifoldOptions) -> Manifold {
+    let options = options.sanitized();
+    let margin = options.speculative_margin;
+    let (a, b) = (&pair.a, &pair.b);
+    let mut m = match (a.count(), b.count()) {
+        (1, 1) => circles(a, b, margin, &mut NoTrace),
+        (_, 1) => circle_core(a, b, true, margin),
+        (1, _) => circle_core(b, a, false, margin),
+        (na, nb) => {
+            let centred = |p: &Placed| p.shape.centred() && p.shape.symmetric();
+            if !(centred(a) && centred(b)) {
+                return Manifold::declined();
+            }
+            match (na, nb) {
+                (2, 2) => pair_manifold::<2, 2>(a, b, &options),
+                (2, 4) => pair_manifold::<2, 4>(a, b, &options),
+                (4, 2) => pair_manifold::<4, 2>(a, b, &options),
+                (4, 4) => pair_manifold::<4, 4>(a, b, &options),
+                _ => Manifold::declined(),
+            }
+        }
+    };
+    if !m.is_declined() {
+        m.shift(pair.origin);
     }
-    match (a.count(), b.count()) {
-        (2, 2) => pair::<2, 2>(a, b, options),
-        (2, 4) => pair::<2, 4>(a, b, options),
-        (4, 2) => pair::<4, 2>(a, b, options),
-        (4, 4) => pair::<4, 4>(a, b, options),
-        _ => None,
-    }
+    m
 }
 
-/// [`centred_polygons`] for `a` of `NA` vertices and `b` of `NB`. Out of line: a function of
-/// its own for each pair of counts keeps its numbers in registers (inlined into `collide`
-/// beside every other family, they spill).
+/// The manifold of two centred cores, `a` of `NA` vertices and `b` of `NB` (pair frame), or
+/// [`Manifold::declined`] where the readable path must answer. Out of line: one function for
+/// each pair of counts keeps its numbers in registers.
 #[inline(never)]
-fn pair<const NA: usize, const NB: usize>(
+fn pair_manifold<const NA: usize, const NB: usize>(
     a: &Placed,
     b: &Placed,
     options: &ManifoldOptions,
-) -> Option<Manifold> {
+) -> Manifold {
     let margin = options.speculative_margin;
     let radius = a.radius() + b.radius();
 
@@ -71,11 +89,11 @@ fn pair<const NA: usize, const NB: usize>(
     };
     let preferred = sep_b > threshold;
     if separation - radius > margin {
-        return Some(Manifold::empty(if preferred {
+        return Manifold::empty(if preferred {
             -b.normal(edge_b)
         } else {
             a.normal(edge_a)
-        }));
+        });
     }
 
     // 3. The reference face and the incident face.
@@ -93,7 +111,7 @@ fn pair<const NA: usize, const NB: usize>(
     if (separation > 0.0 || (NA == 2 && NB == 2 && parallel_segments(a, b)))
         && let Some(c) = corner(a, b, flip, &reference, &incident)
     {
-        return Some(corner_manifold(a, b, flip, &c, margin));
+        return corner_manifold(a, b, flip, &c, margin);
     }
 
     // 5. Clip the incident face against the reference face's side planes, as `ClipAttempt`
@@ -111,10 +129,12 @@ fn pair<const NA: usize, const NB: usize>(
             feature: IncidentFeature::Vertex(next_index(inc_edge, inc_shape.count()) as u8),
         },
     );
-    let (p, Some(q)) = clip_pair(ends, -tangent, -t1, 0)? else {
-        return None;
+    let Some((p, Some(q))) = clip_pair(ends, -tangent, -t1, 0) else {
+        return Manifold::declined();
     };
-    let (first, second) = clip_pair((p, q), tangent, t2, 1)?;
+    let Some((first, second)) = clip_pair((p, q), tangent, t2, 1) else {
+        return Manifold::declined();
+    };
 
     // 6. The clipped points within the margin, each midway between the surfaces (the readable
     //    `ClipAttempt::candidate`'s arithmetic).
@@ -151,7 +171,10 @@ fn pair<const NA: usize, const NB: usize>(
     {
         m.push(second);
     }
-    (!m.is_empty()).then_some(m)
+    if m.is_empty() {
+        return Manifold::declined();
+    }
+    m
 }
 
 /// The readable `clip_segment` on a segment of two points, its arithmetic and its order: the
@@ -180,19 +203,15 @@ fn clip_pair(
 }
 
 /// The manifold of a circle against a core of 2 or 4 vertices (a capsule, a box, any
-/// quadrilateral): the readable [`circle_polygon`](super::circle_polygon::circle_polygon)'s
-/// answer, bit for bit, its face search unrolled. `None` for other cores.
+/// quadrilateral), pair frame: the readable
+/// [`circle_polygon`](super::circle_polygon::circle_polygon)'s answer, bit for bit, its face
+/// search unrolled. [`Manifold::declined`] for other cores.
 #[inline(always)]
-pub fn circle_core(
-    core: &Placed,
-    circle: &Placed,
-    core_is_a: bool,
-    margin: f32,
-) -> Option<Manifold> {
+fn circle_core(core: &Placed, circle: &Placed, core_is_a: bool, margin: f32) -> Manifold {
     match core.count() {
-        2 => Some(circle_n::<2>(core, circle, core_is_a, margin)),
-        4 => Some(circle_n::<4>(core, circle, core_is_a, margin)),
-        _ => None,
+        2 => circle_n::<2>(core, circle, core_is_a, margin),
+        4 => circle_n::<4>(core, circle, core_is_a, margin),
+        _ => Manifold::declined(),
     }
 }
 
@@ -279,10 +298,12 @@ mod tests {
     /// bit (normal, points, separations, ids). Returns whether the fast path answered.
     fn same(a: &Shape, xa: Transform, b: &Shape, xb: Transform, options: &ManifoldOptions) -> bool {
         let f = pair_frame(a, xa, b, xb);
-        let readable = polygons(&f.a, &f.b, options, &mut NoTrace);
-        let Some(fast) = centred_polygons(&f.a, &f.b, options) else {
+        let mut readable = polygons(&f.a, &f.b, options, &mut NoTrace);
+        readable.shift(f.origin);
+        let fast = collide_fast(&f, options);
+        if fast.is_declined() {
             return false;
-        };
+        }
         assert_eq!(
             bits(&fast),
             bits(&readable),
@@ -338,8 +359,13 @@ mod tests {
                     } else {
                         (&f.b, &f.a)
                     };
-                    let readable = circle_polygon(pc, po, core_is_a, margin, &mut NoTrace);
-                    let fast = circle_core(pc, po, core_is_a, margin).unwrap();
+                    let mut readable = circle_polygon(pc, po, core_is_a, margin, &mut NoTrace);
+                    readable.shift(f.origin);
+                    let options = ManifoldOptions {
+                        speculative_margin: margin,
+                        ..ManifoldOptions::default()
+                    };
+                    let fast = collide_fast(&f, &options);
                     assert_eq!(
                         bits(&fast),
                         bits(&readable),

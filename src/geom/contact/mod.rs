@@ -27,71 +27,63 @@ use crate::geom::shape::Shape;
 use crate::geom::trace::Trace;
 use circle_circle::circles;
 use circle_polygon::circle_polygon;
+
 use polygon_polygon::polygons;
 
 /// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.
-pub fn collide(
+///
+/// Untraced (`NoTrace`), the fast paths of [`fast_pairs`] answer the pairs they know, with the
+/// readable algorithm's answer bit for bit; traced, the readable algorithm always runs.
+pub fn collide<T: Trace<ManifoldStep>>(
     a: &Shape,
     xf_a: Transform,
     b: &Shape,
     xf_b: Transform,
     options: &ManifoldOptions,
-    trace: &mut impl Trace<ManifoldStep>,
+    trace: &mut T,
 ) -> Manifold {
-    collide_in(&pair_frame(a, xf_a, b, xf_b), options, trace)
+    let pair = pair_frame(a, xf_a, b, xf_b);
+    if !T::ENABLED {
+        let m = fast_pairs::collide_fast(&pair, options);
+        if !m.is_declined() {
+            return m;
+        }
+    }
+    readable_in(&pair, options, trace)
 }
 
 /// [`collide`] on two shapes already placed in one pair frame (a compound's part pair, placed
 /// by [`crate::geom::compound::parts_frame`]).
-///
-/// Untraced (`NoTrace`), the fast paths of [`fast_pairs`] answer the pairs they know, with the
-/// readable algorithm's answer bit for bit; traced, the readable algorithm always runs.
 pub fn collide_in<T: Trace<ManifoldStep>>(
     pair: &PairFrame,
     options: &ManifoldOptions,
     trace: &mut T,
 ) -> Manifold {
-    let margin = if options.speculative_margin.is_finite() {
-        options.speculative_margin.max(0.0)
-    } else {
-        0.0
-    };
-    let options = ManifoldOptions {
-        speculative_margin: margin,
-        ..*options
-    };
+    if !T::ENABLED {
+        let m = fast_pairs::collide_fast(pair, options);
+        if !m.is_declined() {
+            return m;
+        }
+    }
+    readable_in(pair, options, trace)
+}
+
+/// The readable algorithms: one per pair family, each traced.
+fn readable_in(
+    pair: &PairFrame,
+    options: &ManifoldOptions,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
+    let options = options.sanitized();
+    let margin = options.speculative_margin;
     // One manifold, shifted in place and returned: every algorithm returns its one local too,
     // so the result is written where the caller wants it, not copied (a copy read back whole
     // right after being written piecewise stalls the processor).
     let mut m = match (pair.a.count() == 1, pair.b.count() == 1) {
         (true, true) => circles(&pair.a, &pair.b, margin, trace),
-        (true, false) => {
-            if !T::ENABLED
-                && let Some(m) = fast_pairs::circle_core(&pair.b, &pair.a, false, margin)
-            {
-                m
-            } else {
-                circle_polygon(&pair.b, &pair.a, false, margin, trace)
-            }
-        }
-        (false, true) => {
-            if !T::ENABLED
-                && let Some(m) = fast_pairs::circle_core(&pair.a, &pair.b, true, margin)
-            {
-                m
-            } else {
-                circle_polygon(&pair.a, &pair.b, true, margin, trace)
-            }
-        }
-        (false, false) => {
-            if !T::ENABLED
-                && let Some(m) = fast_pairs::centred_polygons(&pair.a, &pair.b, &options)
-            {
-                m
-            } else {
-                polygons(&pair.a, &pair.b, &options, trace)
-            }
-        }
+        (true, false) => circle_polygon(&pair.b, &pair.a, false, margin, trace),
+        (false, true) => circle_polygon(&pair.a, &pair.b, true, margin, trace),
+        (false, false) => polygons(&pair.a, &pair.b, &options, trace),
     };
     m.shift(pair.origin);
     trace.step(|| ManifoldStep::Done(m));
