@@ -112,8 +112,9 @@ pub fn max_separation_centred<const N: usize, const M: usize>(
     debug_assert!(poly.shape.symmetric() && other.shape.centred());
     let rel = other.xf.inv_mul(poly.xf);
     let ov = other.shape.vertex_array();
-    let (pv, pn) = (poly.shape.vertex_array(), poly.shape.normal_array());
-    let offset = |i: usize, n: Vec2| pn[i].dot(pv[i]) + n.dot(rel.p);
+    let (po, pn) = (poly.shape.offset_array(), poly.shape.normal_array());
+    // `po[i]` is `pn[i] · pv[i]`, the readable route's first product, stored.
+    let offset = |i: usize, n: Vec2| po[i] + n.dot(rel.p);
     let mut best = (f32::NEG_INFINITY, 0);
     let mut consider = |sep: f32, i: usize| {
         if sep > best.0 || (sep == best.0 && i < best.1) {
