@@ -122,8 +122,8 @@ pub fn max_separation_centred<const N: usize, const M: usize>(
         }
     };
     let half = N / 2;
-    for i in 0..half {
-        let n = rel.q.apply(pn[i]);
+    for (i, face_normal) in pn[..half].iter().enumerate() {
+        let n = rel.q.apply(*face_normal);
         let plane = offset(i, n);
         let opposite = offset(i + half, -n);
         let r = half_width(n, &ov[..M / 2]);
