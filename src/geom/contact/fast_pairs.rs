@@ -31,7 +31,7 @@ use crate::geom::trace::NoTrace;
 use glam::Vec2;
 
 /// The manifold of a pair when a fast path knows it (world coordinates, as `collide` returns
-/// it), or [`Manifold::declined`] for the readable algorithm: circles (the readable closed
+/// it), or a declined manifold (`Manifold::declined`) for the readable algorithm: circles (the readable closed
 /// form, untraced), a circle against a core of 2 or 4 vertices, and two centred cores of 2 or
 /// 4 vertices. Out of line, one function for every pair family, so that each keeps its numbers
 /// in registers; the manifold is written once, where the caller keeps it.
@@ -49,13 +49,14 @@ pub fn collide_fast(pair: &PairFrame, options: &ManifoldOptions) -> Manifold {
             if !(centred(a) && centred(b)) {
                 return Manifold::declined();
             }
-            match (na, nb) {
-                (2, 2) => pair_manifold::<2, 2>(a, b, &options),
-                (2, 4) => pair_manifold::<2, 4>(a, b, &options),
-                (4, 2) => pair_manifold::<4, 2>(a, b, &options),
-                (4, 4) => pair_manifold::<4, 4>(a, b, &options),
+            // Already shifted: returned as they come, never read back here.
+            return match (na, nb) {
+                (2, 2) => pair_manifold::<2, 2>(pair, &options),
+                (2, 4) => pair_manifold::<2, 4>(pair, &options),
+                (4, 2) => pair_manifold::<4, 2>(pair, &options),
+                (4, 4) => pair_manifold::<4, 4>(pair, &options),
                 _ => Manifold::declined(),
-            }
+            };
         }
     };
     if !m.is_declined() {
@@ -64,11 +65,26 @@ pub fn collide_fast(pair: &PairFrame, options: &ManifoldOptions) -> Manifold {
     m
 }
 
-/// The manifold of two centred cores, `a` of `NA` vertices and `b` of `NB` (pair frame), or
-/// [`Manifold::declined`] where the readable path must answer. Out of line: one function for
-/// each pair of counts keeps its numbers in registers.
+/// The manifold of two centred cores, A of `NA` vertices and B of `NB`, in world coordinates,
+/// or [`Manifold::declined`] where the readable path must answer. Out of line: one function for
+/// each pair of counts keeps its numbers in registers. It shifts the manifold to the world
+/// before writing it out, so that nobody reads back, whole, what was just written piecewise
+/// (a load spanning several recent stores waits for them: PERFORMANCE.md, step 6).
 #[inline(never)]
 fn pair_manifold<const NA: usize, const NB: usize>(
+    pair: &PairFrame,
+    options: &ManifoldOptions,
+) -> Manifold {
+    let mut m = pair_frame_manifold::<NA, NB>(&pair.a, &pair.b, options);
+    if !m.is_declined() {
+        m.shift(pair.origin);
+    }
+    m
+}
+
+/// [`pair_manifold`] in the pair frame.
+#[inline(always)]
+fn pair_frame_manifold<const NA: usize, const NB: usize>(
     a: &Placed,
     b: &Placed,
     options: &ManifoldOptions,

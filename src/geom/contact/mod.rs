@@ -6,7 +6,10 @@
 //! - `polygon_polygon.rs`: polygon-like pairs (box, polygon, rounded polygon, capsule — a
 //!   capsule is a 2-vertex polygon with a radius): reference face, incident face and clipping,
 //!   for the two points a resting box needs. Written to be read;
-//! - `fast.rs`: the same answers with less work where it pays, tested against the readable code.
+//! - `fast.rs`: the same answers with less work where it pays, tested against the readable code;
+//! - `fast_pairs.rs`: the untraced call's fast paths for circles and for centred 2- and
+//!   4-vertex cores (capsules, boxes), bit for bit the readable answers, tried first by
+//!   [`collide`] and [`collide_in`] when nothing is traced.
 //!
 //! The normal points from A to B; a point's `separation` is negative when penetrating; a point
 //! sits midway between the two surfaces along the normal; points with
