@@ -71,7 +71,9 @@ pub fn collide_in<T: Trace<ManifoldStep>>(
     readable_in(pair, options, trace)
 }
 
-/// The readable algorithms: one per pair family, each traced.
+/// The readable algorithms: one per pair family, each traced. Out of line, so that `collide`
+/// stays small for the fast paths (no frame for every family's locals on their way).
+#[inline(never)]
 fn readable_in(
     pair: &PairFrame,
     options: &ManifoldOptions,
