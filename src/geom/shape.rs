@@ -169,6 +169,9 @@ pub struct Shape {
     count: usize,
     vertices: [Vec2; MAX_VERTICES],
     normals: [Vec2; MAX_VERTICES],
+    /// `offsets[i] = normals[i] · vertices[i]`: face `i`'s plane offset in the shape's own frame
+    /// (what every face-separation search needs first; worked out once, by the same product).
+    offsets: [f32; MAX_VERTICES],
     radius: f32,
     centroid: Vec2,
     /// Every face has an exactly antiparallel partner `n/2` edges on (boxes, capsules, regular
@@ -218,6 +221,7 @@ impl Shape {
             count: points.len(),
             vertices: [Vec2::ZERO; MAX_VERTICES],
             normals: [Vec2::ZERO; MAX_VERTICES],
+            offsets: [0.0; MAX_VERTICES],
             radius,
             centroid: Vec2::ZERO,
             symmetric: false,
@@ -227,6 +231,9 @@ impl Shape {
         shape.vertices[..points.len()].copy_from_slice(points);
         shape.bounding_radius = points.iter().map(|v| v.length()).fold(0.0, f32::max) + radius;
         shape.compute_normals();
+        for i in 0..shape.count {
+            shape.offsets[i] = shape.normals[i].dot(shape.vertices[i]);
+        }
         let (n, half) = (shape.count, shape.count / 2);
         let even = n >= 2 && n.is_multiple_of(2);
         shape.symmetric = even && (0..half).all(|i| shape.normals[i + half] == -shape.normals[i]);
@@ -357,6 +364,27 @@ impl Shape {
     #[inline]
     pub fn count(&self) -> usize {
         self.count
+    }
+
+    /// The whole vertex array, of which the first [`Shape::count`] are the core's: for the
+    /// fast paths, which index it with constants and so need no bounds check.
+    #[inline]
+    pub(crate) fn vertex_array(&self) -> &[Vec2; MAX_VERTICES] {
+        &self.vertices
+    }
+
+    /// Face `i`'s plane offset in the shape's own frame, `normals()[i] · vertices()[i]`, for
+    /// every face (the first [`Shape::count`] are the core's; see [`Shape::vertex_array`]).
+    #[inline]
+    pub(crate) fn offset_array(&self) -> &[f32; MAX_VERTICES] {
+        &self.offsets
+    }
+
+    /// The whole normal array, of which the first [`Shape::count`] are the core's (see
+    /// [`Shape::vertex_array`]).
+    #[inline]
+    pub(crate) fn normal_array(&self) -> &[Vec2; MAX_VERTICES] {
+        &self.normals
     }
 
     /// The rounding radius (the circle's radius, the capsule's radius).

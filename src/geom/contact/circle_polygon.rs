@@ -22,7 +22,7 @@ use crate::geom::trace::Trace;
 use glam::Vec2;
 
 /// How many roundings of the numbers two face separations may differ by and still be a tie.
-const TIE_ROUNDINGS: f32 = 8.0;
+pub(super) const TIE_ROUNDINGS: f32 = 8.0;
 
 /// A circle against a core with at least two vertices. `core_is_a` says which body the core is,
 /// so the normal can be pointed from A to B.
@@ -36,8 +36,6 @@ pub fn circle_polygon(
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
     let c = circle.vertex(0);
-    let radius = core.radius() + circle.radius();
-    let n = core.count();
 
     // 1. The face the centre is most in front of (measured in the core's own frame).
     //    Two faces equally far up to rounding (the centre on a corner) are a tie: the normal
@@ -61,6 +59,25 @@ pub fn circle_polygon(
             face_sep = s;
         }
     }
+    from_face(core, circle, core_is_a, margin, face, face_sep, trace)
+}
+
+/// Steps 2 and 3 of [`circle_polygon`], from the face the centre is most in front of: the
+/// region, the normal and the point. (The fast path finds the face its own way and joins here.)
+#[inline(always)]
+pub(super) fn from_face(
+    core: &Placed,
+    circle: &Placed,
+    core_is_a: bool,
+    margin: f32,
+    face: usize,
+    face_sep: f32,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
+    let c = circle.vertex(0);
+    let radius = core.radius() + circle.radius();
+    let n = core.count();
+    let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
     let (v1, v2) = (core.vertex(face), core.vertex(next_index(face, n)));
     let face_normal = core.normal(face);
 

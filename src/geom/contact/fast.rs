@@ -99,6 +99,61 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
     best
 }
 
+/// [`max_separation`] for a symmetric `poly` of `N` faces against a centred `other` of `M`
+/// vertices, both known at compile time (a capsule has 2, a box 4): the arithmetic of
+/// `max_separation`'s first route (symmetric against centred), in the same order, with
+/// constant bounds, so that it unrolls into straight-line code and inlines into its caller.
+#[inline(always)]
+pub fn max_separation_centred<const N: usize, const M: usize>(
+    poly: &Placed,
+    other: &Placed,
+) -> (f32, usize) {
+    debug_assert!(poly.count() == N && other.count() == M);
+    debug_assert!(poly.shape.symmetric() && other.shape.centred());
+    let rel = other.xf.inv_mul(poly.xf);
+    let ov = other.shape.vertex_array();
+    let (po, pn) = (poly.shape.offset_array(), poly.shape.normal_array());
+    // `po[i]` is `pn[i] · pv[i]`, the readable route's first product, stored.
+    let offset = |i: usize, n: Vec2| po[i] + n.dot(rel.p);
+    let mut best = (f32::NEG_INFINITY, 0);
+    let mut consider = |sep: f32, i: usize| {
+        if sep > best.0 || (sep == best.0 && i < best.1) {
+            best = (sep, i);
+        }
+    };
+    let half = N / 2;
+    for (i, face_normal) in pn[..half].iter().enumerate() {
+        let n = rel.q.apply(*face_normal);
+        let plane = offset(i, n);
+        let opposite = offset(i + half, -n);
+        let r = half_width(n, &ov[..M / 2]);
+        consider(-r - plane, i);
+        consider(-r - opposite, i + half);
+    }
+    best
+}
+
+/// The incident face of a symmetric core of `N` faces (known at compile time) for the
+/// reference normal `normal`: the face most anti-parallel to it, the first on a tie. The
+/// readable `incident_edge`'s symmetric route (face `i + N/2` has the opposite dot product),
+/// with a constant bound.
+#[inline(always)]
+pub fn incident_edge_symmetric<const N: usize>(poly: &Placed, normal: Vec2) -> usize {
+    debug_assert!(poly.count() == N && poly.shape.symmetric());
+    let local = poly.xf.q.apply_inv(normal);
+    let normals = poly.shape.normal_array();
+    let half = N / 2;
+    let mut best = (f32::INFINITY, 0);
+    for (i, n) in normals[..half].iter().enumerate() {
+        let d = n.dot(local);
+        let (d, i) = if d <= 0.0 { (d, i) } else { (-d, i + half) };
+        if d < best.0 || (d == best.0 && i < best.1) {
+            best = (d, i);
+        }
+    }
+    best.1
+}
+
 /// The largest `|d · w|` over `points`: along `d`, the half-width of a centred core whose other
 /// half is `−points`. (Plain comparisons: the inputs are finite.)
 #[inline]

@@ -6,7 +6,10 @@
 //! - `polygon_polygon.rs`: polygon-like pairs (box, polygon, rounded polygon, capsule — a
 //!   capsule is a 2-vertex polygon with a radius): reference face, incident face and clipping,
 //!   for the two points a resting box needs. Written to be read;
-//! - `fast.rs`: the same answers with less work where it pays, tested against the readable code.
+//! - `fast.rs`: the same answers with less work where it pays, tested against the readable code;
+//! - `fast_pairs.rs`: the untraced call's fast paths for circles and for centred 2- and
+//!   4-vertex cores (capsules, boxes), bit for bit the readable answers, tried first by
+//!   [`collide`] and [`collide_in`] when nothing is traced.
 //!
 //! The normal points from A to B; a point's `separation` is negative when penetrating; a point
 //! sits midway between the two surfaces along the normal; points with
@@ -15,6 +18,7 @@
 pub mod circle_circle;
 pub mod circle_polygon;
 pub mod fast;
+pub mod fast_pairs;
 pub mod polygon_polygon;
 pub mod types;
 
@@ -26,36 +30,57 @@ use crate::geom::shape::Shape;
 use crate::geom::trace::Trace;
 use circle_circle::circles;
 use circle_polygon::circle_polygon;
+
 use polygon_polygon::polygons;
 
 /// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.
-pub fn collide(
+///
+/// Untraced (`NoTrace`), the fast paths of [`fast_pairs`] answer the pairs they know, with the
+/// readable algorithm's answer bit for bit; traced, the readable algorithm always runs.
+pub fn collide<T: Trace<ManifoldStep>>(
     a: &Shape,
     xf_a: Transform,
     b: &Shape,
     xf_b: Transform,
     options: &ManifoldOptions,
-    trace: &mut impl Trace<ManifoldStep>,
+    trace: &mut T,
 ) -> Manifold {
-    collide_in(&pair_frame(a, xf_a, b, xf_b), options, trace)
+    let pair = pair_frame(a, xf_a, b, xf_b);
+    if !T::ENABLED {
+        let m = fast_pairs::collide_fast(&pair, options);
+        if !m.is_declined() {
+            return m;
+        }
+    }
+    readable_in(&pair, options, trace)
 }
 
 /// [`collide`] on two shapes already placed in one pair frame (a compound's part pair, placed
 /// by [`crate::geom::compound::parts_frame`]).
-pub fn collide_in(
+pub fn collide_in<T: Trace<ManifoldStep>>(
+    pair: &PairFrame,
+    options: &ManifoldOptions,
+    trace: &mut T,
+) -> Manifold {
+    if !T::ENABLED {
+        let m = fast_pairs::collide_fast(pair, options);
+        if !m.is_declined() {
+            return m;
+        }
+    }
+    readable_in(pair, options, trace)
+}
+
+/// The readable algorithms: one per pair family, each traced. Out of line, so that `collide`
+/// stays small for the fast paths (no frame for every family's locals on their way).
+#[inline(never)]
+fn readable_in(
     pair: &PairFrame,
     options: &ManifoldOptions,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let margin = if options.speculative_margin.is_finite() {
-        options.speculative_margin.max(0.0)
-    } else {
-        0.0
-    };
-    let options = ManifoldOptions {
-        speculative_margin: margin,
-        ..*options
-    };
+    let options = options.sanitized();
+    let margin = options.speculative_margin;
     // One manifold, shifted in place and returned: every algorithm returns its one local too,
     // so the result is written where the caller wants it, not copied (a copy read back whole
     // right after being written piecewise stalls the processor).

@@ -41,8 +41,8 @@ use crate::geom::trace::Trace;
 use glam::Vec2;
 
 /// Edge `edge` of `shape`'s core as a face.
-#[inline]
-fn face_of(shape: &Placed, edge: usize, on_b: bool) -> Face {
+#[inline(always)]
+pub(super) fn face_of(shape: &Placed, edge: usize, on_b: bool) -> Face {
     let n = shape.count();
     Face {
         on_b,
@@ -196,11 +196,13 @@ fn clip_segment(input: &Clipped, normal: Vec2, offset: f32, side: u8) -> Clipped
 /// One choice of reference body: its reference face, the other core's incident face, and the
 /// incident face clipped against the reference face's two side planes.
 #[derive(Clone, Copy, Debug)]
-struct ClipAttempt {
+pub(super) struct ClipAttempt {
     /// True when B holds the reference face.
-    flip: bool,
-    reference: Face,
-    incident: Face,
+    pub(super) flip: bool,
+    /// The reference face.
+    pub(super) reference: Face,
+    /// The incident face.
+    pub(super) incident: Face,
     /// The incident face as a segment, before clipping.
     input: Clipped,
     /// After the plane through `reference.v1`.
@@ -218,8 +220,21 @@ impl ClipAttempt {
     /// Reference face `ref_edge` of `ref_shape`; incident face and clipping on `inc_shape`.
     #[inline(always)]
     fn new(ref_shape: &Placed, inc_shape: &Placed, ref_edge: usize, flip: bool) -> ClipAttempt {
+        let inc_edge = incident_edge(inc_shape, ref_shape.normal(ref_edge));
+        ClipAttempt::with_incident(ref_shape, inc_shape, ref_edge, inc_edge, flip)
+    }
+
+    /// As [`ClipAttempt::new`], with the incident face `inc_edge` already found (the fast
+    /// paths find it with constant loop bounds).
+    #[inline(always)]
+    pub(super) fn with_incident(
+        ref_shape: &Placed,
+        inc_shape: &Placed,
+        ref_edge: usize,
+        inc_edge: usize,
+        flip: bool,
+    ) -> ClipAttempt {
         let reference = face_of(ref_shape, ref_edge, flip);
-        let inc_edge = incident_edge(inc_shape, reference.normal);
         let incident = face_of(inc_shape, inc_edge, !flip);
         let input = Clipped {
             points: [
@@ -294,7 +309,7 @@ impl ClipAttempt {
 
     /// The clipped points as candidates, in order.
     #[inline(always)]
-    fn candidates(&self, radii: (f32, f32), margin: f32) -> [Option<Candidate>; 2] {
+    pub(super) fn candidates(&self, radii: (f32, f32), margin: f32) -> [Option<Candidate>; 2] {
         let c =
             |cv: Option<ClipVertex>| cv.map(|v| self.candidate(v.point, v.feature, radii, margin));
         [c(self.side1.first()), c(self.side1.second())]
@@ -304,19 +319,19 @@ impl ClipAttempt {
 /// Of two readings of one distance, the one nearer zero. (Out of line: it is the rare case.)
 #[cold]
 #[inline(never)]
-fn nearer_zero(x: f32, y: f32) -> f32 {
+pub(super) fn nearer_zero(x: f32, y: f32) -> f32 {
     if x.abs() <= y.abs() { x } else { y }
 }
 
 /// True when at least one candidate is kept.
 #[inline(always)]
-fn keeps_any(candidates: &[Option<Candidate>; 2]) -> bool {
+pub(super) fn keeps_any(candidates: &[Option<Candidate>; 2]) -> bool {
     candidates.iter().any(|c| c.is_some_and(|c| c.kept))
 }
 
 /// The radii of the reference and the incident shape, for `flip`.
 #[inline(always)]
-fn radii(a: &Placed, b: &Placed, flip: bool) -> (f32, f32) {
+pub(super) fn radii(a: &Placed, b: &Placed, flip: bool) -> (f32, f32) {
     if flip {
         (b.radius(), a.radius())
     } else {
@@ -398,7 +413,7 @@ pub fn polygons(
     //    parallel segments (capsules end to end), whose difference is flat along their common
     //    direction, which no face normal crosses. For them the corners are always looked at.
     if (separation > 0.0 || parallel_segments(a, b))
-        && let Some(corner) = corner(a, b, &clip)
+        && let Some(corner) = corner(a, b, clip.flip, &clip.reference, &clip.incident)
     {
         trace.step(|| reference_step(&clip, false));
         trace.step(|| ManifoldStep::IncidentFace(clip.incident));
@@ -407,7 +422,7 @@ pub fn polygons(
             incident: sd_inc,
             normal,
             separation: sep,
-            id,
+            id: _,
         } = corner;
         trace.step(|| ManifoldStep::Corner {
             reference: sd_ref,
@@ -415,24 +430,13 @@ pub fn polygons(
             normal,
             separation: sep,
         });
-        let a_to_b = if clip.flip { -normal } else { normal };
-        let mut m = Manifold::empty(a_to_b);
         if sep > margin {
             trace.step(|| ManifoldStep::Apart {
                 separation: sep,
                 margin,
             });
-            return m;
         }
-        let (ref_radius, inc_radius) = radii(a, b, clip.flip);
-        let c1 = sd_ref + normal * ref_radius;
-        let c2 = sd_inc - normal * inc_radius;
-        m.push(ManifoldPoint {
-            position: (c1 + c2) * 0.5,
-            separation: sep,
-            id,
-        });
-        return m;
+        return corner_manifold(a, b, clip.flip, &corner, margin);
     }
 
     // 5. Clip. When the preferred reference face clips the incident face to nothing within the
@@ -553,7 +557,7 @@ pub fn polygons(
 
 /// Two closest core points and the one contact point they make (pair frame).
 #[derive(Clone, Copy, Debug)]
-struct CornerPair {
+pub(super) struct CornerPair {
     /// The point on the reference core (A's for [`closest_cores`]).
     reference: Vec2,
     /// The point on the incident core.
@@ -564,6 +568,32 @@ struct CornerPair {
     separation: f32,
     /// The point's id, from the two closest vertices.
     id: FeatureId,
+}
+
+/// The manifold of two corners (step 4): the normal A to B, and the one point midway between
+/// the rounded surfaces if it is within the margin.
+#[inline(always)]
+pub(super) fn corner_manifold(
+    a: &Placed,
+    b: &Placed,
+    flip: bool,
+    corner: &CornerPair,
+    margin: f32,
+) -> Manifold {
+    let normal = corner.normal;
+    let mut m = Manifold::empty(if flip { -normal } else { normal });
+    if corner.separation > margin {
+        return m;
+    }
+    let (ref_radius, inc_radius) = radii(a, b, flip);
+    let c1 = corner.reference + normal * ref_radius;
+    let c2 = corner.incident - normal * inc_radius;
+    m.push(ManifoldPoint {
+        position: (c1 + c2) * 0.5,
+        separation: corner.separation,
+        id: corner.id,
+    });
+    m
 }
 
 /// The closest points of two cores that are apart, by GJK (A's point as the reference, the
@@ -596,7 +626,7 @@ const SWAP_ROUNDINGS: f32 = 8.0;
 /// True when both cores are segments (capsules) within [`PARALLEL_SINE`] of parallel: their
 /// Minkowski difference is (nearly) flat, and their face separation can miss a gap along it.
 #[inline(always)]
-fn parallel_segments(a: &Placed, b: &Placed) -> bool {
+pub(super) fn parallel_segments(a: &Placed, b: &Placed) -> bool {
     a.count() == 2 && b.count() == 2 && cross(a.normal(0), b.normal(0)).abs() <= PARALLEL_SINE
 }
 
@@ -624,9 +654,14 @@ fn deepest_in_slab(shape: &Placed, reference: &Face) -> Option<(usize, Vec2)> {
 /// When it answers, the cores are apart: each corner is its core's support point along the line
 /// between them (the cone tests), so that line separates the cores by their distance.
 #[inline(always)]
-fn corner(a: &Placed, b: &Placed, clip: &ClipAttempt) -> Option<CornerPair> {
-    let (ref_shape, inc_shape) = if clip.flip { (b, a) } else { (a, b) };
-    let (reference, incident) = (&clip.reference, &clip.incident);
+pub(super) fn corner(
+    a: &Placed,
+    b: &Placed,
+    flip: bool,
+    reference: &Face,
+    incident: &Face,
+) -> Option<CornerPair> {
+    let (ref_shape, inc_shape) = if flip { (b, a) } else { (a, b) };
     let sd = segment_distance(reference.v1, reference.v2, incident.v1, incident.v2);
     let at_end = |f: f32| f == 0.0 || f == 1.0;
     if !(at_end(sd.fraction1) && at_end(sd.fraction2)) || sd.distance_squared <= 0.0 {
@@ -661,7 +696,7 @@ fn corner(a: &Placed, b: &Placed, clip: &ClipAttempt) -> Option<CornerPair> {
         kind: FeatureKind::Corner,
         reference: ref_vertex as u8,
         incident: IncidentFeature::Vertex(inc_vertex as u8),
-        flip: clip.flip,
+        flip,
     };
     Some(CornerPair {
         reference: sd.closest1,

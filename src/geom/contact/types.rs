@@ -166,6 +166,23 @@ impl Manifold {
         self.points().map(|p| p.separation).reduce(f32::min)
     }
 
+    /// The value a fast path returns when it leaves the pair to the readable algorithm (a
+    /// point count no manifold has). Never returned by `collide`.
+    #[inline]
+    pub(crate) fn declined() -> Manifold {
+        Manifold {
+            normal: Vec2::ZERO,
+            points: [ManifoldPoint::NONE; 2],
+            count: u8::MAX,
+        }
+    }
+
+    /// True for [`Manifold::declined`].
+    #[inline]
+    pub(crate) fn is_declined(&self) -> bool {
+        self.count == u8::MAX
+    }
+
     /// Moves every point by `by` (from the pair frame to world coordinates).
     #[inline]
     pub(crate) fn shift(&mut self, by: Vec2) {
@@ -186,6 +203,23 @@ pub struct ManifoldOptions {
     /// Reference-face hysteresis (on by default): B's face becomes the reference only when
     /// clearly better, so near-ties do not flip roles and churn the feature ids.
     pub hysteresis: bool,
+}
+
+impl ManifoldOptions {
+    /// The options as the algorithms take them: a margin that is not finite counts as 0, a
+    /// negative one as 0.
+    #[inline]
+    pub(crate) fn sanitized(&self) -> ManifoldOptions {
+        let margin = if self.speculative_margin.is_finite() {
+            self.speculative_margin.max(0.0)
+        } else {
+            0.0
+        };
+        ManifoldOptions {
+            speculative_margin: margin,
+            ..*self
+        }
+    }
 }
 
 impl Default for ManifoldOptions {

@@ -1,0 +1,442 @@
+//! Fast paths for the commonest polygon-like pairs: two centred cores of 2 or 4 vertices
+//! (capsules, boxes and rounded boxes, in any mix). Each returns what the readable
+//! [`polygons`](super::polygon_polygon::polygons) returns, bit for bit, or declines where it
+//! leaves the pair to it; the untraced [`collide`](super::collide) tries them first, the traced
+//! call never does. Tested against the readable path on random poses (below).
+//!
+//! 1. Each core's face of greatest separation, unrolled for the two vertex counts
+//!    ([`fast::max_separation_centred`]): the arithmetic of `polygons`' own search.
+//! 2. The reference face, with hysteresis, as in `polygons`.
+//! 3. The incident face, unrolled ([`fast::incident_edge_symmetric`]).
+//! 4. Cores apart with two corners closest: the readable `corner` (the closest points of the
+//!    two faces, by the segment–segment closed form, and the corners' normal cones).
+//! 5. The incident face clipped against the reference face's side planes, in registers.
+//! 6. The clipped points within the margin are the manifold. When none is (or clipping left
+//!    nothing), the readable path takes over (the other body's face as the reference, the
+//!    deepest vertex in the slab, or GJK): rare, and each step of it is there.
+
+use super::circle_circle::circles;
+use super::circle_polygon::{TIE_ROUNDINGS, from_face};
+use super::fast;
+use super::polygon_polygon::{
+    corner, corner_manifold, face_of, hysteresis_slop, nearer_zero, parallel_segments, radii,
+};
+use super::types::{
+    ClipVertex, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
+};
+use crate::geom::frame::PairFrame;
+use crate::geom::math::{beats_on_tie, left_perp, next_index};
+use crate::geom::shape::Placed;
+use crate::geom::trace::NoTrace;
+use glam::Vec2;
+
+/// The manifold of a pair when a fast path knows it (world coordinates, as `collide` returns
+/// it), or a declined manifold (`Manifold::declined`) for the readable algorithm: circles (the readable closed
+/// form, untraced), a circle against a core of 2 or 4 vertices, and two centred cores of 2 or
+/// 4 vertices. Out of line, one function for every pair family, so that each keeps its numbers
+/// in registers; the manifold is written once, where the caller keeps it.
+#[inline(never)]
+pub fn collide_fast(pair: &PairFrame, options: &ManifoldOptions) -> Manifold {
+    let options = options.sanitized();
+    let margin = options.speculative_margin;
+    let (a, b) = (&pair.a, &pair.b);
+    let mut m = match (a.count(), b.count()) {
+        (1, 1) => circles(a, b, margin, &mut NoTrace),
+        (_, 1) => circle_core(a, b, true, margin),
+        (1, _) => circle_core(b, a, false, margin),
+        (na, nb) => {
+            let centred = |p: &Placed| p.shape.centred() && p.shape.symmetric();
+            if !(centred(a) && centred(b)) {
+                return Manifold::declined();
+            }
+            // Already shifted: returned as they come, never read back here.
+            return match (na, nb) {
+                (2, 2) => pair_manifold::<2, 2>(pair, &options),
+                (2, 4) => pair_manifold::<2, 4>(pair, &options),
+                (4, 2) => pair_manifold::<4, 2>(pair, &options),
+                (4, 4) => pair_manifold::<4, 4>(pair, &options),
+                _ => Manifold::declined(),
+            };
+        }
+    };
+    if !m.is_declined() {
+        m.shift(pair.origin);
+    }
+    m
+}
+
+/// The manifold of two centred cores, A of `NA` vertices and B of `NB`, in world coordinates,
+/// or [`Manifold::declined`] where the readable path must answer. Out of line: one function for
+/// each pair of counts keeps its numbers in registers. It shifts the manifold to the world
+/// before writing it out, so that nobody reads back, whole, what was just written piecewise
+/// (a load spanning several recent stores waits for them: PERFORMANCE.md, step 6).
+#[inline(never)]
+fn pair_manifold<const NA: usize, const NB: usize>(
+    pair: &PairFrame,
+    options: &ManifoldOptions,
+) -> Manifold {
+    let mut m = pair_frame_manifold::<NA, NB>(&pair.a, &pair.b, options);
+    if !m.is_declined() {
+        m.shift(pair.origin);
+    }
+    m
+}
+
+/// [`pair_manifold`] in the pair frame.
+#[inline(always)]
+fn pair_frame_manifold<const NA: usize, const NB: usize>(
+    a: &Placed,
+    b: &Placed,
+    options: &ManifoldOptions,
+) -> Manifold {
+    let margin = options.speculative_margin;
+    let radius = a.radius() + b.radius();
+
+    // 1. Each core's face of greatest separation.
+    let (sep_a, edge_a) = fast::max_separation_centred::<NA, NB>(a, b);
+    let (sep_b, edge_b) = fast::max_separation_centred::<NB, NA>(b, a);
+    let separation = sep_a.max(sep_b);
+
+    // 2. The reference face, with hysteresis.
+    let threshold = if options.hysteresis {
+        sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
+    } else {
+        sep_a
+    };
+    let preferred = sep_b > threshold;
+    if separation - radius > margin {
+        return Manifold::empty(if preferred {
+            -b.normal(edge_b)
+        } else {
+            a.normal(edge_a)
+        });
+    }
+
+    // 3. The reference face and the incident face.
+    let (flip, ref_shape, inc_shape, ref_edge, inc_edge) = if preferred {
+        let inc = fast::incident_edge_symmetric::<NA>(a, b.normal(edge_b));
+        (true, b, a, edge_b, inc)
+    } else {
+        let inc = fast::incident_edge_symmetric::<NB>(b, a.normal(edge_a));
+        (false, a, b, edge_a, inc)
+    };
+    let reference = face_of(ref_shape, ref_edge, flip);
+    let incident = face_of(inc_shape, inc_edge, !flip);
+
+    // 4. Two corners closest.
+    if (separation > 0.0 || (NA == 2 && NB == 2 && parallel_segments(a, b)))
+        && let Some(c) = corner(a, b, flip, &reference, &incident)
+    {
+        return corner_manifold(a, b, flip, &c, margin);
+    }
+
+    // 5. Clip the incident face against the reference face's side planes, as `ClipAttempt`
+    //    does: the plane through its first end (normal −tangent), then through its second.
+    let normal = reference.normal;
+    let tangent = left_perp(normal);
+    let (t1, t2) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
+    let ends = (
+        ClipVertex {
+            point: incident.v1,
+            feature: IncidentFeature::Vertex(inc_edge as u8),
+        },
+        ClipVertex {
+            point: incident.v2,
+            feature: IncidentFeature::Vertex(next_index(inc_edge, inc_shape.count()) as u8),
+        },
+    );
+    let Some((p, Some(q))) = clip_pair(ends, -tangent, -t1, 0) else {
+        return Manifold::declined();
+    };
+    let Some((first, second)) = clip_pair((p, q), tangent, t2, 1) else {
+        return Manifold::declined();
+    };
+
+    // 6. The clipped points within the margin, each midway between the surfaces (the readable
+    //    `ClipAttempt::candidate`'s arithmetic).
+    let offsets = [normal.dot(reference.v1), normal.dot(reference.v2)];
+    let rounding = 8.0 * f32::EPSILON * (t1.abs() + t2.abs() + offsets[0].abs());
+    let (ref_radius, inc_radius) = radii(a, b, flip);
+    let point = |v: ClipVertex| {
+        let along = normal.dot(v.point);
+        let from_v1 = along - offsets[0];
+        let core_sep = if from_v1.abs() <= rounding {
+            nearer_zero(from_v1, along - offsets[1])
+        } else {
+            from_v1
+        };
+        let separation = core_sep - ref_radius - inc_radius;
+        ManifoldPoint {
+            position: v.point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
+            separation,
+            id: FeatureId {
+                kind: FeatureKind::Clip,
+                reference: ref_edge as u8,
+                incident: v.feature,
+                flip,
+            },
+        }
+    };
+    let mut m = Manifold::empty(if flip { -normal } else { normal });
+    let first = point(first);
+    if first.separation <= margin {
+        m.push(first);
+    }
+    if let Some(second) = second.map(point)
+        && second.separation <= margin
+    {
+        m.push(second);
+    }
+    if m.is_empty() {
+        return Manifold::declined();
+    }
+    m
+}
+
+/// The readable `clip_segment` on a segment of two points, its arithmetic and its order: the
+/// points on the side `normal · p <= offset`, the ends kept in order and then the crossing;
+/// `None` when nothing is left.
+#[inline(always)]
+fn clip_pair(
+    (v0, v1): (ClipVertex, ClipVertex),
+    normal: Vec2,
+    offset: f32,
+    side: u8,
+) -> Option<(ClipVertex, Option<ClipVertex>)> {
+    let d0 = normal.dot(v0.point) - offset;
+    let d1 = normal.dot(v1.point) - offset;
+    let crossing = || ClipVertex {
+        point: v0.point + (v1.point - v0.point) * (d0 / (d0 - d1)),
+        feature: IncidentFeature::SidePlane(side),
+    };
+    let cut = d0 * d1 < 0.0;
+    match (d0 <= 0.0, d1 <= 0.0) {
+        (true, true) => Some((v0, Some(v1))),
+        (true, false) => Some((v0, cut.then(crossing))),
+        (false, true) => Some((v1, cut.then(crossing))),
+        (false, false) => None,
+    }
+}
+
+/// The manifold of a circle against a core of 2 or 4 vertices (a capsule, a box, any
+/// quadrilateral), pair frame: the readable
+/// [`circle_polygon`](super::circle_polygon::circle_polygon)'s answer, bit for bit, its face
+/// search unrolled. [`Manifold::declined`] for other cores.
+#[inline(always)]
+fn circle_core(core: &Placed, circle: &Placed, core_is_a: bool, margin: f32) -> Manifold {
+    match core.count() {
+        2 => circle_n::<2>(core, circle, core_is_a, margin),
+        4 => circle_n::<4>(core, circle, core_is_a, margin),
+        _ => Manifold::declined(),
+    }
+}
+
+/// [`circle_core`] for a core of `N` vertices: step 1 of `circle_polygon` (the face the centre
+/// is most in front of, with its tie rule) with a constant bound, then its steps 2 and 3.
+#[inline(always)]
+fn circle_n<const N: usize>(
+    core: &Placed,
+    circle: &Placed,
+    core_is_a: bool,
+    margin: f32,
+) -> Manifold {
+    debug_assert!(core.count() == N);
+    let c = circle.vertex(0);
+    let c_local = core.xf.apply_inv(c);
+    let local = core.shape;
+    let tie =
+        TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + c_local.abs().max_element());
+    let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
+    let (vertices, normals) = (local.vertex_array(), local.normal_array());
+    let mut face = 0;
+    let mut face_sep = f32::NEG_INFINITY;
+    for i in 0..N {
+        let s = normals[i].dot(c_local - vertices[i]);
+        if s > face_sep + tie
+            || (s >= face_sep - tie
+                && beats_on_tie(
+                    a_to_b(core.normal(i)),
+                    a_to_b(core.normal(face)),
+                    a_to_b(c - core.centroid()),
+                ))
+        {
+            face = i;
+            face_sep = s;
+        }
+    }
+    from_face(
+        core,
+        circle,
+        core_is_a,
+        margin,
+        face,
+        face_sep,
+        &mut NoTrace,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::contact::polygon_polygon::polygons;
+    use crate::geom::frame::pair_frame;
+    use crate::geom::trace::NoTrace;
+    use crate::geom::{Shape, Transform};
+    use glam::Vec2;
+
+    /// A small deterministic generator (xorshift), uniform in [lo, hi).
+    struct Rng(u64);
+
+    impl Rng {
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
+        }
+    }
+
+    /// A manifold's every number as bits (normal, then each point's position, separation, id).
+    fn bits(m: &Manifold) -> Vec<u32> {
+        let mut v = vec![m.normal.x.to_bits(), m.normal.y.to_bits()];
+        for p in m.points() {
+            v.extend([
+                p.position.x.to_bits(),
+                p.position.y.to_bits(),
+                p.separation.to_bits(),
+                p.id.pack(),
+            ]);
+        }
+        v
+    }
+
+    /// Both paths on one pose: the fast one, where it answers, equals the readable one bit for
+    /// bit (normal, points, separations, ids). Returns whether the fast path answered.
+    fn same(a: &Shape, xa: Transform, b: &Shape, xb: Transform, options: &ManifoldOptions) -> bool {
+        let f = pair_frame(a, xa, b, xb);
+        let mut readable = polygons(&f.a, &f.b, options, &mut NoTrace);
+        readable.shift(f.origin);
+        let fast = collide_fast(&f, options);
+        if fast.is_declined() {
+            return false;
+        }
+        assert_eq!(
+            bits(&fast),
+            bits(&readable),
+            "{a:?} at {xa:?}, {b:?} at {xb:?}: fast {fast:?}, readable {readable:?}"
+        );
+        true
+    }
+
+    #[test]
+    fn circle_fast_path_equals_the_readable_path_bit_for_bit() {
+        use crate::geom::contact::circle_polygon::circle_polygon;
+        let cores = [
+            Shape::make_box(2.0, 1.0, 0.0).unwrap(),
+            Shape::make_box(0.3, 1.0, 0.2).unwrap(),
+            Shape::capsule(1.5, 0.25).unwrap(),
+            Shape::regular_polygon(4, 0.7).unwrap(),
+            Shape::polygon(
+                &[
+                    Vec2::new(-1.0, -0.4),
+                    Vec2::new(1.3, -0.6),
+                    Vec2::new(0.9, 0.8),
+                    Vec2::new(0.2, 1.1),
+                ],
+                0.05,
+            )
+            .unwrap()
+            .0,
+        ];
+        let circle = Shape::circle(0.5).unwrap();
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for core in &cores {
+            for k in 0..20000 {
+                let turn = if k % 4 == 0 {
+                    (rng.range(0.0, 4.0).floor()) * std::f32::consts::FRAC_PI_2
+                } else {
+                    rng.range(-3.2, 3.2)
+                };
+                let mut at = Vec2::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+                if k % 4 == 2 {
+                    // On a grid of eighths: centres on corners and faces exactly (ties).
+                    at = (at * 8.0).round() / 8.0;
+                }
+                let far = Vec2::splat(if k % 8 == 3 { 1.0e3 } else { 0.0 });
+                let (xc, xo) = (Transform::new(far, turn), Transform::new(at + far, 0.0));
+                for (core_is_a, margin) in [(true, 0.0), (false, 0.0), (true, 0.1)] {
+                    let f = if core_is_a {
+                        pair_frame(core, xc, &circle, xo)
+                    } else {
+                        pair_frame(&circle, xo, core, xc)
+                    };
+                    let (pc, po) = if core_is_a {
+                        (&f.a, &f.b)
+                    } else {
+                        (&f.b, &f.a)
+                    };
+                    let mut readable = circle_polygon(pc, po, core_is_a, margin, &mut NoTrace);
+                    readable.shift(f.origin);
+                    let options = ManifoldOptions {
+                        speculative_margin: margin,
+                        ..ManifoldOptions::default()
+                    };
+                    let fast = collide_fast(&f, &options);
+                    assert_eq!(
+                        bits(&fast),
+                        bits(&readable),
+                        "{core:?} at {xc:?}, circle at {xo:?}: {fast:?} vs {readable:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn centred_pairs_fast_path_equals_the_readable_path_bit_for_bit() {
+        let shapes = [
+            Shape::capsule(2.0, 0.3).unwrap(),
+            Shape::capsule(0.4, 0.05).unwrap(),
+            Shape::make_box(1.0, 1.0, 0.0).unwrap(),
+            Shape::make_box(8.0, 1.0, 0.0).unwrap(),
+            Shape::make_box(1.0, 0.3, 0.1).unwrap(),
+            Shape::regular_polygon(4, 0.7).unwrap(),
+        ];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let (mut answered, mut total) = (0, 0);
+        for a in &shapes {
+            for b in &shapes {
+                for k in 0..4000 {
+                    // Random turns, and every fourth pose at quarter turns (parallel faces,
+                    // exact ties, capsules end to end).
+                    let turn = |r: &mut Rng| {
+                        if k % 4 == 0 {
+                            (r.range(0.0, 4.0).floor()) * std::f32::consts::FRAC_PI_2
+                        } else {
+                            r.range(-3.2, 3.2)
+                        }
+                    };
+                    // Every eighth pair far from the origin; every fourth on a grid of
+                    // eighths (exact touching, exact ties).
+                    let far = if k % 8 == 3 { 1.0e3 } else { 0.0 };
+                    let mut at = Vec2::new(rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
+                    if k % 4 == 2 {
+                        at = (at * 8.0).round() / 8.0;
+                    }
+                    let xa = Transform::new(Vec2::splat(far), turn(&mut rng));
+                    let xb = Transform::new(at + Vec2::splat(far), turn(&mut rng));
+                    for (margin, hysteresis) in [(0.0, true), (0.02, true), (0.1, false)] {
+                        let options = ManifoldOptions {
+                            speculative_margin: margin,
+                            hysteresis,
+                        };
+                        total += 1;
+                        answered += same(a, xa, b, xb, &options) as usize;
+                    }
+                }
+            }
+        }
+        // The fast path answers nearly every pose (the rest go to the readable path).
+        assert!(answered * 10 > total * 9, "{answered} of {total}");
+    }
+}
