@@ -305,10 +305,10 @@ pub fn sat_cores<T: Trace<SatStep>>(
                 }
                 let skipped = if !line.faces_other() && seen.faces_other() {
                     let renamed = line.source;
-                    if T::ENABLED {
-                        if let SatStep::Axis(row) = &mut pending[line.step] {
-                            *row = row.renamed(source, flipped);
-                        }
+                    if T::ENABLED
+                        && let SatStep::Axis(row) = &mut pending[line.step]
+                    {
+                        *row = row.renamed(source, flipped);
                     }
                     *line = seen;
                     renamed
@@ -378,14 +378,13 @@ pub fn sat_cores<T: Trace<SatStep>>(
     let tolerance = TIE_ROUNDINGS * f32::EPSILON * ends;
     let gap_of = |l: &Line| (l.b[0] - l.a[1]).max(l.a[0] - l.b[1]);
     let facing_tolerance = FACING_TIE_ROUNDINGS * f32::EPSILON * ends;
-    if tested.get(best).is_some_and(|l| !l.faces_other()) {
-        if let Some(k) = tested
+    if tested.get(best).is_some_and(|l| !l.faces_other())
+        && let Some(k) = tested
             .iter()
             .position(|l| l.faces_other() && (gap_of(l) - best_gap).abs() <= facing_tolerance)
-        {
-            best = k;
-            best_gap = gap_of(&tested[k]);
-        }
+    {
+        best = k;
+        best_gap = gap_of(&tested[k]);
     }
     if let Some(line) = tested.get(best) {
         // Pointed from A to B along the best line (a renamed row's axis is the same line).
