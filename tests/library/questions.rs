@@ -119,7 +119,6 @@ fn gjk_on_a_box_and_a_circle_names_the_closest_edge_and_the_search_direction() {
 /// looks at the other body; a tie only stands in when it does not.
 #[test]
 fn normal_axis_is_the_best_axis_when_it_faces_the_other_body() {
-    use narrowphase_lab::geom::{AxisSource, SatStep};
     use narrowphase_lab::scene::{Answer, Ask, AskKind, answer};
     let mut ties = 0;
     let mut state = 0x2363u64;
@@ -146,21 +145,10 @@ fn normal_axis_is_the_best_axis_when_it_faces_the_other_body() {
         );
         let loaded = parse(&text, "q.ron").expect("valid");
         let traces = PairTraces::compute(&loaded.pair);
-        let rows: Vec<_> = traces
-            .sat_steps
-            .iter()
-            .filter_map(|s| match s {
-                SatStep::Axis(a) => Some(*a),
-                _ => None,
-            })
-            .collect();
+        let rows = axis_rows(&traces);
         let best = rows[traces.sat.best];
         let n = traces.sat.normal;
-        let faces = match best.source {
-            AxisSource::FaceA(_) => best.axis.dot(n) > 0.0,
-            AxisSource::FaceB(_) => best.axis.dot(n) < 0.0,
-            AxisSource::Vertices { .. } => true,
-        };
+        let faces = looks_at_other(&best, n);
         ties += usize::from(rows.iter().any(|r| r.tie));
         let ask = Ask {
             kind: AskKind::NormalAxis,
@@ -185,7 +173,7 @@ fn normal_axis_is_the_best_axis_when_it_faces_the_other_body() {
 /// normal is that axis too.
 #[test]
 fn every_tie_has_one_answer_the_face_looking_at_the_other_body() {
-    use narrowphase_lab::geom::{AxisSource, SatOptions, SatStep};
+    use narrowphase_lab::geom::SatOptions;
     use narrowphase_lab::scene::{Answer, Ask, AskKind, Lecture, answer};
     let mut faced = 0;
     for scene in Lecture::builtin().scenes {
@@ -193,33 +181,16 @@ fn every_tie_has_one_answer_the_face_looking_at_the_other_body() {
         for merge_parallel in [false, true] {
             let what = format!("{} (merge {merge_parallel})", scene.name);
             let traces = PairTraces::compute_with(&loaded.pair, SatOptions { merge_parallel });
-            let rows: Vec<_> = traces
-                .sat_steps
-                .iter()
-                .filter_map(|s| match s {
-                    SatStep::Axis(r) => Some(*r),
-                    _ => None,
-                })
-                .collect();
+            let rows = axis_rows(&traces);
             let best = rows[traces.sat.best];
             let n = traces.sat.normal;
             assert_eq!(best.normal_a_to_b(), n, "{what}: the ★ row's normal");
-            let looks = match best.source {
-                AxisSource::FaceA(_) => best.axis.dot(n) > 0.0,
-                AxisSource::FaceB(_) => best.axis.dot(n) < 0.0,
-                AxisSource::Vertices { .. } => true,
-            };
+            let looks = looks_at_other(&best, n);
             // A row with the ★ one's gap that looks at the other body would have been the
             // answer.
-            let tied_looking = rows.iter().any(|r| {
-                r.tie
-                    && r.gap == best.gap
-                    && match r.source {
-                        AxisSource::FaceA(_) => r.axis.dot(n) > 0.0,
-                        AxisSource::FaceB(_) => r.axis.dot(n) < 0.0,
-                        AxisSource::Vertices { .. } => true,
-                    }
-            });
+            let tied_looking = rows
+                .iter()
+                .any(|r| r.tie && r.gap == best.gap && looks_at_other(r, n));
             assert!(
                 looks || !tied_looking,
                 "{what}: the ★ row {:?} looks away",
@@ -249,4 +220,28 @@ fn every_tie_has_one_answer_the_face_looking_at_the_other_body() {
         }
     }
     assert!(faced >= 5, "the lecture has ties to judge: {faced}");
+}
+
+/// The SAT trace's axis rows, in order.
+fn axis_rows(traces: &PairTraces) -> Vec<narrowphase_lab::geom::SatAxis> {
+    use narrowphase_lab::geom::SatStep;
+    traces
+        .sat_steps
+        .iter()
+        .filter_map(|s| match s {
+            SatStep::Axis(r) => Some(*r),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether an axis row's face looks at the other body along the contact normal `n` (A's face
+/// along it, B's against it; a vertex pair's line always does).
+fn looks_at_other(r: &narrowphase_lab::geom::SatAxis, n: glam::Vec2) -> bool {
+    use narrowphase_lab::geom::AxisSource;
+    match r.source {
+        AxisSource::FaceA(_) => r.axis.dot(n) > 0.0,
+        AxisSource::FaceB(_) => r.axis.dot(n) < 0.0,
+        AxisSource::Vertices { .. } => true,
+    }
 }
