@@ -218,6 +218,15 @@ impl Recorder {
             let Some(view) = self.views.get(p.view).map(|v| v.rect) else {
                 continue;
             };
+            // A label about something out of the view (zoomed in on a corner) is not drawn:
+            // pinned to the view's edge it would name nothing there. The view's own words and
+            // the grid numbers are placed at its edge on purpose.
+            if p.priority != priority::CHROME
+                && p.priority != priority::TICK
+                && !view.expand(1.0).contains(p.anchor)
+            {
+                continue;
+            }
             let galley =
                 self.painter
                     .layout_no_wrap(p.text.clone(), FontId::proportional(p.font), p.color);

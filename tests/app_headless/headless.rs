@@ -571,3 +571,56 @@ fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
         assert_eq!(app.probe.shown_step_text, text, "frame {k}");
     }
 }
+
+/// Issue 26, item 11: zoomed in on the ground's far corner, the labels of what is out of the
+/// view (B's badge, the contact points p0 and p1) are not pinned to the view's edge: they are
+/// not drawn at all, while the view's own hint still is.
+#[test]
+fn labels_of_what_is_out_of_the_view_are_not_pinned_to_its_edge() {
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
+    app.apply(Command::Step(StepTo::Last), 0.0);
+    let frame = |app: &mut App| {
+        let _ = ctx.run(raw_input(), |ctx| {
+            app.frame(ctx, 0.0, Input::default(), &[]);
+        });
+    };
+    frame(&mut app);
+    frame(&mut app);
+    let before: Vec<String> = app
+        .probe
+        .drawn
+        .labels
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    assert!(
+        ["B", "p0", "p1"]
+            .iter()
+            .all(|t| before.iter().any(|l| l == t)),
+        "{before:?}"
+    );
+    // The ground is 8 wide: its left end at x = −4, far from B and the points near x = 0.
+    app.view.cam.zoom *= 20.0;
+    app.view.cam.center = glam::Vec2::new(-3.9, -0.5);
+    app.view.view_moved = true;
+    frame(&mut app);
+    let world = app.probe.drawn.views[0].rect;
+    let b = app.view.cam.to_screen(app.body_centre(1));
+    assert!(
+        b.x > world[0] + world[2],
+        "B's centre {b} is right of the view {world:?}"
+    );
+    let after: Vec<String> = app
+        .probe
+        .drawn
+        .labels
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    for t in ["B", "p0", "p1"] {
+        assert!(!after.iter().any(|l| l == t), "{t} is pinned: {after:?}");
+    }
+    assert!(after.iter().any(|l| l.contains("F1 help")), "{after:?}");
+}
