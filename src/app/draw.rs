@@ -1124,3 +1124,36 @@ pub fn reach(shapes: &[&crate::geom::Placed], dir: Vec2) -> f32 {
         .flat_map(|s| s.vertices().map(move |v| v.dot(dir) + s.radius()))
         .fold(f32::NEG_INFINITY, f32::max)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::MarkShape;
+
+    #[test]
+    fn a_label_covers_a_point_mark_only_where_their_rectangles_meet() {
+        let dot = MarkShape::Point([100.0, 100.0, 12.0, 12.0]);
+        assert!(dot.covered_by([105.0, 90.0, 40.0, 14.0]));
+        assert!(!dot.covered_by([113.0, 90.0, 40.0, 14.0]));
+        assert!(!dot.covered_by([60.0, 100.0, 39.0, 12.0]));
+    }
+
+    #[test]
+    fn a_label_covers_a_line_mark_where_the_line_crosses_it_or_runs_within_half_its_width() {
+        // A 6-wide horizontal face from x 0 to 200 at y 50.
+        let face = MarkShape::Line([0.0, 50.0, 200.0, 50.0], 6.0);
+        assert!(face.covered_by([90.0, 40.0, 30.0, 20.0]), "across it");
+        assert!(
+            face.covered_by([90.0, 30.0, 30.0, 18.0]),
+            "within 3 of its middle"
+        );
+        assert!(!face.covered_by([90.0, 30.0, 30.0, 16.0]), "4 above it");
+        assert!(
+            !face.covered_by([210.0, 40.0, 30.0, 20.0]),
+            "beyond its end"
+        );
+        // A diagonal through a rectangle's corner region but not through the rectangle.
+        let diagonal = MarkShape::Line([0.0, 0.0, 100.0, 100.0], 1.0);
+        assert!(!diagonal.covered_by([60.0, 10.0, 30.0, 20.0]));
+        assert!(diagonal.covered_by([40.0, 30.0, 30.0, 20.0]));
+    }
+}

@@ -13,7 +13,9 @@
 //! (positive: separated on that axis). The first positive gap is where an early-out would stop;
 //! the largest gap is the least overlap: when every gap is negative, minus it is the penetration
 //! depth and its axis, pointed from A to B, the contact normal. A gap of exactly zero is
-//! touching, not overlap, and not separation either.
+//! touching, not overlap, and not separation either. Where axes tie (a box's bottom and top
+//! faces lie on one line), the answer is the face that looks at the other body — the face a
+//! student names, the one the normal leaves.
 //!
 //! The trace adds what a picture of each axis needs: the core vertices that cast each shadow
 //! end, the ends the gap runs between, and whether the axis ties with the best one; the output
@@ -203,8 +205,9 @@ pub struct SatOutput {
     pub axis_count: usize,
     /// The first axis with a positive gap: where an early-out would have stopped.
     pub first_separating: Option<usize>,
-    /// The axis with the largest gap (least overlap). Among axes tied within rounding, the
-    /// first whose face looks at the other body (A's face along the normal, B's against it).
+    /// The axis with the largest gap (least overlap). Among axes tied within a few roundings
+    /// ([`FACING_TIE_ROUNDINGS`]), the first whose face looks at the other body (A's face along
+    /// the normal, B's against it).
     pub best: usize,
     /// The largest gap: > 0 apart (a lower bound on the distance), exactly 0 touching, < 0
     /// overlapping (minus the penetration depth).
