@@ -1,9 +1,10 @@
 //! Numbers and words as the student reads them: plain numbers (no exponent notation, no
 //! negative zero, the same decimals for the same kind of value) and counted nouns.
 
-/// A number with its decimals chosen by its size: four for ordinary sizes, and for smaller
-/// values as many as show its first two significant digits (`0.0000013`). Never exponent
-/// notation and never a negative zero.
+/// A number with its decimals chosen by its size: four whenever four show two significant
+/// digits (from `0.00095`, printed `0.0010`, up), and for smaller values as many as show its
+/// first two (`0.0000013`). Never exponent notation and never a negative zero. The one format of
+/// the app: panels, status bar, fields and step texts.
 pub fn num(v: f32) -> String {
     if v.is_nan() {
         return "not a number".to_string();
@@ -17,7 +18,7 @@ pub fn num(v: f32) -> String {
         .to_string();
     }
     let a = v.abs();
-    let decimals = if a == 0.0 || a >= 1.0e-3 {
+    let decimals = if a == 0.0 || a >= 9.5e-4 {
         4
     } else {
         ((-a.log10()).ceil() as usize + 1).min(12)
@@ -160,6 +161,9 @@ mod tests {
     fn numbers_are_plain() {
         assert_eq!(num(2.12), "2.1200");
         assert_eq!(num(-0.00001), "-0.000010");
+        // 0.001 as f32 rounded from a normal (0.0009999) prints as four decimals, not five.
+        assert_eq!(signed(0.000_999_9), "+0.0010");
+        assert_eq!(num(0.0009), "0.00090");
         assert!(num(1.25e-6).starts_with("0.000001"), "{}", num(1.25e-6));
         assert_eq!(num(1.25e-6).len(), "0.0000013".len());
         assert_eq!(num(-0.0), "0.0000");

@@ -81,6 +81,12 @@ fn default_shape(kind: usize) -> ShapeSpec {
     }
 }
 
+/// A field's number in the app's one format ([`crate::app::words::num`]), as the panels and the
+/// status bar print it (typing still takes any number).
+fn field_number(v: f64, _: std::ops::RangeInclusive<usize>) -> String {
+    crate::app::words::num(v as f32)
+}
+
 fn size(ui: &mut egui::Ui, label: &str, v: &mut f32, min: f32) -> bool {
     ui.horizontal(|ui| {
         ui.label(label);
@@ -88,7 +94,7 @@ fn size(ui: &mut egui::Ui, label: &str, v: &mut f32, min: f32) -> bool {
             egui::DragValue::new(v)
                 .speed(0.01)
                 .range(min..=MAX_SIZE)
-                .max_decimals(4),
+                .custom_formatter(field_number),
         )
         .changed()
     })
@@ -152,14 +158,19 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
             .add(
                 egui::DragValue::new(&mut body.position.x)
                     .speed(0.01)
+                    .custom_formatter(field_number)
                     .range(-MAX_COORDINATE..=MAX_COORDINATE),
             )
             .changed();
+    });
+    // x and y on lines of their own: far from the origin ("10000.0000") two do not fit one.
+    ui.horizontal(|ui| {
         ui.label("y");
         changed |= ui
             .add(
                 egui::DragValue::new(&mut body.position.y)
                     .speed(0.01)
+                    .custom_formatter(field_number)
                     .range(-MAX_COORDINATE..=MAX_COORDINATE),
             )
             .changed();
@@ -170,6 +181,7 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
             .add(
                 egui::DragValue::new(&mut body.angle_deg)
                     .speed(0.5)
+                    .custom_formatter(field_number)
                     .range(-MAX_ANGLE_DEG..=MAX_ANGLE_DEG),
             )
             .changed();
