@@ -624,3 +624,52 @@ fn labels_of_what_is_out_of_the_view_are_not_pinned_to_its_edge() {
     }
     assert!(after.iter().any(|l| l.contains("F1 help")), "{after:?}");
 }
+
+/// Issue 26, item 11: pressing F (frame everything) no longer moves SAT's axis line and shadows
+/// from one side of the shapes to the other: in every built-in scene with SAT steps, the axis
+/// label stays on the same side of the shapes' middle across the reframing.
+#[test]
+fn framing_again_keeps_the_sat_shadows_on_their_side() {
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let scenes = app.session.lecture.scenes.len();
+    let mut judged = 0;
+    for index in 0..scenes {
+        app.go_to(index, 0.0, true);
+        app.apply(Command::SetMode(ModeKind::Sat), 0.0);
+        let side = |app: &mut App| {
+            for _ in 0..3 {
+                let _ = ctx.run(raw_input(), |ctx| {
+                    app.frame(ctx, 0.0, Input::default(), &[]);
+                });
+            }
+            let label = app
+                .probe
+                .drawn
+                .labels
+                .iter()
+                .find(|l| l.text == format!("axis {}", app.session.step + 1))?
+                .rect;
+            let mid = (app.view.cam.to_screen(app.body_centre(0))
+                + app.view.cam.to_screen(app.body_centre(1)))
+                * 0.5;
+            let at = glam::Vec2::new(label[0] + label[2] / 2.0, label[1] + label[3] / 2.0);
+            Some(at - mid)
+        };
+        let Some(before) = side(&mut app) else {
+            continue;
+        };
+        app.apply(Command::FrameBodies, 0.0);
+        let Some(after) = side(&mut app) else {
+            continue;
+        };
+        judged += 1;
+        // The axis line runs along the axis; its side is across it: compare the offsets'
+        // directions, which flip sign when the line moves to the other side.
+        assert!(
+            before.dot(after) > 0.0,
+            "scene {index}: the axis label moved from {before} to {after} of the shapes' middle"
+        );
+    }
+    assert!(judged >= 10, "{judged} scenes judged");
+}

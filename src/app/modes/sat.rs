@@ -14,10 +14,15 @@ use crate::geom::{AxisSource, Placed, SatStep};
 use egui::{Color32, RichText};
 use glam::Vec2;
 
-/// SAT mode state: which axis row is selected or hovered.
+/// SAT mode state: which axis row is selected or hovered, and the point the shadows are drawn
+/// towards.
 #[derive(Default)]
 pub struct SatMode {
     hovered: Option<usize>,
+    /// The scene's own view centre (world), if it has one: the axis line and its shadows go
+    /// on the side of the shapes that faces it. Not the live camera's centre, which framing
+    /// (F) moves — the shadows then jumped from one side of the shapes to the other.
+    towards: Option<Vec2>,
 }
 
 pub use crate::app::words::source_text;
@@ -56,6 +61,10 @@ const AXIS_NAME_WIDTH: f32 = 118.0;
 impl Mode for SatMode {
     fn kind(&self) -> ModeKind {
         ModeKind::Sat
+    }
+
+    fn set_scene(&mut self, scene: &crate::scene::Scene) {
+        self.towards = scene.view.as_ref().map(|v| v.center);
     }
 
     fn title(&self) -> &'static str {
@@ -328,9 +337,13 @@ impl Mode for SatMode {
         let frame = pair.frame();
         let (a, b) = (frame.a, frame.b);
         let u = row.axis;
-        // Put the axis line on the side of the shapes that faces the middle of the view.
-        let middle = canvas.camera().center - pair.sat.origin;
-        let t = draw::side_towards(middle, (a.centroid() + b.centroid()) * 0.5, left_perp(u));
+        // Put the axis line on the side of the shapes that faces the middle of the scene's
+        // own view (above them when it has none), where it stays when the view is framed again.
+        let centre = (a.centroid() + b.centroid()) * 0.5;
+        let middle = self
+            .towards
+            .map_or(centre + Vec2::Y, |c| c - pair.sat.origin);
+        let t = draw::side_towards(middle, centre, left_perp(u));
 
         // The face (or vertex pair) that produced the axis.
         match row.source {
