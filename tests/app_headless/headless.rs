@@ -512,6 +512,22 @@ fn the_notes_show_five_lines_and_the_sat_table_fits_the_panel() {
             cells >= 2,
             "scene {index}: the shadows are shown ({cells} cells)"
         );
+        // Every axis's bar of the gap plot is inside the panel's visible width.
+        let state: serde_json::Value =
+            serde_json::from_str(&app.state_json()).expect("the state's JSON");
+        let plot = &state["sat_plot"];
+        let right_panel = state["panels"]["right"][0]
+            .as_f64()
+            .expect("the right panel");
+        let (first, last, visible) = (
+            plot["first_bar"].as_f64().expect("the first bar"),
+            plot["last_bar"].as_f64().expect("the last bar"),
+            plot["visible_right"].as_f64().expect("the visible edge"),
+        );
+        assert!(
+            first >= right_panel && last <= visible && visible <= 1280.0,
+            "scene {index}: the bars run from {first} to {last}, the panel from {right_panel} to {visible}"
+        );
     }
 }
 

@@ -23,6 +23,9 @@ pub struct SatMode {
     /// on the side of the shapes that faces it. Not the live camera's centre, which framing
     /// (F) moves — the shadows then jumped from one side of the shapes to the other.
     towards: Option<Vec2>,
+    /// The gap plot in the last frame: its first bar's left, its last bar's right, and the
+    /// panel's visible right edge (egui points).
+    gap_plot: Option<[f32; 3]>,
 }
 
 pub use crate::app::words::source_text;
@@ -65,6 +68,15 @@ impl Mode for SatMode {
 
     fn set_scene(&mut self, scene: &crate::scene::Scene) {
         self.towards = scene.view.as_ref().map(|v| v.center);
+    }
+
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        if let Some([first, last, visible]) = self.gap_plot {
+            out.insert(
+                "sat_plot".into(),
+                serde_json::json!({ "first_bar": first, "last_bar": last, "visible_right": visible }),
+            );
+        }
     }
 
     fn title(&self) -> &'static str {
@@ -310,7 +322,8 @@ impl Mode for SatMode {
             .collect();
         // As wide as the panel shows, so every axis's bar is in view.
         let width = (ui.clip_rect().right() - ui.cursor().left() - 12.0).max(120.0);
-        egui_plot::Plot::new("sat_gaps")
+        let visible_right = ui.clip_rect().right();
+        let shown = egui_plot::Plot::new("sat_gaps")
             .height(150.0)
             .width(width)
             .allow_drag(false)
@@ -321,6 +334,12 @@ impl Mode for SatMode {
                 p.bar_chart(egui_plot::BarChart::new(bars));
                 p.hline(egui_plot::HLine::new(0.0).color(Color32::GRAY));
             });
+        // Where the first bar starts and the last ends, and the panel's visible edge (egui
+        // points): for --print-state, so a test can see every axis's bar is in view.
+        let t = shown.transform;
+        let x = |v: f64| t.position_from_point(&egui_plot::PlotPoint::new(v, 0.0)).x;
+        let n = pair.sat.axis_count as f64;
+        self.gap_plot = Some([x(0.65), x(n + 0.35), visible_right]);
         action
     }
 
