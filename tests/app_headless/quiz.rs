@@ -273,3 +273,32 @@ fn no_question_is_answered_on_screen_while_it_waits() {
     }
     assert!(asked >= 8, "the walk asked {asked} questions");
 }
+
+/// Issue 26, item 12: `--print-state`'s quiz targets are where the last frame drew them, not
+/// where the cameras have moved since (framing moves them after the frame: the printed targets
+/// were a layout behind, ~10 px off the drawn ones).
+#[test]
+fn the_printed_targets_are_where_the_frame_drew_them() {
+    let mut app = builtin();
+    // Scene 1's second question asks for the reference face: its targets are the bodies'
+    // faces, on the world view.
+    app.apply(Command::ToggleQuiz, 0.0);
+    app.apply(Command::QuizAnswer(Pick::Count(2)), 0.0);
+    app.apply(Command::QuizNext, 0.0);
+    let _ = frame_texts(&mut app);
+    let _ = frame_texts(&mut app);
+    let targets = |app: &App| {
+        let state: serde_json::Value =
+            serde_json::from_str(&app.state_json()).expect("the state's JSON");
+        state["quiz"]["targets"].clone()
+    };
+    let drawn = targets(&app);
+    assert!(
+        drawn.as_array().is_some_and(|t| t.len() >= 8),
+        "the two boxes' faces are targets: {drawn}"
+    );
+    // The camera moves after the frame (as framing moves it): the targets printed stay the
+    // frame's.
+    app.view.cam.center += glam::Vec2::new(0.5, 0.25);
+    assert_eq!(targets(&app), drawn);
+}

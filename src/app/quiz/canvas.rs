@@ -220,12 +220,23 @@ impl App {
         if asking {
             canvas.title(&format!("Quiz: {}", prompt(ask)), colors::ACCENT);
         }
+        self.quiz.drawn.borrow_mut().clear();
         for t in targets(ask, pair) {
             let c = match (&minkowski, &revealed_pane, t.minkowski) {
                 (Some(m), _, true) | (None, Some(m), true) => m,
                 (None, None, true) => continue,
                 _ => canvas,
             };
+            let spot = match t.spot {
+                Spot::Point(p) => p,
+                Spot::Segment(a, b) => (a + b) * 0.5,
+                Spot::Inside(tri) => (tri[0] + tri[1] + tri[2]) / 3.0,
+            };
+            let s = c.camera().to_screen(spot);
+            self.quiz
+                .drawn
+                .borrow_mut()
+                .push((t.label.clone(), [s.x, s.y]));
             let picked = match (&self.quiz.given, &t.command) {
                 (Some(p), Command::QuizAnswer(q)) => p == q,
                 _ => false,

@@ -47,6 +47,10 @@ pub struct Quiz {
     scores: BTreeMap<(String, usize), bool>,
     /// The lecture the scores belong to (its scene names): another lecture starts afresh.
     lecture: Vec<String>,
+    /// Where the last frame drew each target (its label, window pixels), for `--print-state`:
+    /// read from the cameras that frame drew with, not from the cameras framing has moved
+    /// since (which put the printed targets a layout behind, ~10 px).
+    pub drawn: std::cell::RefCell<Vec<(String, [f32; 2])>>,
 }
 
 impl Quiz {
@@ -233,7 +237,11 @@ impl App {
                     Spot::Segment(a, b) => (a + b) * 0.5,
                     Spot::Inside(t) => (t[0] + t[1] + t[2]) / 3.0,
                 };
-                let s = cam.to_screen(at);
+                let drawn = self.quiz.drawn.borrow();
+                let s = drawn
+                    .iter()
+                    .find(|(label, _)| *label == t.label)
+                    .map_or_else(|| cam.to_screen(at), |(_, s)| glam::Vec2::new(s[0], s[1]));
                 serde_json::json!({ "label": t.label, "at": [s.x, s.y] })
             })
             .collect();
