@@ -602,15 +602,17 @@ fn labels_of_what_is_out_of_the_view_are_not_pinned_to_its_edge() {
             app.frame(ctx, 0.0, Input::default(), &[]);
         });
     };
+    let texts = |app: &App| -> Vec<String> {
+        app.probe
+            .drawn
+            .labels
+            .iter()
+            .map(|l| l.text.clone())
+            .collect()
+    };
     frame(&mut app);
     frame(&mut app);
-    let before: Vec<String> = app
-        .probe
-        .drawn
-        .labels
-        .iter()
-        .map(|l| l.text.clone())
-        .collect();
+    let before = texts(&app);
     assert!(
         ["B", "p0", "p1"]
             .iter()
@@ -628,13 +630,7 @@ fn labels_of_what_is_out_of_the_view_are_not_pinned_to_its_edge() {
         b.x > world[0] + world[2],
         "B's centre {b} is right of the view {world:?}"
     );
-    let after: Vec<String> = app
-        .probe
-        .drawn
-        .labels
-        .iter()
-        .map(|l| l.text.clone())
-        .collect();
+    let after = texts(&app);
     for t in ["B", "p0", "p1"] {
         assert!(!after.iter().any(|l| l == t), "{t} is pinned: {after:?}");
     }
