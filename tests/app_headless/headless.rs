@@ -27,6 +27,16 @@ fn texts(shapes: &[egui::epaint::ClippedShape], out: &mut Vec<String>) {
     }
 }
 
+/// The texts of the canvas labels the last frame placed.
+fn label_texts(app: &App) -> Vec<String> {
+    app.probe
+        .drawn
+        .labels
+        .iter()
+        .map(|l| l.text.clone())
+        .collect()
+}
+
 #[test]
 fn every_mode_scene_and_step_renders_with_step_text_and_no_nan() {
     let ctx = new_context();
@@ -335,20 +345,12 @@ fn a_screenshot_frame_has_no_banner_or_hint() {
     app.apply(Command::ToggleVertexEdit, 0.0);
     app.show_info("a banner that must not be in the slide", 0.0);
     frame_with(&ctx, &mut app, vec![]);
-    let labels = |app: &App| -> Vec<String> {
-        app.probe
-            .drawn
-            .labels
-            .iter()
-            .map(|l| l.text.clone())
-            .collect()
-    };
-    let normal = labels(&app);
+    let normal = label_texts(&app);
     assert!(normal.iter().any(|t| t.contains("a banner")), "{normal:?}");
     assert!(normal.iter().any(|t| t.contains("F1 help")), "{normal:?}");
     app.apply(Command::Screenshot, 0.0);
     frame_with(&ctx, &mut app, vec![]);
-    let clean = labels(&app);
+    let clean = label_texts(&app);
     assert!(
         !clean
             .iter()
@@ -602,17 +604,9 @@ fn labels_of_what_is_out_of_the_view_are_not_pinned_to_its_edge() {
             app.frame(ctx, 0.0, Input::default(), &[]);
         });
     };
-    let texts = |app: &App| -> Vec<String> {
-        app.probe
-            .drawn
-            .labels
-            .iter()
-            .map(|l| l.text.clone())
-            .collect()
-    };
     frame(&mut app);
     frame(&mut app);
-    let before = texts(&app);
+    let before = label_texts(&app);
     assert!(
         ["B", "p0", "p1"]
             .iter()
@@ -630,7 +624,7 @@ fn labels_of_what_is_out_of_the_view_are_not_pinned_to_its_edge() {
         b.x > world[0] + world[2],
         "B's centre {b} is right of the view {world:?}"
     );
-    let after = texts(&app);
+    let after = label_texts(&app);
     for t in ["B", "p0", "p1"] {
         assert!(!after.iter().any(|l| l == t), "{t} is pinned: {after:?}");
     }

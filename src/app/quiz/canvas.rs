@@ -26,6 +26,18 @@ pub enum Spot {
     Inside([Vec2; 3]),
 }
 
+impl Spot {
+    /// Where its label and its printed position go: the point, the segment's middle, the
+    /// triangle's centroid (a picture's place, not a number the app shows).
+    pub fn anchor(&self) -> Vec2 {
+        match *self {
+            Spot::Point(p) => p,
+            Spot::Segment(a, b) => (a + b) * 0.5,
+            Spot::Inside(tri) => (tri[0] + tri[1] + tri[2]) / 3.0,
+        }
+    }
+}
+
 /// A choice on the canvas: click it to answer (or, for clipped points, to toggle).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Target {
@@ -227,12 +239,7 @@ impl App {
                 (None, None, true) => continue,
                 _ => canvas,
             };
-            let spot = match t.spot {
-                Spot::Point(p) => p,
-                Spot::Segment(a, b) => (a + b) * 0.5,
-                Spot::Inside(tri) => (tri[0] + tri[1] + tri[2]) / 3.0,
-            };
-            let s = c.camera().to_screen(spot);
+            let s = c.camera().to_screen(t.spot.anchor());
             self.quiz
                 .drawn
                 .borrow_mut()
@@ -268,23 +275,23 @@ impl App {
             } else {
                 format!("your answer: {}", t.label)
             };
-            let at = match t.spot {
-                Spot::Point(p) => {
-                    c.ring(p, if marked { 9.0 } else { 6.0 }, 2.0, color);
-                    p
-                }
-                Spot::Segment(a, b) => {
-                    c.line(
-                        a,
-                        b,
-                        if asking { 2.0 } else { 5.0 },
-                        color.gamma_multiply(0.8),
-                    );
-                    (a + b) * 0.5
-                }
-                Spot::Inside(tri) => (tri[0] + tri[1] + tri[2]) / 3.0,
-            };
-            c.label_ranked(at, Vec2::new(6.0, -6.0), text, color, priority::KEY);
+            match t.spot {
+                Spot::Point(p) => c.ring(p, if marked { 9.0 } else { 6.0 }, 2.0, color),
+                Spot::Segment(a, b) => c.line(
+                    a,
+                    b,
+                    if asking { 2.0 } else { 5.0 },
+                    color.gamma_multiply(0.8),
+                ),
+                Spot::Inside(_) => {}
+            }
+            c.label_ranked(
+                t.spot.anchor(),
+                Vec2::new(6.0, -6.0),
+                text,
+                color,
+                priority::KEY,
+            );
         }
     }
 }

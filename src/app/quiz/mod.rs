@@ -232,11 +232,7 @@ impl App {
                 } else {
                     &self.view.cam
                 };
-                let at = match t.spot {
-                    Spot::Point(p) => p,
-                    Spot::Segment(a, b) => (a + b) * 0.5,
-                    Spot::Inside(t) => (t[0] + t[1] + t[2]) / 3.0,
-                };
+                let at = t.spot.anchor();
                 let drawn = self.quiz.drawn.borrow();
                 let s = drawn
                     .iter()
