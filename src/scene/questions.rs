@@ -111,31 +111,18 @@ pub fn answer(ask: &Ask, traces: &PairTraces) -> Answer {
                 .and_then(|i| rows.get(i))
                 .map(|r| axis_answer(r)),
         ),
-        AskKind::NormalAxis => {
-            // Among the axes tied for the least overlap (a box's top and bottom faces are one
-            // line), the face that looks at the other body: A's face along the normal, or B's
-            // against it, as a student would name it.
-            let n = traces.sat.normal;
-            let faces_other = |r: &SatAxis| match r.source {
-                AxisSource::FaceA(_) => r.axis.dot(n) > 0.0,
-                AxisSource::FaceB(_) => r.axis.dot(n) < 0.0,
-                AxisSource::Vertices { .. } => true,
-            };
-            // The best axis itself when it looks at the other body: an axis tied with it only
-            // up to rounding may be a hair worse (a 63-gon's face 1.7e-5 short of the vertex
-            // axis that is the least overlap).
-            let best = rows.get(traces.sat.best).copied();
-            let looking = best.filter(|r| faces_other(r)).or_else(|| {
-                rows.iter()
-                    .filter(|r| r.tie && faces_other(r))
-                    .copied()
-                    .next()
-            });
-            Answer::NormalAxis(looking.or(best).map(axis_answer).unwrap_or(AxisAnswer {
-                axis: n,
-                source: AxisSource::FaceA(0),
-            }))
-        }
+        // SAT's best axis: among tied axes the library already answers the face that looks at
+        // the other body (`sat::FACING_TIE_ROUNDINGS`), so the quiz, the ★ row and the normal
+        // name one axis.
+        AskKind::NormalAxis => Answer::NormalAxis(
+            rows.get(traces.sat.best)
+                .copied()
+                .map(axis_answer)
+                .unwrap_or(AxisAnswer {
+                    axis: traces.sat.normal,
+                    source: AxisSource::FaceA(0),
+                }),
+        ),
         AskKind::GjkClosestFeature => {
             let last = traces.gjk_steps.len().saturating_sub(1);
             let step = ask.step.unwrap_or(0).min(last);
