@@ -46,6 +46,19 @@ pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
             "points": m.manifold.points().map(|p| point(m.id(p), p)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "selected_parts": w.selected,
+        "chain": w.segments.iter().map(|v| json!({
+            "parts": v.parts,
+            "normal": vec(v.two_sided.normal),
+            "two_sided_points": v.two_sided.len(),
+            "class": v.verdict.class.name(),
+            "reason": v.verdict.reason.words(),
+            "end": v.verdict.end.map(|e| match e {
+                crate::geom::chain::End::Start => "start",
+                crate::geom::chain::End::End => "end",
+            }),
+            "joints": v.segment.joints.map(|j| j.name()),
+            "applied": v.applied,
+        })).collect::<Vec<_>>(),
         "questions": scene.questions.iter().map(|q| json!({
             "kind": q.kind,
             "prompt": q.prompt.as_deref().unwrap_or(q.kind.default_prompt()),

@@ -476,7 +476,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// The same canvas, drawing background (not counted in the view's figure).
-    fn behind(&self) -> Canvas<'a> {
+    pub fn behind(&self) -> Canvas<'a> {
         Canvas {
             background: true,
             ..self.clone()
@@ -991,6 +991,38 @@ impl<'a> Canvas<'a> {
                 1 => self.point(core[0], 2.5, color),
                 _ => self.polyline(&core, core.len() > 2, 1.2, color.gamma_multiply(0.8), true),
             }
+        }
+    }
+
+    /// One segment of a chain from `p1` to `p2` (world): a solid line, with short ticks on its
+    /// back (the left of the walk), the side a one-sided segment does not collide on, as a
+    /// drawing of the ground marks the solid side.
+    pub fn chain_segment(&self, p1: Vec2, p2: Vec2, width: f32, color: Color32) {
+        self.line(p1, p2, width, color);
+        let (d, length) = ((p2 - p1).normalize_or_zero(), p1.distance(p2));
+        let spacing = self.span(11.0);
+        if !(spacing > 0.0) || length / spacing > 4000.0 {
+            return;
+        }
+        let back = Vec2::new(-d.y, d.x);
+        let tick = (back * 0.8 - d * 0.6) * self.span(8.0);
+        let faint = color.gamma_multiply(0.6);
+        let mut t = 0.5 * (length % spacing);
+        while t <= length {
+            let q = p1 + d * t;
+            self.line(q, q + tick, 1.2, faint);
+            t += spacing;
+        }
+    }
+
+    /// A body's part at `xf` (the body's transform composed with the part's): a chain's
+    /// segment as [`Canvas::chain_segment`], any other part as [`Canvas::shape`].
+    pub fn part(&self, part: &crate::geom::PlacedPart, xf: Transform, color: Color32, width: f32) {
+        if part.link.is_some() {
+            let v = part.shape.vertices();
+            self.chain_segment(xf.apply(v[0]), xf.apply(v[1]), width + 1.0, color);
+        } else {
+            self.shape(&part.shape, xf, color, width);
         }
     }
 

@@ -474,10 +474,12 @@ mod tests {
             PlacedPart {
                 shape: b,
                 xf: Transform::new(Vec2::new(-0.5, 0.0), 0.0),
+                link: None,
             },
             PlacedPart {
                 shape: b,
                 xf: Transform::new(Vec2::new(0.5, 0.0), 0.0),
+                link: None,
             },
         ];
         let view = BodyView {

@@ -21,6 +21,7 @@
 //! 5. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
 
 pub mod camera;
+pub mod chain_view;
 pub mod command;
 pub mod document;
 pub mod draw;

@@ -121,7 +121,14 @@ impl App {
                 for (k, part) in bodies.parts[i].iter().enumerate() {
                     if k != bodies.selected[i] {
                         let xf = bodies.xfs[i].compose(part.xf);
-                        canvas.shape(&part.shape, xf, colors::body(i).gamma_multiply(0.55), 1.5);
+                        // A chain's other segments run far beyond the pair: the view frames
+                        // the segment shown, with the others drawn behind.
+                        let on = if part.link.is_some() {
+                            canvas.behind()
+                        } else {
+                            canvas.clone()
+                        };
+                        on.part(part, xf, colors::body(i).gamma_multiply(0.55), 1.5);
                     }
                 }
             }
@@ -136,7 +143,14 @@ impl App {
                 }
                 None => false,
             };
-            canvas.shape(s, xf, colors::body(i), if hot { 3.0 } else { 2.0 });
+            let width = if hot { 3.0 } else { 2.0 };
+            match pair.pair.bodies.as_ref().and_then(|b| {
+                let part = b.parts[i].get(b.selected[i])?;
+                part.link.is_some().then_some(part)
+            }) {
+                Some(part) => canvas.part(part, xf, colors::body(i), width),
+                None => canvas.shape(s, xf, colors::body(i), width),
+            }
             let c = xf.apply(s.centroid());
             canvas.label_ranked(
                 c,

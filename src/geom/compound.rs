@@ -19,9 +19,10 @@
 //! A body of one convex shape is the compound of one part, at the identity: everything here
 //! works for any mix of single and compound bodies.
 
+use crate::geom::chain::{ChainLink, SmoothSegment, Verdict, smooth_manifold};
 use crate::geom::contact::{Manifold, ManifoldOptions, ManifoldPoint, collide_in};
 use crate::geom::frame::PairFrame;
-use crate::geom::math::{Rot, Transform};
+use crate::geom::math::{Rot, Transform, segment_distance};
 use crate::geom::query::query_in;
 use crate::geom::shape::Placed;
 use crate::geom::shape::Shape;
@@ -35,6 +36,8 @@ pub struct PlacedPart {
     pub shape: Shape,
     /// Where the part sits in the body's frame.
     pub xf: Transform,
+    /// For a chain's segment: its ghost vertices (see [`crate::geom::chain`]).
+    pub link: Option<ChainLink>,
 }
 
 impl PlacedPart {
@@ -43,6 +46,7 @@ impl PlacedPart {
         PlacedPart {
             shape,
             xf: Transform::IDENTITY,
+            link: None,
         }
     }
 }
@@ -76,6 +80,24 @@ pub struct CompoundOutput {
     pub manifolds: Vec<PartManifold>,
     /// How many part pairs the bounding circles let through to `collide`.
     pub collided: usize,
+    /// Every chain segment collided: the verdict of its rule on the two-sided normal, whether
+    /// or not the rule was applied.
+    pub segments: Vec<SegmentVerdict>,
+}
+
+/// What a chain segment's rule said about one part pair (see [`crate::geom::chain`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SegmentVerdict {
+    /// The segment (A's part) and B's part.
+    pub parts: [usize; 2],
+    /// The segment with its neighbours, in world coordinates.
+    pub segment: SmoothSegment,
+    /// The plain two-sided manifold (world coordinates).
+    pub two_sided: Manifold,
+    /// The verdict on its normal.
+    pub verdict: Verdict,
+    /// True when the rule was applied (`smooth` on).
+    pub applied: bool,
 }
 
 /// The part pair a compound pair is shown by: the least separation over all part pairs.
@@ -106,9 +128,15 @@ impl CompoundOutput {
 }
 
 /// Whether the bounding circles of a part pair placed in one frame come within `margin` of each
-/// other.
+/// other (for a chain's segment, B's bounding circle and the segment itself).
 #[inline]
-fn bounds_meet(pair: &PairFrame, margin: f32) -> bool {
+fn bounds_meet(pair: &PairFrame, chain: bool, margin: f32) -> bool {
+    if chain {
+        let reach = pair.a.radius() + pair.b.shape.bounding_radius() + margin;
+        let c = pair.b.xf.p;
+        let d = segment_distance(pair.a.vertex(0), pair.a.vertex(1), c, c);
+        return d.distance_squared <= reach * reach;
+    }
     let reach = pair.a.shape.bounding_radius() + pair.b.shape.bounding_radius() + margin;
     pair.a.xf.p.distance_squared(pair.b.xf.p) <= reach * reach
 }
@@ -141,7 +169,8 @@ pub fn select_parts(
     best
 }
 
-/// Collides two bodies made of parts (a single shape is one part at the identity).
+/// Collides two bodies made of parts (a single shape is one part at the identity); a chain's
+/// segments with their ghost-vertex rule ([`collide_bodies`] with `smooth` on).
 pub fn collide_compound(
     a: &[PlacedPart],
     xf_a: Transform,
@@ -149,17 +178,45 @@ pub fn collide_compound(
     xf_b: Transform,
     options: &ManifoldOptions,
 ) -> CompoundOutput {
+    collide_bodies(a, xf_a, b, xf_b, options, true)
+}
+
+/// Collides two bodies made of parts; with `smooth` off a chain's segments are plain two-sided
+/// segments (their verdicts are still listed, not applied).
+pub fn collide_bodies(
+    a: &[PlacedPart],
+    xf_a: Transform,
+    b: &[PlacedPart],
+    xf_b: Transform,
+    options: &ManifoldOptions,
+    smooth: bool,
+) -> CompoundOutput {
     let margin = options.speculative_margin.max(0.0);
     let mut manifolds = Vec::new();
+    let mut segments = Vec::new();
     let mut collided = 0;
     for (i, pa) in a.iter().enumerate() {
         for (j, pb) in b.iter().enumerate() {
             let pair = parts_frame(pa, xf_a, pb, xf_b);
-            if !bounds_meet(&pair, margin) {
+            if !bounds_meet(&pair, pa.link.is_some(), margin) {
                 continue;
             }
             collided += 1;
-            let manifold = collide_in(&pair, options, &mut NoTrace);
+            let mut manifold = collide_in(&pair, options, &mut NoTrace);
+            if let Some(link) = &pa.link {
+                let segment = SmoothSegment::of_pair(&pair, link);
+                let (verdict, smoothed) = smooth_manifold(&pair, &segment, &manifold, options);
+                segments.push(SegmentVerdict {
+                    parts: [i, j],
+                    segment: segment.shifted(pair.origin),
+                    two_sided: manifold,
+                    verdict,
+                    applied: smooth,
+                });
+                if smooth {
+                    manifold = smoothed;
+                }
+            }
             if !manifold.is_empty() {
                 manifolds.push(PartManifold {
                     parts: [i, j],
@@ -171,6 +228,7 @@ pub fn collide_compound(
     CompoundOutput {
         manifolds,
         collided,
+        segments,
     }
 }
 

@@ -26,6 +26,8 @@ pub const MAX_ZOOM: f32 = 1.0e5;
 pub const MIN_PARTS: usize = 2;
 /// Most parts of a compound body (a part index fits the 8 bits a feature id gives it).
 pub const MAX_PARTS: usize = 16;
+/// The most segments a chain may have.
+pub const MAX_CHAIN_SEGMENTS: usize = 64;
 
 /// Most dynamic bodies a simulation adds after B (`sim.bodies`).
 pub const MAX_SIM_BODIES: usize = 32;

@@ -29,6 +29,7 @@
 //! assert!(m.points().all(|p| (p.separation + 0.01).abs() < 1e-5));
 //! ```
 
+pub mod chain;
 pub mod compound;
 pub mod contact;
 pub mod epa;
@@ -43,7 +44,8 @@ pub mod shape;
 pub mod trace;
 
 pub use compound::{
-    CompoundOutput, PartManifold, PlacedPart, collide_compound, part_id, parts_frame, select_parts,
+    CompoundOutput, PartManifold, PlacedPart, SegmentVerdict, collide_bodies, collide_compound,
+    part_id, parts_frame, select_parts,
 };
 pub use contact::{
     Candidate, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,

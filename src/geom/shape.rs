@@ -271,6 +271,25 @@ impl Shape {
         ))
     }
 
+    /// A segment from `p1` to `p2` in the shape's own frame, no radius: one link of a chain
+    /// ([`crate::geom::chain`]). Its face 0 (`p1 → p2`) has the normal to the right of the walking
+    /// direction, the chain's one side; face 1 is its back. The ends are kept exactly as given.
+    pub fn segment(p1: Vec2, p2: Vec2) -> Result<Shape, ShapeError> {
+        for (i, p) in [p1, p2].into_iter().enumerate() {
+            for (field, value) in [(ShapeParam::VertexX(i), p.x), (ShapeParam::VertexY(i), p.y)] {
+                check_finite(field, value)?;
+                if value.abs() > MAX_SIZE {
+                    return Err(ShapeError::OutOfRange { field, value });
+                }
+            }
+        }
+        let length = p1.distance(p2);
+        if length < MIN_SIZE {
+            return Err(ShapeError::TooFewVertices { distinct: 1 });
+        }
+        Ok(Shape::from_core(&[p1, p2], 0.0))
+    }
+
     /// A box `width` × `height` core centred on the origin, inflated by `radius` (so it is
     /// `width + 2 radius` across).
     pub fn make_box(width: f32, height: f32, radius: f32) -> Result<Shape, ShapeError> {

@@ -99,6 +99,19 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "23_tilted_box_lands.ron",
         include_str!("../../scenes/23_tilted_box_lands.ron"),
     ),
+    (
+        "24_chain_floor.ron",
+        include_str!("../../scenes/24_chain_floor.ron"),
+    ),
+    (
+        "25_tile_floor.ron",
+        include_str!("../../scenes/25_tile_floor.ron"),
+    ),
+    ("26_valley.ron", include_str!("../../scenes/26_valley.ron")),
+    (
+        "27_ball_over_seams.ron",
+        include_str!("../../scenes/27_ball_over_seams.ron"),
+    ),
 ];
 
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).

@@ -15,7 +15,8 @@ use super::validate::{Bodies, Pair};
 use crate::geom::query::support_planes;
 use crate::geom::{
     EpaStep, GjkStep, Manifold, ManifoldStep, PairFrame, PartManifold, QueryOutput, SatOptions,
-    SatOutput, SatStep, collide_compound, collide_in, query_in, sat_cores, select_parts,
+    SatOutput, SatStep, SegmentVerdict, collide_compound, collide_in, query_in, sat_cores,
+    select_parts,
 };
 use glam::Vec2;
 
@@ -33,6 +34,9 @@ pub struct Whole {
     pub normal: Vec2,
     /// The part pair every trace describes.
     pub selected: [usize; 2],
+    /// For a chain: every segment collided, with its rule's verdict (see
+    /// [`crate::geom::chain`]).
+    pub segments: Vec<SegmentVerdict>,
 }
 
 impl Whole {
@@ -128,6 +132,7 @@ impl PairTraces {
                 separation: query.separation,
                 normal,
                 selected: [0, 0],
+                segments: Vec::new(),
             },
             Some(Bodies {
                 parts,
@@ -142,6 +147,7 @@ impl PairTraces {
                     separation: least.separation,
                     normal: least.normal,
                     selected: *selected,
+                    segments: all.segments,
                 }
             }
         };

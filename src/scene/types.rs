@@ -220,7 +220,7 @@ pub struct Variant {
     /// A point whose id matches the last step's starts from its impulse.
     #[serde(skip_serializing_if = "is_true")]
     pub warm_start: bool,
-    /// Chains' ghost-vertex rule (carried; chains are not built yet).
+    /// Chains' ghost-vertex rule (off: every segment collides as a plain two-sided segment).
     #[serde(skip_serializing_if = "is_true")]
     pub smooth: bool,
 }
@@ -349,6 +349,22 @@ pub enum ShapeSpec {
         /// The parts, each placed in the body's own frame.
         parts: Vec<Part>,
     },
+    /// A static polyline of one-sided segments (body A only; 1 to 64 segments): each segment's
+    /// normal points to the right of the walking direction, so a floor walked from right to
+    /// left faces up and a counter-clockwise loop collides outside. Each segment knows its
+    /// neighbours (ghost vertices; see [`crate::geom::chain`]).
+    Chain {
+        /// The points, `(x, y)` each, in the body's frame.
+        #[serde(with = "vec2_tuples")]
+        points: Vec<Vec2>,
+        /// Closed: the last point joins the first (optional; default false).
+        #[serde(default, skip_serializing_if = "is_false")]
+        r#loop: bool,
+    },
+}
+
+fn is_false(v: &bool) -> bool {
+    !*v
 }
 
 /// One part of a compound body.

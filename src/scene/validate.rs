@@ -8,8 +8,10 @@
 
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
 use super::types::{Body, Scene, ShapeSpec, Sim, View};
+use crate::geom::chain::ChainLink;
 use crate::geom::compound::parts_frame;
 use crate::geom::frame::{PairFrame, pair_frame};
+pub use crate::geom::limits::MAX_CHAIN_SEGMENTS;
 use crate::geom::limits::{
     MAX_COMPARE, MAX_FRICTION, MAX_GRAVITY, MAX_HZ, MAX_ITERATIONS, MAX_PARTS, MAX_SIM_BODIES,
     MAX_SIM_SECONDS, MAX_SPEED, MAX_SPIN, MIN_HZ, MIN_PARTS,
@@ -94,7 +96,9 @@ impl Pair {
             (i, list[i].shape, xfs[k].compose(list[i].xf))
         };
         let ((ia, a, xf_a), (ib, b, xf_b)) = (pick(0), pick(1));
-        let single = parts[0].len() == 1 && parts[1].len() == 1;
+        // A chain of one segment is still a chain: its rule needs the parts.
+        let single =
+            parts[0].len() == 1 && parts[1].len() == 1 && parts.iter().all(|p| p[0].link.is_none());
         Pair {
             a,
             xf_a: if single { xfs[0] } else { xf_a },
@@ -198,8 +202,119 @@ pub fn single_shape(spec: &ShapeSpec) -> Result<(Shape, Vec<ShapeWarning>), Shap
                 Some(p) if !matches!(p.shape, ShapeSpec::Compound { .. }) => single_shape(&p.shape),
                 _ => Err(ShapeError::TooFewVertices { distinct: 0 }),
             },
+            ShapeSpec::Chain { points, .. } => match points.as_slice() {
+                [p1, p2, ..] => Shape::segment(*p1, *p2).map(|s| (s, Vec::new())),
+                _ => Err(ShapeError::TooFewVertices {
+                    distinct: points.len(),
+                }),
+            },
         }
     }
+}
+
+/// A chain's segments as parts (each at the identity, its ends exactly the points given) with
+/// their ghost vertices; every point checked, errors naming it (`a.shape.points[3].x`).
+fn chain_parts(field: &str, points: &[Vec2], closed: bool) -> Result<Vec<PlacedPart>, SceneError> {
+    let n = points.len();
+    let (least, most) = if closed {
+        (3, MAX_CHAIN_SEGMENTS)
+    } else {
+        (2, MAX_CHAIN_SEGMENTS + 1)
+    };
+    if !(least..=most).contains(&n) {
+        let kind = if closed { "a loop" } else { "an open chain" };
+        let msg = format!(
+            "{kind} needs {least} to {most} points (1 to {MAX_CHAIN_SEGMENTS} segments), got {n}"
+        );
+        return Err(value_error(field, msg));
+    }
+    for (i, p) in points.iter().enumerate() {
+        check_point(&format!("{field}[{i}]"), *p, MAX_COORDINATE)?;
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if points[i] == points[j] {
+                let msg = format!(
+                    "repeats point {i} ({}, {}); a chain's points must all differ{}",
+                    num(points[i].x),
+                    num(points[i].y),
+                    if closed && i == 0 && j == n - 1 {
+                        " (a loop closes itself: leave the first point out at the end)"
+                    } else {
+                        ""
+                    }
+                );
+                return Err(value_error(&format!("{field}[{j}]"), msg));
+            }
+        }
+    }
+    let count = if closed { n } else { n - 1 };
+    let at = |i: isize| -> Option<Vec2> {
+        if closed {
+            Some(points[i.rem_euclid(n as isize) as usize])
+        } else {
+            (0..n as isize).contains(&i).then(|| points[i as usize])
+        }
+    };
+    let ends = |k: usize| (points[k], points[(k + 1) % n]);
+    if closed && let Some((i, j)) = first_crossing(count, ends) {
+        let msg = format!("the loop crosses itself: segment {i} crosses segment {j}");
+        return Err(value_error(field, msg));
+    }
+    let mut out = Vec::with_capacity(count);
+    for k in 0..count {
+        let (p1, p2) = ends(k);
+        let shape = Shape::segment(p1, p2)
+            .map_err(|e| value_error(&format!("{field}[{k}]"), format!("segment {k}: {e}")))?;
+        out.push(PlacedPart {
+            shape,
+            xf: Transform::IDENTITY,
+            link: Some(ChainLink {
+                prev: at(k as isize - 1),
+                next: at(k as isize + 2),
+            }),
+        });
+    }
+    Ok(out)
+}
+
+/// The first pair of segments of a loop that cross or touch other than at their shared ends
+/// (exact orientation tests in `f64`).
+fn first_crossing(count: usize, ends: impl Fn(usize) -> (Vec2, Vec2)) -> Option<(usize, usize)> {
+    let orient = |a: Vec2, b: Vec2, c: Vec2| {
+        let (a, b, c) = (a.as_dvec2(), b.as_dvec2(), c.as_dvec2());
+        ((b - a).perp_dot(c - a)).signum() as i32 * ((b - a).perp_dot(c - a) != 0.0) as i32
+    };
+    let on = |a: Vec2, b: Vec2, p: Vec2| {
+        orient(a, b, p) == 0
+            && p.x >= a.x.min(b.x)
+            && p.x <= a.x.max(b.x)
+            && p.y >= a.y.min(b.y)
+            && p.y <= a.y.max(b.y)
+    };
+    for i in 0..count {
+        for j in i + 1..count {
+            let adjacent = j == i + 1 || (i == 0 && j == count - 1);
+            let (a1, a2) = ends(i);
+            let (b1, b2) = ends(j);
+            let (o1, o2) = (orient(a1, a2, b1), orient(a1, a2, b2));
+            let (o3, o4) = (orient(b1, b2, a1), orient(b1, b2, a2));
+            let proper = o1 * o2 < 0 && o3 * o4 < 0;
+            let touching = if adjacent {
+                // Neighbours share one end; they cross only by folding back onto each other.
+                let shared = if j == i + 1 { a2 } else { a1 };
+                let (other_a, other_b) = if j == i + 1 { (a1, b2) } else { (a2, b1) };
+                orient(other_a, shared, other_b) == 0
+                    && (other_b - shared).dot(other_a - shared) > 0.0
+            } else {
+                on(a1, a2, b1) || on(a1, a2, b2) || on(b1, b2, a1) || on(b1, b2, a2)
+            };
+            if proper || touching {
+                return Some((i, j));
+            }
+        }
+    }
+    None
 }
 
 /// The rotation by `deg` degrees counter-clockwise; exact at multiples of 90° (see
@@ -236,15 +351,27 @@ pub fn body_parts(
                 let shape = convex(&format!("{at}.shape"), &p.shape, warnings)?;
                 check_point(&format!("{at}.position"), p.position, MAX_COORDINATE)?;
                 check_angle(&format!("{at}.angle_deg"), p.angle_deg)?;
+                if matches!(p.shape, ShapeSpec::Chain { .. }) {
+                    let msg = "a part must be a convex shape, not a chain".to_string();
+                    return Err(value_error(&format!("{at}.shape"), msg));
+                }
                 out.push(PlacedPart {
                     shape,
                     xf: Transform {
                         p: p.position,
                         q: rot_from_degrees(p.angle_deg),
                     },
+                    link: None,
                 });
             }
             out
+        }
+        ShapeSpec::Chain { points, r#loop } => {
+            if name != "a" {
+                let msg = "a chain is static ground: only body A may be a chain".to_string();
+                return Err(value_error(&format!("{name}.shape"), msg));
+            }
+            chain_parts(&format!("{name}.shape.points"), points, *r#loop)?
         }
         spec => vec![PlacedPart::whole(convex(
             &format!("{name}.shape"),

@@ -2,7 +2,8 @@
 //! every other mode traces), then shaped by the run's [`Variant`].
 //!
 //! 1. Collide the pair part pair by part pair with the scene's speculative margin and the
-//!    variant's hysteresis.
+//!    variant's hysteresis (a chain's segments with their ghost-vertex rule when the variant
+//!    is `smooth`).
 //! 2. Give each point its cache key: its full id (part bits included), or without the part
 //!    bits when `part_bits` is off.
 //! 3. Keep the points the variant asks for: all, the deepest, or one point at the midpoint of
@@ -12,7 +13,7 @@
 //!    *persisted*, and (with `warm_start`) starts from that point's impulses; the first match
 //!    wins, so two points sharing an id share one warm start.
 
-use crate::geom::{ManifoldOptions, PlacedPart, Transform, collide_compound, part_id};
+use crate::geom::{ManifoldOptions, PlacedPart, Transform, collide_bodies, part_id};
 use crate::scene::{Points, Variant};
 use glam::Vec2;
 
@@ -102,7 +103,7 @@ pub fn received(
         speculative_margin: margin,
         hysteresis: variant.hysteresis,
     };
-    let out = collide_compound(parts[0], xfs[0], parts[1], xfs[1], &options);
+    let out = collide_bodies(parts[0], xfs[0], parts[1], xfs[1], &options, variant.smooth);
     let manifolds = out
         .manifolds
         .iter()

@@ -204,6 +204,7 @@ mod tests {
         let part = |x: f32| PlacedPart {
             shape: Shape::make_box(1.0, 1.0, 0.0).unwrap(),
             xf: Transform::new(Vec2::new(x, 0.0), 0.0),
+            link: None,
         };
         let m = mass_props(&[part(0.5), part(-0.5)]);
         let one = whole(Shape::make_box(2.0, 1.0, 0.0).unwrap());

@@ -241,3 +241,75 @@ fn simulate_summary_has_the_designed_fields() {
     // The CSV: a row per step and dynamic body.
     assert_eq!(csv("21_stack.ron", &["--seconds", "0.5"]).len(), 30 * 6);
 }
+
+/// Seed 001's ghost collisions (issue 28), measured on scenes 24–27: a box sliding without
+/// friction over a chain keeps its speed and never moves up; over tiles, or over the chain with
+/// the rule off, it catches on the first seam and is kicked up; without a speculative margin it
+/// crosses every seam (at this step size) even without the rule.
+#[test]
+fn a_chain_keeps_a_sliding_box_level_and_tiles_catch_it() {
+    let chain = summary("24_chain_floor.ron", &[]);
+    let slop_speed = 0.005 * 60.0; // the slop closed within one step, m/s
+    assert!(body(&chain, 0, "max_up_speed") < 1e-6, "{chain}");
+    assert!(
+        (body(&chain, 0, "final_speed") - 4.0).abs() < 1e-4,
+        "{chain}"
+    );
+    assert!(body(&chain, 0, "max_tilt_deg") < 1e-3, "{chain}");
+    for (scene, flags) in [
+        ("24_chain_floor.ron", &["--smooth", "off"][..]),
+        ("25_tile_floor.ron", &[][..]),
+    ] {
+        let s = summary(scene, flags);
+        let up = body(&s, 0, "max_up_speed");
+        assert!(
+            up > 3.0 * slop_speed,
+            "{scene} {flags:?}: kicked up well above the slop: {s}"
+        );
+        assert!(
+            body(&s, 0, "final_speed") < 0.1,
+            "stopped: {scene} {flags:?}: {s}"
+        );
+        println!(
+            "{scene} {flags:?}: max_up_speed {up} m/s against the chain's {} (ratio {:.3e})",
+            body(&chain, 0, "max_up_speed"),
+            up / body(&chain, 0, "max_up_speed").max(f64::MIN_POSITIVE)
+        );
+    }
+    // Where it stops: at the first seam (x = 8), the box's left side 0.4 from its centre.
+    let rows = csv("25_tile_floor.ron", &[]);
+    let last = rows.last().expect("rows");
+    assert!((last[3] - 8.4).abs() < 0.05, "stopped at x {}", last[3]);
+}
+
+/// A ball thrown along the chain with friction ends rolling at 2/3 of its speed (a solid
+/// disc: v = v0 / (1 + I / (m r²)) with I = m r² / 2) and never moves up; with the rule off it
+/// is kicked up at the seams and ends slower.
+#[test]
+fn a_ball_rolls_over_the_seams_at_two_thirds_of_its_speed() {
+    let on = summary("27_ball_over_seams.ron", &[]);
+    assert!(
+        (body(&on, 0, "final_speed") - 4.0 * 2.0 / 3.0).abs() < 1e-3,
+        "{on}"
+    );
+    assert_eq!(body(&on, 0, "max_up_speed"), 0.0, "{on}");
+    let off = summary("27_ball_over_seams.ron", &["--smooth", "off"]);
+    assert!(body(&off, 0, "max_up_speed") > 0.1, "{off}");
+    assert!(body(&off, 0, "final_speed") < body(&on, 0, "final_speed") - 0.1);
+}
+
+/// The valley: with the rule the box slides through and up the far slope; with it off it trips
+/// at the far side's first vertex and ends on its side at the bottom.
+#[test]
+fn the_valley_box_rides_up_the_far_slope_only_with_the_rule() {
+    let far_high = |flags: &[&str]| {
+        csv("26_valley.ron", flags)
+            .iter()
+            .filter(|r| r[1] > 1.5 && r[1] < 3.6)
+            .map(|r| r[4])
+            .fold(f64::MIN, f64::max)
+    };
+    let (on, off) = (far_high(&[]), far_high(&["--smooth", "off"]));
+    assert!(on > 2.0, "rides up to {on}");
+    assert!(off < 0.6, "trips: never above {off}");
+}

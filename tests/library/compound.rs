@@ -108,6 +108,7 @@ fn random_part(rng: &mut Rng) -> PlacedPart {
             Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)),
             rng.angle(),
         ),
+        link: None,
     }
 }
 

@@ -6,6 +6,7 @@
 mod common;
 
 mod analytic;
+mod chain;
 mod compound;
 mod fuzz_scene;
 mod mode_traces;

@@ -17,6 +17,7 @@
 //! the last (`done`) step of `clip.steps`; `separation`, `overlap`, `gjk.distance` and the
 //! normal check use the top-level fields.
 
+mod chains;
 mod edges;
 mod families;
 mod regressions;

@@ -328,6 +328,7 @@ fn compound_loop() -> (f64, f64) {
         .map(|a| PlacedPart {
             shape: spike,
             xf: Transform::new(Vec2::ZERO, a.to_radians()),
+            link: None,
         })
         .collect();
     let floor = [PlacedPart::whole(Shape::make_box(10.0, 1.0, 0.0).expect("floor"))];

@@ -319,6 +319,10 @@ impl Mode for ManifoldMode {
             .on_hover_text("points are kept while their separation is at most this: a small margin keeps contacts that are about to touch");
         ui.separator();
         contact_list(ui, pair);
+        if !pair.whole.segments.is_empty() {
+            ui.separator();
+            crate::app::chain_view::panel(ui, pair);
+        }
         ui.separator();
         ui.label(
             RichText::new(format!("Id changes: {}", self.churn))
@@ -409,6 +413,7 @@ impl Mode for ManifoldMode {
     }
 
     fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {
+        crate::app::chain_view::draw(canvas, pair);
         let c = canvas.with_origin(pair.query.origin);
         let all = steps(pair);
         let upto = &all[..(step + 1).min(all.len())];

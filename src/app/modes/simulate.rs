@@ -81,6 +81,12 @@ pub struct Reading {
     pub height: f32,
     /// The top body's angular speed, |ω|, rad/s.
     pub omega: f32,
+    /// B's centre of mass (x) and its velocity, for a body sliding over seams.
+    pub b_x: f32,
+    /// B's horizontal velocity.
+    pub b_vx: f32,
+    /// B's vertical velocity.
+    pub b_vy: f32,
 }
 
 /// A contact the user picked: the run, the body pair, the step.
@@ -126,6 +132,8 @@ pub struct SimulateMode {
     pub picked: Option<Picked>,
     /// Milliseconds the last frame's stepping took.
     pub work_ms: f64,
+    /// B starts sliding (a `velocity`) or A is a chain: the plot of B's speed is shown.
+    sliding: bool,
     /// Over the frames that stepped: how many, their stepping's total and largest time, ms.
     work: (u64, f64, f64),
 }
@@ -163,12 +171,60 @@ fn pct(persisted: usize, points: usize) -> f32 {
 fn reading(w: &World, top: usize) -> Reading {
     let s = w.stats();
     let body = w.bodies().get(top);
+    let b = w.bodies().get(1);
     Reading {
         time: w.time(),
         persisted_pct: pct(s.persisted, s.points),
         height: body.map_or(0.0, |b| b.position().y),
         omega: body.map_or(0.0, |b| b.spin.abs()),
+        b_x: b.map_or(0.0, |b| b.center.x),
+        b_vx: b.map_or(0.0, |b| b.velocity.x),
+        b_vy: b.map_or(0.0, |b| b.velocity.y),
     }
+}
+
+/// The seams of A's ground: the x of every vertex two of its parts share (a chain's inner
+/// vertices, the corners where two tiles meet), sorted, each once.
+pub fn seams(a: &crate::sim::SimBody) -> Vec<f32> {
+    let xf = a.transform();
+    let mut xs: Vec<f32> = Vec::new();
+    let verts: Vec<Vec<Vec2>> = a
+        .parts
+        .iter()
+        .map(|p| {
+            let place = xf.compose(p.xf);
+            p.shape.vertices().iter().map(|v| place.apply(*v)).collect()
+        })
+        .collect();
+    for (i, vi) in verts.iter().enumerate() {
+        for vj in verts.iter().skip(i + 1) {
+            for p in vi {
+                if vj
+                    .iter()
+                    .any(|q| p.distance(*q) <= 1e-4 * (1.0 + p.length()))
+                {
+                    xs.push(p.x);
+                }
+            }
+        }
+    }
+    xs.sort_by(f32::total_cmp);
+    xs.dedup_by(|a, b| (*a - *b).abs() <= 1e-4 * (1.0 + a.abs()));
+    xs
+}
+
+/// The times at which B's centre passes a seam's x between two readings.
+pub fn seam_crossings(readings: &[Reading], seams: &[f32]) -> Vec<f64> {
+    let mut out = Vec::new();
+    for w in readings.windows(2) {
+        let (x0, x1) = (w[0].b_x, w[1].b_x);
+        for &s in seams {
+            if (x0 - s) * (x1 - s) < 0.0 || (x1 == s && x0 != s) {
+                out.push(w[1].time);
+            }
+        }
+    }
+    out
 }
 
 /// The variant in a few words ("one point in the middle", "hysteresis off").
@@ -241,6 +297,8 @@ impl SimulateMode {
         }
         self.scene = Some(scene.clone());
         self.owed = 0.0;
+        self.sliding = scene.b.velocity != Vec2::ZERO
+            || matches!(scene.a.shape, crate::scene::ShapeSpec::Chain { .. });
         match Lab::new(scene) {
             Ok(lab) => {
                 let bodies = lab.runs[0].world().bodies();
@@ -602,6 +660,48 @@ impl SimulateMode {
             "the top body's angular speed (rad/s)",
             ui,
         );
+        if self.sliding {
+            self.slide_plot(ui);
+        }
+    }
+
+    /// B's horizontal speed and vertical velocity over time, each seam crossing marked (a
+    /// vertical line in the run's colour): where a box catches on a seam, its speed drops and
+    /// it is kicked up at a mark.
+    fn slide_plot(&self, ui: &mut egui::Ui) {
+        use egui_plot::{Line, Plot, PlotPoints, VLine};
+        let seams = self
+            .lab
+            .as_ref()
+            .and_then(|lab| lab.runs[0].world().bodies().first().map(seams))
+            .unwrap_or_default();
+        for (name, f) in [
+            (
+                "B's horizontal speed |vx| (m/s), seams crossed marked",
+                (|r: &Reading| r.b_vx.abs() as f64) as fn(&Reading) -> f64,
+            ),
+            ("B's vertical velocity vy (m/s)", |r: &Reading| {
+                r.b_vy as f64
+            }),
+        ] {
+            ui.label(RichText::new(name).size(13.0));
+            Plot::new(name.to_string())
+                .height(90.0)
+                .allow_drag(false)
+                .allow_zoom(false)
+                .allow_scroll(false)
+                .show_axes([true, true])
+                .show(ui, |plot| {
+                    for (k, r) in self.readings.iter().enumerate() {
+                        let color = if k == 0 { colors::INK } else { run_color(k) };
+                        for t in seam_crossings(r, &seams) {
+                            plot.vline(VLine::new(t).color(color.gamma_multiply(0.45)).width(1.0));
+                        }
+                        let pts: PlotPoints = r.iter().map(|x| [x.time, f(x)]).collect();
+                        plot.line(Line::new(pts).color(color).name(format!("run {k}")));
+                    }
+                });
+        }
     }
 }
 
@@ -850,7 +950,7 @@ impl Mode for SimulateMode {
         for (i, body) in full.bodies().iter().enumerate() {
             let xf = body.transform();
             for part in &body.parts {
-                canvas.shape(&part.shape, xf.compose(part.xf), colors::body(i), 2.0);
+                canvas.part(part, xf.compose(part.xf), colors::body(i), 2.0);
             }
             let label = match i {
                 0 => "A".to_string(),

@@ -11,14 +11,18 @@ use crate::scene::{Body, Scene, ShapeSpec};
 use egui::{Color32, RichText};
 use glam::Vec2;
 
-const KINDS: [&str; 6] = [
+const KINDS: [&str; 7] = [
     "Circle",
     "Box",
     "Polygon",
     "Regular polygon",
     "Capsule",
     "Compound",
+    "Chain",
 ];
+
+/// The kinds body B may be: a chain is static ground, body A only.
+const CHAIN: usize = 6;
 
 fn kind_index(s: &ShapeSpec) -> usize {
     match s {
@@ -28,6 +32,7 @@ fn kind_index(s: &ShapeSpec) -> usize {
         ShapeSpec::RegularPolygon { .. } => 3,
         ShapeSpec::Capsule { .. } => 4,
         ShapeSpec::Compound { .. } => 5,
+        ShapeSpec::Chain { .. } => 6,
     }
 }
 
@@ -54,6 +59,17 @@ fn default_shape(kind: usize) -> ShapeSpec {
         4 => ShapeSpec::Capsule {
             length: 1.0,
             radius: 0.3,
+        },
+        // A floor of four tiles' width, walked from right to left so that it faces up.
+        CHAIN => ShapeSpec::Chain {
+            points: vec![
+                Vec2::new(4.0, 0.0),
+                Vec2::new(2.0, 0.0),
+                Vec2::new(0.0, 0.0),
+                Vec2::new(-2.0, 0.0),
+                Vec2::new(-4.0, 0.0),
+            ],
+            r#loop: false,
         },
         // An L of two boxes.
         _ => ShapeSpec::Compound {
@@ -110,6 +126,9 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
         .selected_text(KINDS[kind])
         .show_ui(ui, |ui| {
             for (i, k) in KINDS.iter().enumerate() {
+                if i == CHAIN && name != "A" {
+                    continue;
+                }
                 if ui.selectable_value(&mut kind, i, *k).changed() {
                     body.shape = default_shape(i);
                     changed = true;
@@ -149,6 +168,18 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
             ui.label(format!(
                 "{} convex parts (V: drag the shown part's vertices)",
                 parts.len()
+            ));
+        }
+        ShapeSpec::Chain { points, r#loop } => {
+            let segments = if *r#loop {
+                points.len()
+            } else {
+                points.len().saturating_sub(1)
+            };
+            ui.label(format!(
+                "{} one-sided segments{}, facing right of the walk",
+                segments,
+                if *r#loop { " in a loop" } else { "" }
             ));
         }
     }

@@ -31,6 +31,7 @@ use crate::geom::trace::Trace;
 use circle_circle::circles;
 use circle_polygon::circle_polygon;
 
+pub(crate) use polygon_polygon::face_clip;
 use polygon_polygon::polygons;
 
 /// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.

@@ -347,6 +347,20 @@ pub fn hysteresis_slop(a: &Placed, b: &Placed) -> f32 {
     0.1 * LINEAR_SLOP * a.shape.bounding_radius().min(b.shape.bounding_radius())
 }
 
+/// The manifold with `a`'s face `edge` as the reference face whatever the separations say:
+/// `b`'s incident face clipped to it, the points within `margin` kept (pair frame). A chain
+/// segment snaps a normal to its face with it ([`crate::geom::chain`]).
+pub(crate) fn face_clip(a: &Placed, b: &Placed, edge: usize, margin: f32) -> Manifold {
+    let clip = ClipAttempt::new(a, b, edge, false);
+    let mut m = Manifold::empty(a.normal(edge));
+    for c in clip.candidates(radii(a, b, false), margin).iter().flatten() {
+        if c.kept {
+            m.push(c.point());
+        }
+    }
+    m
+}
+
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
 // Always inlined into `collide`, its one caller, so that the manifold is built in place.
 #[inline(always)]

@@ -1,0 +1,188 @@
+//! What the manifold mode adds for a chain (DESIGN.md, "Chain"): each nearby segment's normal
+//! cones at its ends, the two-sided normal the plain algorithm found for it, coloured by what
+//! the ghost-vertex rule did with it, and the same in words in the panel.
+//!
+//! Everything here is read from the pair's [`SegmentVerdict`]s, which the library computed
+//! with the chain's manifolds ([`crate::geom::chain`]); nothing is judged again.
+
+use crate::app::draw::{Canvas, colors, priority};
+use crate::app::pair::Traced;
+use crate::app::words::{count, signed};
+use crate::geom::SegmentVerdict;
+use crate::geom::chain::{End, Joint, NormalClass, Reason};
+use egui::{Color32, RichText};
+use glam::Vec2;
+
+/// The colour of a class: admitted green, skipped grey, snapped yellow, from behind red.
+pub fn class_color(class: NormalClass) -> Color32 {
+    match class {
+        NormalClass::Admit => colors::GOOD,
+        NormalClass::Skip => colors::DIM,
+        NormalClass::Snap => colors::ACCENT,
+        NormalClass::Behind => colors::BAD,
+    }
+}
+
+/// A reason in a few words, for the canvas.
+pub fn reason_short(reason: Reason) -> &'static str {
+    match reason {
+        Reason::FromBehind => "from behind",
+        Reason::Face => "face normal",
+        Reason::FreeEnd => "free end",
+        Reason::OwnVertex => "its vertex's cone",
+        Reason::NextOwnsVertex => "next segment's vertex",
+        Reason::NeighbourFace => "neighbour's face",
+        Reason::FlatJoint => "flat joint",
+        Reason::ConcaveJoint => "concave joint",
+        Reason::BackFace => "back face",
+    }
+}
+
+/// `v` turned by `angle` radians counter-clockwise.
+fn turned(v: Vec2, angle: f32) -> Vec2 {
+    let (s, c) = angle.sin_cos();
+    Vec2::new(c * v.x - s * v.y, s * v.x + c * v.y)
+}
+
+/// A fan of directions at `apex` from `from` turning by `sweep` radians, `radius` long.
+fn fan(canvas: &Canvas, apex: Vec2, from: Vec2, sweep: f32, radius: f32, color: Color32) {
+    let steps = ((sweep.abs() / 0.15).ceil() as usize).clamp(2, 24);
+    let mut pts = vec![apex];
+    pts.extend((0..=steps).map(|k| apex + turned(from, sweep * k as f32 / steps as f32) * radius));
+    // The fan's points turn one way; the polygon fill wants them counter-clockwise.
+    if sweep < 0.0 {
+        pts[1..].reverse();
+    }
+    canvas.polygon(
+        &pts,
+        color.gamma_multiply(0.18),
+        1.0,
+        color.gamma_multiply(0.7),
+    );
+}
+
+/// Each nearby segment's normal cones and its two-sided normal by class.
+pub fn draw(canvas: &Canvas, pair: &Traced) {
+    let radius = canvas.span(44.0);
+    for v in &pair.whole.segments {
+        let s = &v.segment;
+        for end in [End::Start, End::End] {
+            let k = end as usize;
+            let apex = s.ends[k];
+            // The way the face normal turns to lean towards this end.
+            let towards = match end {
+                End::Start => -s.tangent,
+                End::End => s.tangent,
+            };
+            let sign = if s.normal.perp_dot(towards) >= 0.0 {
+                1.0
+            } else {
+                -1.0
+            };
+            match s.joints[k] {
+                Joint::Convex => {
+                    let lean = s.lean(s.neighbour_normals[k].unwrap_or(s.normal), end);
+                    fan(canvas, apex, s.normal, sign * lean, radius, colors::GOOD);
+                }
+                Joint::Free => {
+                    fan(
+                        canvas,
+                        apex,
+                        s.normal,
+                        sign * std::f32::consts::PI,
+                        radius * 0.6,
+                        colors::GOOD,
+                    );
+                }
+                Joint::Flat | Joint::Concave => {
+                    canvas.line(
+                        apex,
+                        apex + s.normal * radius,
+                        1.5,
+                        colors::GOOD.gamma_multiply(0.8),
+                    );
+                }
+            }
+        }
+        let class = v.verdict.class;
+        let color = class_color(class);
+        let anchor = v
+            .two_sided
+            .points()
+            .next()
+            .map(|p| p.position)
+            .unwrap_or((s.ends[0] + s.ends[1]) * 0.5);
+        let tip = anchor + v.two_sided.normal * canvas.span(52.0);
+        canvas.arrow(anchor, tip, 2.5, color);
+        canvas.label_ranked(
+            tip,
+            Vec2::new(6.0, -6.0),
+            format!(
+                "segment {}: {} ({})",
+                v.parts[0],
+                class.name(),
+                reason_short(v.verdict.reason)
+            ),
+            color,
+            priority::KEY,
+        );
+    }
+}
+
+/// The panel's words: for each segment near B, its two-sided normal and why the rule kept,
+/// skipped or snapped it.
+pub fn panel(ui: &mut egui::Ui, pair: &Traced) {
+    let segments = &pair.whole.segments;
+    if segments.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("Ghost vertices: each segment near B").strong());
+    ui.label(
+        RichText::new(format!(
+            "{} tested one at a time; each knows its neighbours, so it can tell a real corner from a seam.",
+            count(segments.len(), "segment", "segments")
+        ))
+        .size(13.0),
+    );
+    for v in segments {
+        segment_row(ui, v);
+    }
+    if let Some(v) = segments.iter().find(|v| {
+        v.two_sided.len() > 0 && matches!(v.verdict.class, NormalClass::Skip | NormalClass::Snap)
+    }) {
+        ui.label(
+            RichText::new(format!(
+                "Without the rule (smooth off), segment {}'s {} would reach the solver with normal ({}, {}): {}. That is the ghost collision.",
+                v.parts[0],
+                count(v.two_sided.len(), "point", "points"),
+                signed(v.two_sided.normal.x),
+                signed(v.two_sided.normal.y),
+                if v.two_sided.normal.dot(v.segment.normal) < 0.5 {
+                    "a push along the surface, against a body sliding over the seam"
+                } else {
+                    "a contact the neighbour already makes"
+                }
+            ))
+            .color(colors::ACCENT),
+        );
+    }
+}
+
+fn segment_row(ui: &mut egui::Ui, v: &SegmentVerdict) {
+    let class = v.verdict.class;
+    let joints = v.segment.joints.map(|j| j.name());
+    ui.label(
+        RichText::new(format!(
+            "segment {} (ends: {}, {}): normal ({}, {}) from {}: {}",
+            v.parts[0],
+            joints[0],
+            joints[1],
+            signed(v.two_sided.normal.x),
+            signed(v.two_sided.normal.y),
+            count(v.two_sided.len(), "point", "points"),
+            class.name()
+        ))
+        .color(class_color(class)),
+    );
+    ui.label(RichText::new(v.verdict.reason.words()).color(colors::DIM));
+}

@@ -1,0 +1,328 @@
+//! Issue 28: chains against exact geometry, in the four bands of `exact.rs`.
+//!
+//! Random open chains (1 to 6 segments, a third of their joints exactly straight, the others
+//! turning up to 60° either way) with a random shape of every kind placed near a random
+//! segment, in front of it, just touching it, a little into it or a little apart. Each scene
+//! is RON through the loader and `report`, as `narrowphase-lab report` prints it. For every
+//! segment's manifold (admitted, or snapped to the face normal):
+//!
+//! - every point lies on both surfaces: moved half its separation back along the manifold's
+//!   normal it is on the segment, moved forward (and out by B's radius) on B's boundary;
+//! - an admitted point is never deeper than the segment pair's exact separation (f64, the
+//!   oracle's Minkowski hull), beyond the hysteresis band of `exact_check.rs` (a snapped one may
+//!   be: along the face normal the overlap is more than the least);
+//! - an admitted face normal's deepest point *is* the exact separation (within the band) where
+//!   neither end is a seam (whose clipped points are dropped), and a segment the body overlaps
+//!   in front of it, on its face normal, has a point;
+//! - a skipped or rejected segment reports no manifold.
+//!
+//! Tolerances as `exact_check.rs`: `K ε L` plus the output's rounding.
+
+use crate::common::Rng;
+use crate::common::exact_check::{EPS, K, LINEAR_SLOP, OUTPUT_ULPS};
+use crate::common::exact_oracle::{Core, boundary_distance, bounding_radius, place, truth};
+use crate::common::exact_scenes::{KINDS, jnum, jvec, random_shape, run_text};
+use glam::DVec2;
+use std::collections::BTreeMap;
+
+/// Scenes per band.
+const SCENES: usize = 7 * 400;
+
+fn uniform(rng: &mut Rng, lo: f64, hi: f64) -> f64 {
+    lo + (hi - lo) * rng.range(0.0, 1.0) as f64
+}
+
+fn log_uniform(rng: &mut Rng, lo: f64, hi: f64) -> f64 {
+    (lo.ln() + uniform(rng, 0.0, 1.0) * (hi.ln() - lo.ln())).exp()
+}
+
+fn f32s(v: DVec2) -> DVec2 {
+    DVec2::new(v.x as f32 as f64, v.y as f32 as f64)
+}
+
+/// A random chain of `size`-long segments from `start` (body frame), as `f32` points.
+fn random_chain(rng: &mut Rng, size: f64) -> Vec<DVec2> {
+    let n = rng.int(1, 6);
+    let mut heading = uniform(rng, 0.0, std::f64::consts::TAU);
+    let mut pts = vec![f32s(DVec2::new(
+        uniform(rng, -1.0, 1.0) * size,
+        uniform(rng, -1.0, 1.0) * size,
+    ))];
+    for _ in 0..n {
+        if rng.range(0.0, 1.0) > 0.33 {
+            heading += uniform(rng, -1.05, 1.05);
+        }
+        let step = DVec2::new(heading.cos(), heading.sin()) * size * uniform(rng, 0.5, 2.0);
+        let last = *pts.last().expect("a point");
+        // A joint that keeps the heading is straight up to the points' f32 rounding: flat.
+        pts.push(f32s(last + step));
+    }
+    pts
+}
+
+/// The errors seen, per check, and the failures.
+#[derive(Default)]
+struct Tally {
+    worst: BTreeMap<&'static str, f64>,
+    failures: Vec<String>,
+    manifolds: BTreeMap<&'static str, usize>,
+    verdicts: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn check(
+        &mut self,
+        name: &'static str,
+        err: f64,
+        tol: f64,
+        scale: f64,
+        detail: impl Fn() -> String,
+    ) {
+        let w = self.worst.entry(name).or_insert(0.0);
+        *w = w.max(err / scale);
+        if err > tol || err.is_nan() {
+            if self.failures.len() < 5 {
+                self.failures.push(format!("{name}: {}", detail()));
+            } else {
+                self.failures.push(name.to_string());
+            }
+        }
+    }
+}
+
+fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) {
+    let mut rng = Rng::new(seed);
+    let mut tally = Tally::default();
+    for i in 0..SCENES {
+        let size = log_uniform(&mut rng, sizes.0, sizes.1);
+        let origin = match far {
+            Some((near, far)) => {
+                let t = uniform(&mut rng, 0.0, std::f64::consts::TAU);
+                f32s(DVec2::new(t.cos(), t.sin()) * log_uniform(&mut rng, near, far))
+            }
+            None => DVec2::ZERO,
+        };
+        let chain = random_chain(&mut rng, size);
+        let kind = KINDS[i % 7];
+        let b_size = (size * 2f64.powf(uniform(&mut rng, -1.0, 1.0))).clamp(sizes.0, sizes.1);
+        let shape = random_shape(&mut rng, kind, b_size);
+        let angle = rng.angle().to_degrees() as f32;
+        // Next to a random segment, on its front side.
+        let k = rng.int(0, chain.len() - 2);
+        let (e1, e2) = (chain[k], chain[k + 1]);
+        let d = (e2 - e1).normalize();
+        // One scene in ten behind the segment, which must then not touch it.
+        let side = if rng.range(0.0, 1.0) < 0.1 { -1.0 } else { 1.0 };
+        let n = DVec2::new(d.y, -d.x) * side;
+        let q = e1 + (e2 - e1) * uniform(&mut rng, -0.15, 1.15);
+        let core = shape.local_core();
+        let (c, s) = (
+            (angle as f64).to_radians().cos(),
+            (angle as f64).to_radians().sin(),
+        );
+        let reach = core
+            .verts
+            .iter()
+            .map(|v| -n.dot(DVec2::new(c * v.x - s * v.y, s * v.x + c * v.y)))
+            .fold(f64::MIN, f64::max)
+            + core.radius;
+        let pick = rng.range(0.0, 1.0);
+        let gap = if pick < 0.1 {
+            0.0
+        } else if pick < 0.6 {
+            b_size * uniform(&mut rng, -0.01, 0.01)
+        } else {
+            b_size * uniform(&mut rng, -0.1, 0.1)
+        };
+        let pb = f32s(origin + q + n * (reach + gap));
+        let margin = if rng.range(0.0, 1.0) < 0.3 {
+            (b_size * uniform(&mut rng, 0.0, 0.05)) as f32
+        } else {
+            0.0
+        };
+        let points: Vec<String> = chain
+            .iter()
+            .map(|p| format!("({:?}, {:?})", p.x as f32, p.y as f32))
+            .collect();
+        let ron = format!(
+            "Scene(title: \"{name} #{i}\", a: Body(shape: Chain(points: [{}]), position: ({:?}, {:?})), b: Body(shape: {}, position: ({:?}, {:?}), angle_deg: {:?}), speculative_margin: {:?})",
+            points.join(", "),
+            origin.x as f32,
+            origin.y as f32,
+            shape.ron(),
+            pb.x as f32,
+            pb.y as f32,
+            angle,
+            margin
+        );
+        let ran = run_text(&ron, "chain.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
+        let j = &ran.json;
+        let b_shape = ran.loaded.pair.bodies.as_ref().expect("parts").parts[1][0].shape;
+        let b = place(&b_shape, [pb.x as f32, pb.y as f32], angle, origin);
+        let verdicts: Vec<&serde_json::Value> = j["chain"]
+            .as_array()
+            .expect("chain verdicts")
+            .iter()
+            .collect();
+        for v in &verdicts {
+            let seg = v["parts"][0].as_u64().expect("segment") as usize;
+            let class = v["class"].as_str().expect("class");
+            let m = j["manifolds"]
+                .as_array()
+                .expect("manifolds")
+                .iter()
+                .find(|m| m["parts"][0].as_u64() == Some(seg as u64));
+            *tally.verdicts.entry(class.to_string()).or_insert(0) += 1;
+            *tally
+                .manifolds
+                .entry(match class {
+                    "admit" => "admit",
+                    "snap" => "snap",
+                    "skip" => "skip",
+                    _ => "behind",
+                })
+                .or_insert(0) += m.is_some() as usize;
+            if matches!(class, "skip" | "behind") {
+                if m.is_some() {
+                    tally
+                        .failures
+                        .push(format!("{class} segment {seg} has a manifold\n{ron}"));
+                }
+                continue;
+            }
+            let a = Core {
+                verts: vec![chain[seg], chain[seg + 1]],
+                radius: 0.0,
+            };
+            let cb = pb - origin;
+            let scale = bounding_radius(&a, DVec2::ZERO) + bounding_radius(&b, cb) + cb.length();
+            let tol = K * EPS * scale;
+            let exact = truth(&a, &b);
+            let band =
+                (0.02 * exact.core.abs() + 0.1 * LINEAR_SLOP * b_size.min(size)) / 0.98 + tol;
+            let face = v["reason"]
+                .as_str()
+                .is_some_and(|r| r.contains("face normal"));
+            let seams = v["joints"]
+                .as_array()
+                .is_some_and(|js| js.iter().any(|j| j == "flat"));
+            let Some(m) = m else {
+                if class == "admit" && face && !seams && exact.separation < -band {
+                    tally.failures.push(format!(
+                        "segment {seg} overlaps ({:e}) on its face normal but has no point\n{ron}",
+                        exact.separation
+                    ));
+                }
+                continue;
+            };
+            let normal = jvec(&m["normal"]);
+            let mut deepest = f64::INFINITY;
+            for p in m["points"].as_array().expect("points") {
+                let world = jvec(&p["position"]);
+                let sep = jnum(&p["separation"]);
+                deepest = deepest.min(sep);
+                let at = world - origin;
+                let on_a = at - normal * (0.5 * sep);
+                let on_b = at + normal * (0.5 * sep + b.radius);
+                let slack = tol + OUTPUT_ULPS * EPS * world.x.abs().max(world.y.abs());
+                let (da, db) = (boundary_distance(&a, on_a), boundary_distance(&b, on_b));
+                tally.check("point_on_a", da, slack, scale, || {
+                    format!("segment {seg} ({class}) point {world:?} sep {sep:e}: {da:e} off the segment\n{ron}")
+                });
+                tally.check("point_on_b", db, slack, scale, || {
+                    format!(
+                        "segment {seg} ({class}) point {world:?} sep {sep:e}: {db:e} off B\n{ron}"
+                    )
+                });
+                tally.check(
+                    "point_margin",
+                    (sep - margin as f64).max(0.0),
+                    0.0,
+                    scale,
+                    || format!("point separation {sep:e} beyond margin {margin:e}\n{ron}"),
+                );
+            }
+            if class == "admit" {
+                tally.check(
+                    "point_depth",
+                    (exact.separation - deepest).max(0.0),
+                    band,
+                    scale,
+                    || {
+                        format!(
+                            "segment {seg} deepest {deepest:e}, exact {:e}\n{ron}",
+                            exact.separation
+                        )
+                    },
+                );
+            }
+            if class == "admit" && face && !seams {
+                tally.check(
+                    "face_exact",
+                    (deepest - exact.separation).abs(),
+                    band,
+                    scale,
+                    || {
+                        format!(
+                            "segment {seg} face normal: deepest {deepest:e}, exact {:e}\n{ron}",
+                            exact.separation
+                        )
+                    },
+                );
+            }
+        }
+    }
+    println!(
+        "== chains {name}: {SCENES} scenes; verdicts {:?}; manifolds by class {:?}; worst error per check (units of L):",
+        tally.verdicts, tally.manifolds
+    );
+    for (check, w) in &tally.worst {
+        println!("   {check:<12} {w:.3e} L = {:.1} ε L", w / EPS);
+    }
+    assert!(
+        tally.failures.is_empty(),
+        "{} failures:\n{}",
+        tally.failures.len(),
+        tally
+            .failures
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for class in ["admit", "snap"] {
+        assert!(
+            tally.manifolds.get(class).copied().unwrap_or(0) > 20,
+            "too few {class} manifolds to have tested them: {:?}",
+            tally.manifolds
+        );
+    }
+    for class in ["skip", "behind"] {
+        assert!(
+            tally.verdicts.get(class).copied().unwrap_or(0) > 20,
+            "too few {class} verdicts to have tested them: {:?}",
+            tally.verdicts
+        );
+    }
+}
+
+#[test]
+fn chains_tiny_sizes_1e_5_to_1e_3() {
+    band_test("tiny", 0xC4A1_0001, (1e-5, 1e-3), None);
+}
+
+#[test]
+fn chains_unit_sizes_1e_2_to_1e2() {
+    band_test("unit", 0xC4A1_0002, (1e-2, 1e2), None);
+}
+
+#[test]
+fn chains_huge_sizes_1e3_to_1e5() {
+    band_test("huge", 0xC4A1_0003, (1e3, 1e5), None);
+}
+
+#[test]
+fn chains_far_sizes_0_1_to_10_placed_1e3_to_1e5_from_origin() {
+    band_test("far", 0xC4A1_0004, (0.1, 10.0), Some((1e3, 1e5)));
+}
