@@ -104,13 +104,21 @@ impl BodyView<'_> {
     /// The part of a compound under a point in the body's frame (the one the point is deepest
     /// in, where parts overlap); None outside every part, or for one shape.
     pub fn part_at(&self, local: Vec2) -> Option<usize> {
+        let chain = self.is_chain();
         self.parts
             .iter()
             .map(|p| p.shape.distance_to_point(p.xf.apply_inv(local)))
             .enumerate()
-            .filter(|(_, d)| *d < 0.0)
+            // A chain's segments have no inside: the nearest one (the click was on the line).
+            .filter(|(_, d)| *d < 0.0 || chain)
             .min_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(i, _)| i)
+    }
+
+    /// True for a chain: its segments are lines, grabbed within the ring of them, not turned
+    /// by it.
+    pub fn is_chain(&self) -> bool {
+        self.parts.first().is_some_and(|p| p.link.is_some())
     }
 
     /// Signed distance from a point in the body's frame to its outline (negative inside): the
@@ -247,6 +255,12 @@ pub fn hit_test(cam: &Camera, s: Vec2, bodies: &[BodyView; 2], vertex_edit: bool
     for body in order {
         let b = &bodies[body.index()];
         let local = b.pose.transform().apply_inv(w);
+        if b.is_chain() {
+            if b.distance(local) <= ring {
+                return Some(Hover::Inside(body));
+            }
+            continue;
+        }
         if b.near_outline(local, ring) {
             return Some(Hover::Ring(body));
         }

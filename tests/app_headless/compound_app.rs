@@ -222,3 +222,34 @@ fn the_stars_two_contacts_keep_their_ids_while_it_jitters() {
         0
     );
 }
+
+/// A chain's segments are lines: a click within the ring of one shows it (the manifold mode
+/// then draws that segment's pair), and a drag there moves the chain.
+#[test]
+fn a_click_on_a_chain_segment_shows_it_and_a_drag_moves_the_chain() {
+    let (mut app, ctx) = open("24_");
+    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
+    for _ in 0..3 {
+        frame(&mut app, &ctx, Input::default());
+    }
+    // 40 pixels into the canvas from its left edge, 2 pixels above the line (still on it):
+    // segment k runs from x = 10 − 2k to 8 − 2k.
+    let cam = &app.view.cam;
+    let line = cam.to_screen(Vec2::ZERO).y;
+    let x = cam.to_world(Vec2::new(cam.viewport_min.x + 40.0, line)).x;
+    let k = ((10.0 - x) / 2.0).floor() as usize;
+    assert!(k > 0, "the view shows more than B's own segment (x from {x})");
+    let on = Vec2::new(x, 2.0 / cam.zoom);
+    gesture(&mut app, &ctx, on, on, 0);
+    assert_eq!(app.session.pair.shown_parts(), [k, 0]);
+    assert!(!app.doc.modified(), "a click moves nothing");
+    // Far from every segment (and from B) a click picks nothing.
+    let off = Vec2::new(x, 40.0 / app.view.cam.zoom);
+    gesture(&mut app, &ctx, off, off, 0);
+    assert_eq!(app.session.pair.shown_parts(), [k, 0]);
+    // A drag on the line moves the chain by the dragged distance.
+    gesture(&mut app, &ctx, on, on + Vec2::new(0.0, -0.5), 5);
+    let a = &app.doc.scene().a;
+    assert!((a.position - Vec2::new(0.0, -0.5)).length() < 2.0 / app.view.cam.zoom);
+    assert_eq!(app.doc.undo_len(), 1);
+}

@@ -673,3 +673,42 @@ fn dropped_star_and_tilted_box_start_in_the_air() {
         assert_eq!(r["points"].as_array().map(Vec::len), Some(0), "{name}");
     }
 }
+
+// 24, 25, 27: the box (0.8 × 0.4 at y = 0.2) and the ball (r 0.3 at y = 0.3) start resting on
+// the floor's top at y = 0, over its first piece (x from 8 to 10): separation 0, normal up; the
+// box on both bottom corners, the ball at its lowest point. On the chain the points come from
+// segment 0 (its 2 ends x = 10, 8 are a free end and a flat seam), on the tiles from tile 0.
+#[test]
+fn the_sliding_scenes_start_resting_on_the_first_piece() {
+    let e = || Expect {
+        mode: Mode::Simulate,
+        overlap: false,
+        separation: 0.0,
+        normal: [0.0, 1.0],
+    };
+    for name in ["24_chain_floor.ron", "25_tile_floor.ron"] {
+        let r = check(name, e(), &[(8.6, 0.0, 0.0), (9.4, 0.0, 0.0)]);
+        let m = &r["manifolds"];
+        assert_eq!(m.as_array().map(Vec::len), Some(1), "{name}: {m}");
+        assert_eq!(m[0]["parts"], serde_json::json!([0, 0]), "{name}");
+    }
+    let r = check("27_ball_over_seams.ron", e(), &[(9.0, 0.0, 0.0)]);
+    // The chain's verdicts: segment 0 (free end, flat seam) admits its face normal.
+    let v = &r["chain"][0];
+    assert_eq!(v["class"], "admit", "{v}");
+    assert_eq!(v["joints"], serde_json::json!(["free end", "flat"]), "{v}");
+}
+
+// 26: the box lies flat on the 45° slope (the line y = x − 4, normal (−1, 1)/√2), its centre
+// (6.659, 2.942) at (2.942 − 6.659 + 4)/√2 = 0.200111 from the line: apart by 0.000111, half its
+// height short of that. Both bottom corners within the margin 0.02: two speculative points.
+#[test]
+fn the_valley_box_starts_just_above_its_slope() {
+    let r = report_of("26_valley.ron");
+    let gap = (2.942 - 6.659 + 4.0) / 2f64.sqrt() - 0.2;
+    assert_eq!(r["overlap"], Value::Bool(false));
+    assert!((f(&r["separation"]) - gap).abs() < 1e-5, "{}", r["separation"]);
+    assert_eq!(r["points"].as_array().map(Vec::len), Some(2), "{}", r["points"]);
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    assert!((f(&r["normal"][0]) + s).abs() < 1e-6 && (f(&r["normal"][1]) - s).abs() < 1e-6);
+}

@@ -649,6 +649,10 @@ impl SimulateMode {
                     }
                 });
         };
+        // A body sliding over seams: its speed first, the plot that shows the bump.
+        if self.sliding {
+            self.slide_plot(ui);
+        }
         series(
             |r| r.persisted_pct as f64,
             "contacts persisted from the last step (%)",
@@ -660,9 +664,6 @@ impl SimulateMode {
             "the top body's angular speed (rad/s)",
             ui,
         );
-        if self.sliding {
-            self.slide_plot(ui);
-        }
     }
 
     /// B's horizontal speed and vertical velocity over time, each seam crossing marked (a
