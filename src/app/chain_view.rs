@@ -148,7 +148,7 @@ pub fn panel(ui: &mut egui::Ui, pair: &Traced) {
         segment_row(ui, v);
     }
     if let Some(v) = segments.iter().find(|v| {
-        v.two_sided.len() > 0 && matches!(v.verdict.class, NormalClass::Skip | NormalClass::Snap)
+        !v.two_sided.is_empty() && matches!(v.verdict.class, NormalClass::Skip | NormalClass::Snap)
     }) {
         ui.label(
             RichText::new(format!(

@@ -1001,7 +1001,7 @@ impl<'a> Canvas<'a> {
         self.line(p1, p2, width, color);
         let (d, length) = ((p2 - p1).normalize_or_zero(), p1.distance(p2));
         let spacing = self.span(11.0);
-        if !(spacing > 0.0) || length / spacing > 4000.0 {
+        if spacing.is_nan() || spacing <= 0.0 || length / spacing > 4000.0 {
             return;
         }
         let back = Vec2::new(-d.y, d.x);

@@ -346,6 +346,7 @@ impl App {
                     ShapeSpec::Polygon { .. }
                         | ShapeSpec::Box { .. }
                         | ShapeSpec::RegularPolygon { .. }
+                        | ShapeSpec::Chain { .. }
                 )
             ),
         };
@@ -360,10 +361,40 @@ impl App {
         }
     }
 
+    /// Moves point `k` of a chain to `to` (the body's frame), refusing (and saying why) a move
+    /// that would make the chain invalid: a repeated point, a loop crossing itself.
+    fn move_chain_point(&mut self, b: Which, k: usize, to: Vec2, now: f64) {
+        let mut scene = self.doc.scene().clone();
+        if let ShapeSpec::Chain { points, .. } = &mut body_mut(&mut scene, b).shape
+            && let Some(p) = points.get_mut(k)
+        {
+            *p = to;
+        }
+        match scene.validate() {
+            Ok(_) => {
+                let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
+                body.shape = body_mut(&mut scene, b).shape.clone();
+            }
+            Err(e) => {
+                let e = e.to_string();
+                let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
+                self.show_error(format!("point {k} can't go there: {why}"), now);
+            }
+        }
+    }
+
     /// Moves a vertex of a polygon (a compound's: of its shown part), refusing a move that
     /// would break convexity (and saying so).
     pub(crate) fn move_vertex(&mut self, b: Which, index: usize, to: Vec2, now: f64) {
         let part = self.session.pair.shown_parts()[b.index()];
+        let scene = self.doc.scene();
+        let body = if b == Which::A { &scene.a } else { &scene.b };
+        if let ShapeSpec::Chain { points, .. } = &body.shape {
+            // A chain's shown segment's ends are chain points `part` and `part + 1` (the first
+            // again at the end of a loop); the segment's frame is the body's.
+            let k = (part + index.min(1)) % points.len().max(1);
+            return self.move_chain_point(b, k, to, now);
+        }
         let shape = self.session.pair.shapes()[b.index()];
         match shape.with_vertex(index, to) {
             Ok((_, warnings)) if !warnings.is_empty() => {

@@ -1,4 +1,4 @@
-//! The manifolds the solver receives: a body pair collided by [`collide_compound`] (the code
+//! The manifolds the solver receives: a body pair collided by [`collide_bodies`] (the code
 //! every other mode traces), then shaped by the run's [`Variant`].
 //!
 //! 1. Collide the pair part pair by part pair with the scene's speculative margin and the

@@ -238,7 +238,10 @@ fn a_click_on_a_chain_segment_shows_it_and_a_drag_moves_the_chain() {
     let line = cam.to_screen(Vec2::ZERO).y;
     let x = cam.to_world(Vec2::new(cam.viewport_min.x + 40.0, line)).x;
     let k = ((10.0 - x) / 2.0).floor() as usize;
-    assert!(k > 0, "the view shows more than B's own segment (x from {x})");
+    assert!(
+        k > 0,
+        "the view shows more than B's own segment (x from {x})"
+    );
     let on = Vec2::new(x, 2.0 / cam.zoom);
     gesture(&mut app, &ctx, on, on, 0);
     assert_eq!(app.session.pair.shown_parts(), [k, 0]);
@@ -252,4 +255,35 @@ fn a_click_on_a_chain_segment_shows_it_and_a_drag_moves_the_chain() {
     let a = &app.doc.scene().a;
     assert!((a.position - Vec2::new(0.0, -0.5)).length() < 2.0 / app.view.cam.zoom);
     assert_eq!(app.doc.undo_len(), 1);
+}
+
+/// Vertex edit on a chain drags the shown segment's ends, which are the chain's points: the
+/// neighbour moves with it (they share the point); a move that repeats a point is refused.
+#[test]
+fn vertex_edit_drags_a_chain_point_and_refuses_a_repeated_one() {
+    let (mut app, ctx) = open("24_");
+    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
+    app.apply(Command::PickParts(Some([0, 0])), 0.0);
+    app.apply(Command::ToggleVertexEdit, 0.0);
+    for _ in 0..3 {
+        frame(&mut app, &ctx, Input::default());
+    }
+    // Segment 0 runs from (10, 0) to (8, 0): drag its end, chain point 1, up by 0.25.
+    let end = Vec2::new(8.0, 0.0);
+    gesture(&mut app, &ctx, end, end + Vec2::new(0.0, 0.25), 4);
+    let ShapeSpec::Chain { points, .. } = app.doc.scene().a.shape.clone() else {
+        panic!("still a chain");
+    };
+    assert!(
+        (points[1] - Vec2::new(8.0, 0.25)).length() < 1e-3,
+        "{points:?}"
+    );
+    assert_eq!(points[0], Vec2::new(10.0, 0.0));
+    assert_eq!(points[2], Vec2::new(6.0, 0.0));
+    assert_eq!(app.doc.undo_len(), 1, "one drag, one undo step");
+    // Onto point 0 in one move: a repeated point, refused with a banner.
+    let edited = app.doc.scene().clone();
+    gesture(&mut app, &ctx, points[1], Vec2::new(10.0, 0.0), 1);
+    assert_eq!(app.doc.scene().a, edited.a, "a repeated point is refused");
+    assert!(app.dialogs.banner.as_ref().is_some_and(|b| b.error));
 }

@@ -707,8 +707,17 @@ fn the_valley_box_starts_just_above_its_slope() {
     let r = report_of("26_valley.ron");
     let gap = (2.942 - 6.659 + 4.0) / 2f64.sqrt() - 0.2;
     assert_eq!(r["overlap"], Value::Bool(false));
-    assert!((f(&r["separation"]) - gap).abs() < 1e-5, "{}", r["separation"]);
-    assert_eq!(r["points"].as_array().map(Vec::len), Some(2), "{}", r["points"]);
+    assert!(
+        (f(&r["separation"]) - gap).abs() < 1e-5,
+        "{}",
+        r["separation"]
+    );
+    assert_eq!(
+        r["points"].as_array().map(Vec::len),
+        Some(2),
+        "{}",
+        r["points"]
+    );
     let s = std::f64::consts::FRAC_1_SQRT_2;
     assert!((f(&r["normal"][0]) + s).abs() < 1e-6 && (f(&r["normal"][1]) - s).abs() < 1e-6);
 }

@@ -106,7 +106,7 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
         let kind = KINDS[i % 7];
         let b_size = (size * 2f64.powf(uniform(&mut rng, -1.0, 1.0))).clamp(sizes.0, sizes.1);
         let shape = random_shape(&mut rng, kind, b_size);
-        let angle = rng.angle().to_degrees() as f32;
+        let angle = rng.angle().to_degrees();
         // Next to a random segment, on its front side.
         let k = rng.int(0, chain.len() - 2);
         let (e1, e2) = (chain[k], chain[k + 1]);
