@@ -150,18 +150,20 @@ pub fn panel(ui: &mut egui::Ui, pair: &Traced) {
     if let Some(v) = segments.iter().find(|v| {
         !v.two_sided.is_empty() && matches!(v.verdict.class, NormalClass::Skip | NormalClass::Snap)
     }) {
+        let n = v.two_sided.normal;
+        let what = match v.verdict.reason {
+            Reason::FlatJoint | Reason::ConcaveJoint | Reason::BackFace => {
+                "a push the surface cannot give, against a body sliding over the joint: the ghost collision"
+            }
+            _ => "a second copy of a contact its neighbour makes",
+        };
         ui.label(
             RichText::new(format!(
-                "Without the rule (smooth off), segment {}'s {} would reach the solver with normal ({}, {}): {}. That is the ghost collision.",
+                "Without the rule (smooth off), segment {} would add {} with normal ({}, {}): {what}.",
                 v.parts[0],
                 count(v.two_sided.len(), "point", "points"),
-                signed(v.two_sided.normal.x),
-                signed(v.two_sided.normal.y),
-                if v.two_sided.normal.dot(v.segment.normal) < 0.5 {
-                    "a push along the surface, against a body sliding over the seam"
-                } else {
-                    "a contact the neighbour already makes"
-                }
+                signed(n.x),
+                signed(n.y),
             ))
             .color(colors::ACCENT),
         );

@@ -92,9 +92,17 @@ impl Traced {
 
     /// Every contact point of every part pair, numbered as the canvas labels them (`p0`, …):
     /// part pair by part pair in the body pair's order, the shown pair's from its traced
-    /// manifold — so a point keeps its name when another part pair is shown.
+    /// manifold — so a point keeps its name when another part pair is shown — unless a chain's
+    /// rule judged it (then the rule's points).
     pub fn contacts(&self) -> Vec<Contact> {
         let shown = self.shown_parts();
+        // A chain's segment traces the plain two-sided manifold; its ghost-vertex rule may then
+        // have dropped or replaced it: the points are the rule's.
+        let judged = self
+            .whole
+            .segments
+            .iter()
+            .any(|v| v.parts == shown && v.applied);
         let m = &self.traces.manifold;
         let traced = || {
             m.points().map(move |p| Contact {
@@ -105,11 +113,11 @@ impl Traced {
             })
         };
         let mut out: Vec<Contact> = Vec::new();
-        if !self.whole.manifolds.iter().any(|pm| pm.parts == shown) {
+        if !judged && !self.whole.manifolds.iter().any(|pm| pm.parts == shown) {
             out.extend(traced());
         }
         for pm in &self.whole.manifolds {
-            if pm.parts == shown {
+            if pm.parts == shown && !judged {
                 out.extend(traced());
             } else {
                 out.extend(pm.manifold.points().map(|p| Contact {
