@@ -56,6 +56,8 @@
 pub mod app;
 #[cfg(feature = "app")]
 pub mod cli;
+#[cfg(feature = "app")]
+pub mod progress;
 pub mod geom;
 pub mod report;
 pub mod scene;
