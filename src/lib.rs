@@ -56,9 +56,9 @@
 pub mod app;
 #[cfg(feature = "app")]
 pub mod cli;
+pub mod geom;
 #[cfg(feature = "app")]
 pub mod progress;
-pub mod geom;
 pub mod report;
 pub mod scene;
 pub mod sim;

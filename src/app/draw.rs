@@ -499,8 +499,8 @@ pub mod colors {
 
     /// The dark theme, colour-vision-safe palette: Okabe–Ito's sky blue, reddish purple,
     /// bluish green, orange, vermillion (lightened for 4.5:1 on the panels) and yellow; good and
-    /// the Minkowski difference lightened
-    /// and shifted until every pair stays apart under all three simulated deficiencies.
+    /// the Minkowski difference moved until every pair stays apart under all three simulated
+    /// deficiencies (`tests/app_headless/look.rs`).
     pub const DARK_CVD: Colors = Colors {
         a: rgb(86, 180, 233),
         b: rgb(204, 121, 167),

@@ -104,9 +104,10 @@ pub fn page_look(query: &str, fragment: &str) -> Result<PageLook, String> {
                 }
             }
             "theme" => {
-                look.theme = Some(Theme::from_name(value).ok_or_else(|| {
-                    format!("the link's theme '{value}' is not dark or light")
-                })?)
+                look.theme =
+                    Some(Theme::from_name(value).ok_or_else(|| {
+                        format!("the link's theme '{value}' is not dark or light")
+                    })?)
             }
             "palette" => {
                 look.palette = Some(Palette::from_name(value).ok_or_else(|| {
@@ -197,11 +198,9 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
         })
         .collect();
     TOLERANT.decode(text.as_bytes()).map_err(|e| match e {
-        base64::DecodeError::InvalidByte(i, c) => format!(
-            "character {} ('{}') is not base64",
-            i + 1,
-            c.escape_ascii()
-        ),
+        base64::DecodeError::InvalidByte(i, c) => {
+            format!("character {} ('{}') is not base64", i + 1, c.escape_ascii())
+        }
         base64::DecodeError::InvalidPadding => "its padding ('=') is misplaced".into(),
         _ => "its length is not that of base64 text".into(),
     })
@@ -291,13 +290,19 @@ mod tests {
         let e = page_look("", "#embed=yes").unwrap_err();
         assert!(e.contains("embed 'yes'"), "{e}");
         // The scene's own fields are not the look's, and the look's are not the scene's.
-        let got = parse("?scene=07_circles&embed=1&theme=light", "").unwrap().unwrap();
+        let got = parse("?scene=07_circles&embed=1&theme=light", "")
+            .unwrap()
+            .unwrap();
         assert_eq!(got.scene, LinkScene::Builtin("07_circles".into()));
     }
 
     #[test]
     fn embed_code_is_an_iframe_of_the_link_with_embed_on() {
-        let code = embed_code("https://x.org/np/index.html#s=AbC-_&mode=sat&step=2", 640, 400);
+        let code = embed_code(
+            "https://x.org/np/index.html#s=AbC-_&mode=sat&step=2",
+            640,
+            400,
+        );
         assert_eq!(
             code,
             "<iframe src=\"https://x.org/np/index.html#s=AbC-_&amp;mode=sat&amp;step=2&amp;embed=1\" \

@@ -386,7 +386,10 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if app.shell.look != remembered_look {
             remembered_look = app.shell.look;
             if let Err(e) = super::settings::save(remembered_look) {
-                app.show_error(format!("the theme and palette could not be remembered: {e}"), now);
+                app.show_error(
+                    format!("the theme and palette could not be remembered: {e}"),
+                    now,
+                );
             }
         }
         // Unsaved edits are kept for the recovery file; asked to end by a signal, write it.

@@ -217,12 +217,10 @@ fn write_gif(
         encoder.set_repeat(Repeat::Infinite).map_err(|e| fail(&e))?;
         let delay = image::Delay::from_numer_denom_ms(GIF_STEP_MS, 1);
         encoder
-            .encode_frames(
-                frames.into_iter().map(|f| {
-                    progress.inc();
-                    image::Frame::from_parts(f, 0, 0, delay)
-                }),
-            )
+            .encode_frames(frames.into_iter().map(|f| {
+                progress.inc();
+                image::Frame::from_parts(f, 0, 0, delay)
+            }))
             .map_err(|e| fail(&e))?;
     }
     crate::scene::save::write_file(path, &bytes, crate::scene::save::Access::Kept, true)

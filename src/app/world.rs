@@ -93,7 +93,11 @@ impl App {
             return canvas.finish();
         }
         if let Some(b) = &self.dialogs.banner {
-            let color = if b.error { colors::bad() } else { colors::good() };
+            let color = if b.error {
+                colors::bad()
+            } else {
+                colors::good()
+            };
             canvas.banner(&b.text, color);
         }
         // A mode that owns the canvas writes its own hint.

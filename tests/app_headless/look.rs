@@ -8,12 +8,12 @@
 //! Physiologically-based Model for Simulation of Color Vision Deficiency", severity 1.0
 //! matrices, applied to linear RGB; CIELAB (D65) and the CIE76 colour difference ΔE*ab.
 
+use egui::Color32;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::draw::colors::{self, Look, Palette, Theme};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
-use egui::Color32;
 
 /// WCAG AA for normal text.
 const AA: f64 = 4.5;
@@ -138,9 +138,15 @@ fn the_formulas_give_the_known_values() {
     // deuteranopia take red and green close together.
     for m in [&PROTANOPIA, &DEUTERANOPIA, &TRITANOPIA] {
         let g = simulate(Color32::from_gray(128), m);
-        assert!((g[0] - g[1]).abs() < 1e-3 && (g[1] - g[2]).abs() < 1e-3, "{g:?}");
+        assert!(
+            (g[0] - g[1]).abs() < 1e-3 && (g[1] - g[2]).abs() < 1e-3,
+            "{g:?}"
+        );
     }
-    let (red, green) = (Color32::from_rgb(200, 60, 40), Color32::from_rgb(90, 140, 40));
+    let (red, green) = (
+        Color32::from_rgb(200, 60, 40),
+        Color32::from_rgb(90, 140, 40),
+    );
     let seen = |m| delta_e(lab(simulate(red, m)), lab(simulate(green, m)));
     assert!(seen(&IDENTITY) > 40.0);
     assert!(seen(&DEUTERANOPIA) < seen(&IDENTITY) / 2.0);
@@ -251,7 +257,10 @@ fn the_default_dark_look_keeps_the_apps_colours() {
         let light = luminance(c.background) > 0.5;
         assert_eq!(light, look.theme == Theme::Light, "{look:?}");
         assert!(c.a.b() > c.a.r(), "{look:?}: A is blue");
-        assert!(c.b.r() > c.b.g() && c.b.b() > c.b.g(), "{look:?}: B is violet");
+        assert!(
+            c.b.r() > c.b.g() && c.b.b() > c.b.g(),
+            "{look:?}: B is violet"
+        );
     }
 }
 
@@ -337,15 +346,27 @@ fn an_embedded_figure_shows_the_canvas_and_a_slim_bar_only() {
                 "{w}×{h}: `{hidden}` shows in the figure"
             );
         }
-        assert!(shown.iter().any(|t| t == "SAT"), "{w}×{h}: the mode: {shown:?}");
+        assert!(
+            shown.iter().any(|t| t == "SAT"),
+            "{w}×{h}: the mode: {shown:?}"
+        );
     }
     // The bar's buttons are commands like any others: step on, then reset to the link's step.
     let step = app.session.step;
-    app.apply(Command::Step(narrowphase_lab::app::command::StepTo::Next), 0.0);
+    app.apply(
+        Command::Step(narrowphase_lab::app::command::StepTo::Next),
+        0.0,
+    );
     assert_eq!(app.session.step, step + 1);
-    app.apply(Command::SetMode(narrowphase_lab::app::modes::ModeKind::Gjk), 0.0);
+    app.apply(
+        Command::SetMode(narrowphase_lab::app::modes::ModeKind::Gjk),
+        0.0,
+    );
     app.apply(Command::Reset, 0.0);
-    assert_eq!(app.session.step, app.doc.scene().step.min(app.step_count() - 1));
+    assert_eq!(
+        app.session.step,
+        app.doc.scene().step.min(app.step_count() - 1)
+    );
     assert_eq!(app.session.mode, app.doc.scene().mode);
 }
 
@@ -355,10 +376,7 @@ fn reset_puts_a_dragged_scene_back_as_one_undo_step() {
     let opened = app.doc.scene().clone();
     let mut moved = opened.b.clone();
     moved.position += glam::Vec2::new(0.5, 0.25);
-    app.apply(
-        Command::SetBodies(Box::new((opened.a.clone(), moved))),
-        0.0,
-    );
+    app.apply(Command::SetBodies(Box::new((opened.a.clone(), moved))), 0.0);
     assert!(app.doc.modified());
     app.apply(Command::Reset, 0.0);
     assert_eq!(*app.doc.scene(), opened);
@@ -370,7 +388,11 @@ fn reset_puts_a_dragged_scene_back_as_one_undo_step() {
 fn copy_embed_code_puts_an_iframe_of_the_scene_on_the_clipboard() {
     let mut app = App::new(&AppFlags::default()).expect("the lecture opens");
     app.apply(Command::CopyEmbed, 0.0);
-    let code = app.shell.to_clipboard.clone().expect("the code is on the clipboard");
+    let code = app
+        .shell
+        .to_clipboard
+        .clone()
+        .expect("the code is on the clipboard");
     assert!(code.starts_with("<iframe src=\"index.html#s="), "{code}");
     assert!(code.contains("&amp;embed=1\""), "{code}");
     assert!(code.contains("width=\"640\" height=\"400\""), "{code}");

@@ -23,7 +23,13 @@ const LONG: [&[&str]; 2] = [
         "--steps",
         "20000",
     ],
-    &["simulate", "scenes/21_stack.ron", "--seconds", "60", "--summary"],
+    &[
+        "simulate",
+        "scenes/21_stack.ron",
+        "--seconds",
+        "60",
+        "--summary",
+    ],
 ];
 
 #[test]

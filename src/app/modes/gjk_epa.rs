@@ -288,7 +288,8 @@ impl Mode for GjkMode {
             ));
             if let Some(g) = e.guard {
                 ui.label(
-                    RichText::new(format!("guard fired: {}", guard_words(g))).color(colors::accent()),
+                    RichText::new(format!("guard fired: {}", guard_words(g)))
+                        .color(colors::accent()),
                 );
             }
         }

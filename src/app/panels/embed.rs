@@ -1,5 +1,5 @@
 //! The slim bar of a figure embedded in another page (`&embed=1`): the mode, a step back and
-//! forward with the step's name, and *Reset*. The page itself adds the "open in the full app"
+//! forward (and play in Simulate) with the step's name, and *Reset*. The page itself adds the "open in the full app"
 //! link at the bar's right end (`web/index.html`), a real link, so a browser opens it in a new
 //! tab as a click on any link. Nothing else: no notes, no side panels, no status bar.
 
@@ -12,7 +12,7 @@ use egui::RichText;
 /// Room the page's own link takes at the bar's right end, in points.
 pub const LINK_ROOM: f32 = 84.0;
 
-/// The bar; returns its height in points.
+/// The bar across the top of the figure; its buttons push their commands to `out`.
 pub fn bar(
     ctx: &egui::Context,
     modes: &Modes,
@@ -47,6 +47,16 @@ pub fn bar(
                     if ui.button(text).on_hover_text(hover).clicked() {
                         out.push(Command::Step(to));
                     }
+                }
+                // A mode that plays (Simulate) gets its play button: Space needs the keyboard,
+                // which the figure has only once clicked.
+                if shown == ModeKind::Simulate
+                    && ui
+                        .button("⏯")
+                        .on_hover_text("play or pause (Space)")
+                        .clicked()
+                {
+                    out.push(Command::PlayPause);
                 }
                 if ui
                     .button("⟲")

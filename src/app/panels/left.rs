@@ -232,7 +232,10 @@ impl Left<'_> {
         {
             out.push(Command::PickParts((!deepest).then_some(shown)));
         }
-        for (i, (name, color)) in [("A", colors::a()), ("B", colors::b())].into_iter().enumerate() {
+        for (i, (name, color)) in [("A", colors::a()), ("B", colors::b())]
+            .into_iter()
+            .enumerate()
+        {
             if counts[i] < 2 {
                 continue;
             }

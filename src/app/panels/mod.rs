@@ -198,20 +198,20 @@ impl App {
 fn panel_rects(ctx: &egui::Context, names: &[&'static str]) -> Vec<(&'static str, [f32; 4])> {
     let ppp = ctx.pixels_per_point();
     names
-            .iter()
-            .copied()
-            .filter_map(|name| {
-                let state = egui::containers::panel::PanelState::load(ctx, egui::Id::new(name))?;
-                let r = state.rect;
-                Some((
-                    name,
-                    [
-                        r.min.x * ppp,
-                        r.min.y * ppp,
-                        r.width() * ppp,
-                        r.height() * ppp,
-                    ],
-                ))
-            })
-            .collect()
+        .iter()
+        .copied()
+        .filter_map(|name| {
+            let state = egui::containers::panel::PanelState::load(ctx, egui::Id::new(name))?;
+            let r = state.rect;
+            Some((
+                name,
+                [
+                    r.min.x * ppp,
+                    r.min.y * ppp,
+                    r.width() * ppp,
+                    r.height() * ppp,
+                ],
+            ))
+        })
+        .collect()
 }

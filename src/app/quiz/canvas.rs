@@ -227,7 +227,10 @@ impl App {
             );
             minkowski.title("Minkowski difference B − A", colors::minkowski());
         } else if let Some(minkowski) = &minkowski {
-            minkowski.title("Minkowski difference: hidden until you answer", colors::dim());
+            minkowski.title(
+                "Minkowski difference: hidden until you answer",
+                colors::dim(),
+            );
         }
         if asking {
             canvas.title(&format!("Quiz: {}", prompt(ask)), colors::accent());

@@ -22,7 +22,10 @@ fn iframe_state(driver: &Driver, index: usize) -> Value {
          await f.contentWindow.narrowphase.requestState();\
          return await f.contentWindow.narrowphase.requestState();"
     ));
-    assert!(s.get("scene").is_some(), "no state from iframe {index}: {s}");
+    assert!(
+        s.get("scene").is_some(),
+        "no state from iframe {index}: {s}"
+    );
     s
 }
 
@@ -74,7 +77,12 @@ fn rect(v: &Value) -> [f64; 4] {
 }
 
 /// The figure at 480×320, dragged; the light theme; the lesson page.
-pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist: &Path, shots: &Path) {
+pub fn embeds_lessons_and_the_light_theme(
+    driver: &Driver,
+    page_root: &str,
+    dist: &Path,
+    shots: &Path,
+) {
     // A course page of our own with one figure at 480×320 in its top-left corner.
     std::fs::write(
         dist.join("embed-480.html"),
@@ -89,10 +97,16 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
     let s = iframe_state(driver, 0);
     assert_eq!(s["embed"], true, "the figure knows it is embedded");
     assert_eq!(s["mode"], "sat");
-    let panels: Vec<&String> = s["panels"].as_object().map(|m| m.keys().collect()).unwrap_or_default();
+    let panels: Vec<&String> = s["panels"]
+        .as_object()
+        .map(|m| m.keys().collect())
+        .unwrap_or_default();
     assert_eq!(panels, ["embed"], "only the slim bar: {}", s["panels"]);
     let bar = rect(&s["panels"]["embed"]);
-    assert!(bar[3] <= 40.0 && bar[2] >= 479.0, "a slim bar across the figure: {bar:?}");
+    assert!(
+        bar[3] <= 40.0 && bar[2] >= 479.0,
+        "a slim bar across the figure: {bar:?}"
+    );
     let view = rect(&s["views"][0]["rect"]);
     assert!(
         view[2] >= 479.0 && view[3] >= 320.0 - bar[3] - 1.0,
@@ -106,7 +120,10 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
     // (the canvas is (24, 26, 31), its grid lines bluer).
     let panel_grey = |p: [u8; 3]| p == [27, 27, 27];
     let (grey, all) = count_in(&img, view, panel_grey);
-    assert!(grey * 200 < all, "{grey} of {all} canvas pixels are panel grey");
+    assert!(
+        grey * 200 < all,
+        "{grey} of {all} canvas pixels are panel grey"
+    );
     // The page's own link to the full app: the same link without `embed=1`, in a new tab.
     let link = driver.run(
         "const d = document.querySelector('iframe').contentDocument;\
@@ -133,8 +150,10 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
     ];
     for k in 1..=9 {
         let f = k as f64 / 9.0;
-        moves.push(json!({"type": "pointerMove", "duration": 40, "origin": "viewport",
-            "x": (bx + dx * f).round() as i64, "y": (by + dy * f).round() as i64}));
+        moves.push(
+            json!({"type": "pointerMove", "duration": 40, "origin": "viewport",
+            "x": (bx + dx * f).round() as i64, "y": (by + dy * f).round() as i64}),
+        );
     }
     moves.push(json!({"type": "pause", "duration": 400}));
     moves.push(json!({"type": "pointerUp", "button": 0}));
@@ -147,7 +166,10 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
         p1[0].as_f64().unwrap() - p0[0].as_f64().unwrap(),
         p1[1].as_f64().unwrap() - p0[1].as_f64().unwrap(),
     );
-    let want = ((bx.round() + dx - bx) / zoom, -(by.round() + dy - by) / zoom);
+    let want = (
+        (bx.round() + dx - bx) / zoom,
+        -(by.round() + dy - by) / zoom,
+    );
     let tol = 1.5 / zoom;
     assert!(
         (moved.0 - want.0).abs() < tol && (moved.1 - want.1).abs() < tol,
@@ -155,7 +177,10 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
     );
     assert_eq!(after["scene"]["a"], s["scene"]["a"], "A stays put");
     // Clicked, the figure has the keyboard.
-    assert_eq!(driver.run("return document.activeElement.tagName;"), "IFRAME");
+    assert_eq!(
+        driver.run("return document.activeElement.tagName;"),
+        "IFRAME"
+    );
 
     // The smallest figure, 320×240: still the canvas and the bar.
     driver.run(
@@ -172,7 +197,9 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
 
     // `&theme=light`: a light background, and the page says so.
     driver.go("about:blank");
-    driver.go(&format!("{page_root}/index.html?scene=01_resting_box&mode=sat&theme=light"));
+    driver.go(&format!(
+        "{page_root}/index.html?scene=01_resting_box&mode=sat&theme=light"
+    ));
     let light = driver.state();
     assert_eq!(light["theme"], "light");
     let img = driver.screenshot(&shots.join("web-light.png"));
@@ -185,7 +212,10 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
     // Its panels are light too (egui's light visuals).
     let left = rect(&light["panels"]["left"]);
     let (bright, all) = count_in(&img, left, |p| p.iter().all(|&c| c >= 200));
-    assert!(bright * 2 > all, "the light theme's panel is light: {bright} of {all}");
+    assert!(
+        bright * 2 > all,
+        "the light theme's panel is light: {bright} of {all}"
+    );
 
     // The lesson page: every figure drawn, each looked at in its own screenshot.
     driver.go("about:blank");
@@ -211,7 +241,12 @@ pub fn embeds_lessons_and_the_light_theme(driver: &Driver, page_root: &str, dist
         assert_eq!(s["embed"], true, "figure {i}");
         assert_eq!(s["banner"], Value::Null, "figure {i}: {}", s["banner"]);
         let img = element_screenshot(driver, id, &shots.join(format!("lesson-{i}-{scene}.png")));
-        assert!(img.w >= 300 && img.h >= 200, "figure {i} is {}×{}", img.w, img.h);
+        assert!(
+            img.w >= 300 && img.h >= 200,
+            "figure {i} is {}×{}",
+            img.w,
+            img.h
+        );
         assert_bodies_drawn(&img, &s, &format!("lesson figure {i} ({scene}, {mode})"));
     }
     eprintln!("browser: the lesson's {} figures drawn", figures.len());
