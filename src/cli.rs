@@ -191,6 +191,12 @@ pub struct SlidesArgs {
     /// The window size in pixels (default 1280x800).
     #[arg(long, value_name = "WxH", value_parser = parse_window)]
     pub window: Option<(u32, u32)>,
+    /// Draw the slides in this theme (`light` for a projector; default: the remembered one).
+    #[arg(long, value_name = "dark|light", value_parser = parse_theme)]
+    pub theme: Option<crate::app::draw::colors::Theme>,
+    /// Draw the slides in this palette (`cvd`: safe for colour-vision deficiency).
+    #[arg(long, value_name = "standard|cvd", value_parser = parse_palette)]
+    pub palette: Option<crate::app::draw::colors::Palette>,
 }
 
 /// What `sweep` turns or moves, and how far.

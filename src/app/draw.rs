@@ -538,7 +538,7 @@ pub mod colors {
     /// simulated deficiencies.
     pub const LIGHT_CVD: Colors = Colors {
         a: rgb(8, 101, 215),
-        b: rgb(117, 93, 135),
+        b: rgb(160, 60, 150),
         reference: rgb(19, 122, 82),
         incident: rgb(170, 95, 0),
         good: rgb(0, 70, 34),

@@ -37,6 +37,8 @@ pub fn slides(args: &SlidesArgs) -> i32 {
         mode: Some(args.mode),
         ui_scale: args.ui_scale,
         window: args.window,
+        theme: args.theme,
+        palette: args.palette,
         ..AppFlags::default()
     };
     open(flags, Some(SlidesJob::new(args.out.clone(), args.gif)))

@@ -194,6 +194,8 @@ pub fn embeds_lessons_and_the_light_theme(
         (view[2] - 320.0).abs() <= 1.0 && view[3] >= 240.0 - bar[3] - 1.0 && bar[3] <= 40.0,
         "at 320×240: canvas {view:?}, bar {bar:?}"
     );
+    let img = driver.screenshot(&shots.join("embed-320.png"));
+    assert_bodies_drawn(&img, &small, "the figure at 320×240");
 
     // `&theme=light`: a light background, and the page says so.
     driver.go("about:blank");
