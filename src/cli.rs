@@ -488,7 +488,8 @@ pub fn sweep(args: &SweepArgs, out: &mut impl Write, err: &mut impl Write) -> i3
     let mut out = std::io::BufWriter::new(out);
     let mut written = out.write_all(CSV_HEADER.as_bytes());
     // A bar on a terminal's stderr for a long sweep (nothing when stderr is piped).
-    let progress = crate::progress::Progress::new(steps as u64, 2000, "poses");
+    let progress =
+        crate::progress::Progress::new(steps as u64, crate::progress::LONG_SWEEP, "poses");
     let swept = sweep_each(&loaded.scene, body, motion, steps, |row| {
         progress.inc();
         written = out.write_all(csv_row(&row).as_bytes());
@@ -562,7 +563,8 @@ pub fn simulate(args: &SimulateArgs, out: &mut impl Write, err: &mut impl Write)
     // Rows are written as they are computed (buffered), so a long run starts at once.
     let mut out = std::io::BufWriter::new(out);
     // A bar on a terminal's stderr for a long run (nothing when stderr is piped).
-    let progress = crate::progress::Progress::new(steps as u64, 1200, "steps");
+    let progress =
+        crate::progress::Progress::new(steps as u64, crate::progress::LONG_SIMULATION, "steps");
     let written = if args.summary {
         let s = summary::run(&mut world, steps, |_| {
             progress.inc();

@@ -9,8 +9,11 @@ pub struct Progress {
     bar: Option<indicatif::ProgressBar>,
 }
 
-/// Work shorter than this many items shows no bar (it is over before a bar would help).
-pub const MIN_ITEMS: u64 = 200;
+/// A sweep of fewer poses shows no bar: it is over before a bar would help.
+pub const LONG_SWEEP: u64 = 2000;
+
+/// A simulation of fewer steps shows no bar (20 seconds at 60 Hz).
+pub const LONG_SIMULATION: u64 = 1200;
 
 impl Progress {
     /// A bar for `len` items of `what` (`"poses"`, `"steps"`, `"frames"`), shown on stderr when
