@@ -182,6 +182,51 @@ pub fn embeds_lessons_and_the_light_theme(
         "IFRAME"
     );
 
+    // One finger drags B back (touch, as on a tablet): it moves as the mouse moved it. The
+    // touches are dispatched as TouchEvents inside the figure, one per frame (chromedriver's
+    // single-finger touch actions reached no element here, while its two-finger pinch above
+    // does).
+    let (bx, by) = screen(&after, "b");
+    let touched = driver.run(&format!(
+        "const d = document.querySelector('iframe').contentDocument;\
+         const w = document.querySelector('iframe').contentWindow;\
+         const c = d.getElementById('glcanvas');\
+         const frame = () => new Promise(r => w.requestAnimationFrame(() => r()));\
+         const touch = (x, y) => new w.Touch({{identifier: 7, target: c, clientX: x, clientY: y}});\
+         const send = (kind, x, y) => {{\
+             const t = touch(x, y);\
+             const live = kind === 'touchend' ? [] : [t];\
+             c.dispatchEvent(new w.TouchEvent(kind, {{touches: live, targetTouches: live,\
+                 changedTouches: [t], bubbles: true, cancelable: true}}));\
+         }};\
+         send('touchstart', {bx}, {by});\
+         for (let k = 0; k < 4; k++) await frame();\
+         for (let k = 1; k <= 9; k++) {{\
+             send('touchmove', {bx} - {dx} * k / 9, {by} - {dy} * k / 9);\
+             await frame(); await frame();\
+         }}\
+         for (let k = 0; k < 4; k++) await frame();\
+         send('touchend', {bx} - {dx}, {by} - {dy});\
+         for (let k = 0; k < 4; k++) await frame();\
+         return 0;",
+        bx = bx,
+        by = by,
+        dx = dx,
+        dy = dy
+    ));
+    assert_eq!(touched, 0, "the touches were sent: {touched}");
+    let back = iframe_state(driver, 0);
+    let p2 = &back["scene"]["b"]["position"];
+    let moved = (
+        p2[0].as_f64().unwrap() - p1[0].as_f64().unwrap(),
+        p2[1].as_f64().unwrap() - p1[1].as_f64().unwrap(),
+    );
+    let want = (-dx / zoom, dy / zoom);
+    assert!(
+        (moved.0 - want.0).abs() < tol && (moved.1 - want.1).abs() < tol,
+        "a finger moved B by {moved:?}, it moved {want:?} world units"
+    );
+
     // The smallest figure, 320×240: still the canvas and the bar.
     driver.run(
         "const f = document.querySelector('iframe'); f.width = 320; f.height = 240; return 0;",
@@ -217,6 +262,63 @@ pub fn embeds_lessons_and_the_light_theme(
     assert!(
         bright * 2 > all,
         "the light theme's panel is light: {bright} of {all}"
+    );
+
+    // `&palette=cvd`: the safe palette's A on the canvas.
+    driver.go("about:blank");
+    driver.go(&format!(
+        "{page_root}/index.html?scene=01_resting_box&mode=sat&palette=cvd"
+    ));
+    let cvd = driver.state();
+    assert_eq!(cvd["palette"], "cvd");
+    let img = driver.screenshot(&shots.join("web-cvd.png"));
+    let a = narrowphase_lab::app::draw::colors::DARK_CVD.a;
+    let near_a = |p: [u8; 3]| {
+        (p[0] as i32 - a.r() as i32).abs() <= 8
+            && (p[1] as i32 - a.g() as i32).abs() <= 8
+            && (p[2] as i32 - a.b() as i32).abs() <= 8
+    };
+    let (outline, _) = count_in(&img, rect(&cvd["views"][0]["rect"]), near_a);
+    assert!(
+        outline > 100,
+        "A's outline in the safe palette: {outline} pixels"
+    );
+
+    // *Copy embed code* (Ctrl+Shift+L) in the full app: an iframe of the scene as it is, which
+    // opens as an embedded figure of that scene.
+    driver.actions(json!([{"type": "key", "id": "keyboard", "actions": [
+        {"type": "keyDown", "value": "\u{E009}"},
+        {"type": "keyDown", "value": "\u{E008}"},
+        {"type": "keyDown", "value": "L"},
+        {"type": "keyUp", "value": "L"},
+        {"type": "keyUp", "value": "\u{E008}"},
+        {"type": "keyUp", "value": "\u{E009}"},
+    ]}]));
+    let copied = driver.state();
+    let code = driver.run("return narrowphase.copied;");
+    let code = code
+        .as_str()
+        .unwrap_or_else(|| panic!("no embed code: {code}"));
+    assert!(
+        code.starts_with(&format!("<iframe src=\"{page_root}/index.html#s=")),
+        "{code}"
+    );
+    assert!(code.contains("&amp;embed=1\""), "{code}");
+    assert!(
+        copied["banner"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("embed code copied")),
+        "{}",
+        copied["banner"]
+    );
+    let src = code.split('"').nth(1).expect("src").replace("&amp;", "&");
+    driver.go("about:blank");
+    driver.go(&src);
+    let embedded = driver.state();
+    assert_eq!(embedded["embed"], true);
+    assert_eq!(
+        embedded["scene"]["b"], copied["scene"]["b"],
+        "the same scene"
     );
 
     // The lesson page: every figure drawn, each looked at in its own screenshot.
