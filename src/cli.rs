@@ -191,6 +191,12 @@ pub struct SlidesArgs {
     /// The window size in pixels (default 1280x800).
     #[arg(long, value_name = "WxH", value_parser = parse_window)]
     pub window: Option<(u32, u32)>,
+    /// Draw the slides in this theme (`light` for a projector; default: the remembered one).
+    #[arg(long, value_name = "dark|light", value_parser = parse_theme)]
+    pub theme: Option<crate::app::draw::colors::Theme>,
+    /// Draw the slides in this palette (`cvd`: safe for colour-vision deficiency).
+    #[arg(long, value_name = "standard|cvd", value_parser = parse_palette)]
+    pub palette: Option<crate::app::draw::colors::Palette>,
 }
 
 /// What `sweep` turns or moves, and how far.
@@ -265,6 +271,26 @@ pub struct AppFlags {
     /// Open in quiz mode (as Q does): the scene's questions, asked before the answer shows.
     #[arg(long)]
     pub quiz: bool,
+    /// Draw in this theme: `light` for a projector (dark, strong lines on white). Remembered
+    /// for the next start, as the panel's toggle is.
+    #[arg(long, value_name = "dark|light", value_parser = parse_theme)]
+    pub theme: Option<crate::app::draw::colors::Theme>,
+    /// Draw in this palette: `cvd` uses colours that stay apart under every common colour-vision
+    /// deficiency. Remembered for the next start.
+    #[arg(long, value_name = "standard|cvd", value_parser = parse_palette)]
+    pub palette: Option<crate::app::draw::colors::Palette>,
+}
+
+/// `--theme dark|light`.
+fn parse_theme(s: &str) -> Result<crate::app::draw::colors::Theme, String> {
+    crate::app::draw::colors::Theme::from_name(s)
+        .ok_or_else(|| format!("expected a theme, dark or light, got `{s}`"))
+}
+
+/// `--palette standard|cvd`.
+fn parse_palette(s: &str) -> Result<crate::app::draw::colors::Palette, String> {
+    crate::app::draw::colors::Palette::from_name(s)
+        .ok_or_else(|| format!("expected a palette, standard or cvd, got `{s}`"))
 }
 
 /// `--ui-scale S`: a presenter scale from 0.75 to 2.5.
@@ -461,10 +487,15 @@ pub fn sweep(args: &SweepArgs, out: &mut impl Write, err: &mut impl Write) -> i3
     // starts at once and holds no rows.
     let mut out = std::io::BufWriter::new(out);
     let mut written = out.write_all(CSV_HEADER.as_bytes());
+    // A bar on a terminal's stderr for a long sweep (nothing when stderr is piped).
+    let progress =
+        crate::progress::Progress::new(steps as u64, crate::progress::LONG_SWEEP, "poses");
     let swept = sweep_each(&loaded.scene, body, motion, steps, |row| {
+        progress.inc();
         written = out.write_all(csv_row(&row).as_bytes());
         written.is_ok()
     });
+    progress.finish();
     let written = written.and_then(|()| out.flush());
     match (swept, written) {
         (Err(e), _) => fail(
@@ -531,19 +562,27 @@ pub fn simulate(args: &SimulateArgs, out: &mut impl Write, err: &mut impl Write)
         .steps_for(seconds.unwrap_or(world.settings().seconds));
     // Rows are written as they are computed (buffered), so a long run starts at once.
     let mut out = std::io::BufWriter::new(out);
+    // A bar on a terminal's stderr for a long run (nothing when stderr is piped).
+    let progress =
+        crate::progress::Progress::new(steps as u64, crate::progress::LONG_SIMULATION, "steps");
     let written = if args.summary {
-        let s = summary::run(&mut world, steps, |_| true);
+        let s = summary::run(&mut world, steps, |_| {
+            progress.inc();
+            true
+        });
         serde_json::to_string_pretty(&s)
             .map_err(std::io::Error::other)
             .and_then(|text| writeln!(out, "{text}"))
     } else {
         let mut written = out.write_all(summary::CSV_HEADER.as_bytes());
         summary::run(&mut world, steps, |w| {
+            progress.inc();
             written = out.write_all(summary::csv_rows(w).as_bytes());
             written.is_ok()
         });
         written
     };
+    progress.finish();
     match written.and_then(|()| out.flush()) {
         Ok(()) => 0,
         // The reader went away (`| head`): nothing more is wanted.

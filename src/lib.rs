@@ -57,6 +57,8 @@ pub mod app;
 #[cfg(feature = "app")]
 pub mod cli;
 pub mod geom;
+#[cfg(feature = "app")]
+pub mod progress;
 pub mod report;
 pub mod scene;
 pub mod sim;

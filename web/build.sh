@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the browser version into dist/: our index.html and narrowphase.js, macroquad's JS
-# loader from the macroquad crate this build uses, and the size-optimised wasm. Serve dist/
-# from any static host, e.g. `python3 -m http.server -d dist`.
+# Builds the browser version into dist/: our index.html, lesson.html (a short lesson whose
+# figures are the app embedded with `&embed=1`) and narrowphase.js, macroquad's JS loader from
+# the macroquad crate this build uses, and the size-optimised wasm. Serve dist/ from any static
+# host, e.g. `python3 -m http.server -d dist`.
 #
 # The wasm is built in target/web (its own target folder, so that a build started from a test
 # that cargo is running does not wait on cargo's lock of target/). wasm-opt (Debian's
@@ -24,7 +25,7 @@ macroquad_dir="$(cargo metadata --format-version 1 --locked \
     | python3 -c 'import json,sys; m=json.load(sys.stdin); print(next(p["manifest_path"] for p in m["packages"] if p["name"]=="macroquad").rsplit("/",1)[0])')"
 
 mkdir -p "$out"
-cp web/index.html web/narrowphase.js "$out/"
+cp web/index.html web/lesson.html web/narrowphase.js "$out/"
 cp "$macroquad_dir/js/mq_js_bundle.js" "$out/"
 wasm="$target_dir/wasm32-unknown-unknown/web/narrowphase-lab.wasm"
 if command -v wasm-opt >/dev/null 2>&1; then

@@ -11,6 +11,8 @@ window.narrowphase = (function () {
     const api = {
         // The last link made by "Copy link" (Ctrl+L), in full.
         link: null,
+        // The last text put on the clipboard by "Copy embed code".
+        copied: null,
         // Every file offered for download: {name, text}.
         downloads: [],
         // The app's state (the --print-state JSON), at its next frame.
@@ -79,6 +81,15 @@ window.narrowphase = (function () {
                 if (navigator.clipboard && navigator.clipboard.writeText) {
                     navigator.clipboard.writeText(url).catch(function (e) {
                         console.warn("the link could not be copied to the clipboard:", e);
+                    });
+                }
+            };
+            env.np_copy_text = function (ptr, len) {
+                const copied = text(ptr, len);
+                api.copied = copied;
+                if (navigator.clipboard && navigator.clipboard.writeText) {
+                    navigator.clipboard.writeText(copied).catch(function (e) {
+                        console.warn("the text could not be copied to the clipboard:", e);
                     });
                 }
             };

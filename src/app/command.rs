@@ -87,6 +87,16 @@ pub enum Command {
     PickFile,
     /// Put the current scene, mode and step into a link (Ctrl+L).
     CopyLink,
+    /// Put an `<iframe>` of that link, as a figure for another page (`&embed=1`), on the
+    /// clipboard.
+    CopyEmbed,
+    /// Back to the scene, mode and step as they were opened (an embedded figure's *Reset*;
+    /// one undo step when the scene had changed).
+    Reset,
+    /// The light theme (for a projector) on, or the dark one.
+    SetLightTheme(bool),
+    /// The colour-vision-safe palette on, or the standard one.
+    SetCvdPalette(bool),
     /// The next scene of the lecture (PageDown).
     NextScene,
     /// The previous scene of the lecture (PageUp).
@@ -201,6 +211,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
             Key::Y => Some(Command::Redo),
             Key::S => Some(Command::Save),
             Key::O => Some(Command::ShowOpen),
+            Key::L if modifiers.shift => Some(Command::CopyEmbed),
             Key::L => Some(Command::CopyLink),
             Key::Q => Some(Command::Quit),
             Key::Equals | Key::Plus => Some(Command::ScaleBy(0.25)),

@@ -108,6 +108,22 @@ impl App {
             }
             Command::PickFile => super::web::pick_file(),
             Command::CopyLink => self.copy_link(now),
+            Command::CopyEmbed => self.copy_embed(now),
+            Command::Reset => self.reset(now),
+            Command::SetLightTheme(light) => {
+                self.shell.look.theme = if light {
+                    super::draw::colors::Theme::Light
+                } else {
+                    super::draw::colors::Theme::Dark
+                }
+            }
+            Command::SetCvdPalette(cvd) => {
+                self.shell.look.palette = if cvd {
+                    super::draw::colors::Palette::Cvd
+                } else {
+                    super::draw::colors::Palette::Standard
+                }
+            }
             Command::NextScene => self.go_to(self.session.index.saturating_add(1), now, false),
             Command::PreviousScene => {
                 if let Some(i) = self.session.index.checked_sub(1) {

@@ -14,6 +14,9 @@ pub const LINKED_SCENE: &str = "linked_scene.ron";
 /// How much of a copied link the banner shows.
 const LINK_SHOWN_CHARS: usize = 72;
 
+/// The size of the figure *Copy embed code* makes, in CSS pixels: a column of a course page.
+pub const EMBED_SIZE: (u32, u32) = (640, 400);
+
 impl App {
     /// Goes to scene `index` of the lecture, or asks first when the scene is modified;
     /// `force` goes even then (the changes were saved or discarded).
@@ -179,6 +182,57 @@ impl App {
                 let head: String = shown.chars().take(LINK_SHOWN_CHARS).collect();
                 let more = if n > LINK_SHOWN_CHARS { "…" } else { "" };
                 self.show_info(format!("link copied ({n} characters): {head}{more}"), now);
+            }
+            Err(e) => self.show_error(e.to_string(), now),
+        }
+    }
+
+    /// *Reset* (an embedded figure's bar): in the browser the page's own link opened again (its
+    /// scene, mode and step); natively the scene as last opened or saved, in its own mode and
+    /// at its own step, as one undo step.
+    pub fn reset(&mut self, now: f64) {
+        if let Some((query, fragment)) = web::page_address()
+            && matches!(link::parse(&query, &fragment), Ok(Some(_)))
+        {
+            self.open_link(&query, &fragment, now);
+            return;
+        }
+        let saved = self.doc.saved().clone();
+        if *self.doc.scene() != saved {
+            self.doc.edit(|s: &mut scene::Scene| *s = saved.clone());
+            self.recompute(now);
+        }
+        self.session.mode = saved.mode;
+        self.session.step = saved.step;
+        self.clamp_step();
+        self.apply_scene_view();
+    }
+
+    /// *Copy embed code*: an `<iframe>` of the link *Copy link* makes (the address bar shows
+    /// that link, in the browser), with `&embed=1`, goes to the clipboard (natively also to
+    /// stdout), for a lecturer to paste into a course page.
+    pub fn copy_embed(&mut self, now: f64) {
+        let mut scene = self.scene_as_shown();
+        scene.step = self.session.step;
+        match scene::to_ron(&scene) {
+            Ok(text) => {
+                let fragment = link::make(&text, self.session.mode, self.session.step);
+                let shown = web::publish_link(&fragment);
+                let code = link::embed_code(&shown, EMBED_SIZE.0, EMBED_SIZE.1);
+                web::copy_text(&code);
+                if web::CAN_QUIT {
+                    println!("{code}");
+                    self.shell.to_clipboard = Some(code.clone());
+                }
+                let n = code.chars().count();
+                self.show_info(
+                    format!(
+                        "embed code copied ({n} characters): an <iframe> {}×{} of this scene — \
+                         paste it into a course page's HTML",
+                        EMBED_SIZE.0, EMBED_SIZE.1
+                    ),
+                    now,
+                );
             }
             Err(e) => self.show_error(e.to_string(), now),
         }

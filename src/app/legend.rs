@@ -13,15 +13,19 @@ pub enum Marker {
     Line,
     /// A dot (a point).
     Dot,
-    /// A ring (a point that was dropped or is about to be found).
+    /// A ring (a point that is about to be found, or a speculative one).
     Ring,
+    /// A dashed line (the incident face: told from the reference face by more than colour).
+    Dashed,
+    /// A crossed ring (a dropped point: told from a kept one by more than colour).
+    Crossed,
 }
 
 /// One colour and what it stands for.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    /// The colour as drawn.
-    pub color: Color32,
+    /// The colour as drawn, in the look in force.
+    pub color: fn() -> Color32,
     /// Its sample's shape.
     pub marker: Marker,
     /// What it means, in a student's words.
@@ -29,7 +33,7 @@ pub struct Entry {
 }
 
 /// One legend line (a mode's own file builds its entries with this).
-pub const fn entry(color: Color32, marker: Marker, text: &'static str) -> Entry {
+pub const fn entry(color: fn() -> Color32, marker: Marker, text: &'static str) -> Entry {
     Entry {
         color,
         marker,
@@ -39,10 +43,10 @@ pub const fn entry(color: Color32, marker: Marker, text: &'static str) -> Entry 
 
 /// What every mode draws the same way.
 pub const COMMON: &[Entry] = &[
-    entry(colors::A, Marker::Fill, "body A"),
-    entry(colors::B, Marker::Fill, "body B"),
+    entry(colors::a, Marker::Fill, "body A"),
+    entry(colors::b, Marker::Fill, "body B"),
     entry(
-        colors::INK,
+        colors::ink,
         Marker::Dot,
         "the normal (from A to B) and the contact points",
     ),
@@ -51,14 +55,14 @@ pub const COMMON: &[Entry] = &[
 /// The separating axes mode's entries.
 pub const SAT: &[Entry] = &[
     entry(
-        colors::ACCENT,
+        colors::accent,
         Marker::Line,
         "the axis of this step, and the closest pair of vertices for rounded shapes",
     ),
-    entry(colors::GOOD, Marker::Line, "a gap between the two shadows"),
-    entry(colors::BAD, Marker::Line, "the two shadows overlap"),
+    entry(colors::good, Marker::Line, "a gap between the two shadows"),
+    entry(colors::bad, Marker::Line, "the two shadows overlap"),
     entry(
-        colors::DIM,
+        colors::dim,
         Marker::Line,
         "the axis line the shadows lie on",
     ),
@@ -67,32 +71,32 @@ pub const SAT: &[Entry] = &[
 /// The GJK / EPA mode's entries.
 pub const GJK: &[Entry] = &[
     entry(
-        colors::MINKOWSKI,
+        colors::minkowski,
         Marker::Fill,
         "the Minkowski difference B − A (the origin inside: overlap)",
     ),
     entry(
-        colors::ACCENT,
+        colors::accent,
         Marker::Line,
         "the simplex (faint: as received; bright: the part kept)",
     ),
     entry(
-        colors::GOOD,
+        colors::good,
         Marker::Fill,
         "the Voronoi region holding the origin, the search direction and the new support point",
     ),
     entry(
-        colors::INK,
+        colors::ink,
         Marker::Line,
         "the closest point and the distance estimate",
     ),
     entry(
-        colors::ACCENT,
+        colors::accent,
         Marker::Dot,
         "EPA's polytope, grown from GJK's last simplex (its vertices dotted); its closest edge green",
     ),
     entry(
-        colors::DIM,
+        colors::dim,
         Marker::Line,
         "the radii folded back in: a circle of the two radii about the cores' difference",
     ),
@@ -101,33 +105,37 @@ pub const GJK: &[Entry] = &[
 /// The contact manifold mode's entries.
 pub const MANIFOLD: &[Entry] = &[
     entry(
-        colors::REFERENCE,
+        colors::reference,
         Marker::Line,
         "the reference face and its side planes",
     ),
-    entry(colors::INCIDENT, Marker::Line, "the incident face"),
     entry(
-        colors::INCIDENT,
+        colors::incident,
+        Marker::Dashed,
+        "the incident face (dashed)",
+    ),
+    entry(
+        colors::incident,
         Marker::Dot,
         "an incident point after clipping (on the incident surface)",
     ),
     entry(
-        colors::INK,
+        colors::ink,
         Marker::Dot,
         "a contact point: midway between the two surfaces along the normal",
     ),
     entry(
-        colors::BAD,
-        Marker::Ring,
-        "a dropped point: beyond the speculative margin",
+        colors::bad,
+        Marker::Crossed,
+        "a dropped point (crossed out): beyond the speculative margin",
     ),
     entry(
-        colors::ACCENT,
+        colors::accent,
         Marker::Line,
         "the side plane being clipped against",
     ),
     entry(
-        colors::BAD,
+        colors::bad,
         Marker::Line,
         "id strip: a red tick marks a frame where the feature ids changed (one row per id)",
     ),
@@ -140,27 +148,44 @@ pub fn show(ui: &mut egui::Ui, entries: &[Entry]) {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 14.0), egui::Sense::hover());
             let p = ui.painter();
             let c = rect.center();
+            let color = (e.color)();
             match e.marker {
                 Marker::Fill => {
-                    p.rect_filled(rect.shrink(1.0), 3.0, e.color.gamma_multiply(0.35));
+                    p.rect_filled(rect.shrink(1.0), 3.0, color.gamma_multiply(0.35));
                     p.rect_stroke(
                         rect.shrink(1.0),
                         3.0,
-                        Stroke::new(1.5, e.color),
+                        Stroke::new(1.5, color),
                         egui::StrokeKind::Inside,
                     );
                 }
                 Marker::Line => {
                     p.line_segment(
                         [rect.left_center(), rect.right_center()],
-                        Stroke::new(3.0, e.color),
+                        Stroke::new(3.0, color),
                     );
                 }
                 Marker::Dot => {
-                    p.circle_filled(c, 4.5, e.color);
+                    p.circle_filled(c, 4.5, color);
                 }
                 Marker::Ring => {
-                    p.circle_stroke(c, 5.0, Stroke::new(2.0, e.color));
+                    p.circle_stroke(c, 5.0, Stroke::new(2.0, color));
+                }
+                Marker::Dashed => {
+                    for k in 0..3 {
+                        let x = rect.left() + 1.0 + 7.5 * k as f32;
+                        p.line_segment(
+                            [egui::pos2(x, c.y), egui::pos2(x + 4.5, c.y)],
+                            Stroke::new(3.0, color),
+                        );
+                    }
+                }
+                Marker::Crossed => {
+                    p.circle_stroke(c, 5.0, Stroke::new(2.0, color));
+                    let d = 3.5;
+                    let stroke = Stroke::new(2.0, color);
+                    p.line_segment([c + egui::vec2(-d, -d), c + egui::vec2(d, d)], stroke);
+                    p.line_segment([c + egui::vec2(-d, d), c + egui::vec2(d, -d)], stroke);
                 }
             }
             ui.add(egui::Label::new(e.text).wrap());

@@ -6,6 +6,7 @@
 //! Reading and making links is plain text work, the same natively and in the browser; only
 //! where the page's address comes from and where a made link goes differ (see [`super::web`]).
 
+use super::draw::colors::{Palette, Theme};
 use super::modes::ModeKind;
 
 /// What a link asks the app to open.
@@ -74,6 +75,65 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
     Ok(Some(LinkRequest { scene, mode, step }))
 }
 
+/// How a page asks to be shown, besides its scene: `embed=1` (the canvas alone with a slim
+/// bar, for another page's iframe), `theme=dark|light`, `palette=standard|cvd`; read from the
+/// query and the fragment alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PageLook {
+    /// Shown as a figure in another page.
+    pub embed: bool,
+    /// The theme asked for.
+    pub theme: Option<Theme>,
+    /// The palette asked for.
+    pub palette: Option<Palette>,
+}
+
+/// Reads [`PageLook`] from a page address's query and fragment; an error names the field and
+/// value that are not understood.
+pub fn page_look(query: &str, fragment: &str) -> Result<PageLook, String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let mut look = PageLook::default();
+    for (key, value) in fields(query).chain(fields(fragment)) {
+        match key {
+            "embed" => {
+                look.embed = match value {
+                    "1" | "true" | "" => true,
+                    "0" | "false" => false,
+                    _ => return Err(format!("the link's embed '{value}' is not 1 or 0")),
+                }
+            }
+            "theme" => {
+                look.theme =
+                    Some(Theme::from_name(value).ok_or_else(|| {
+                        format!("the link's theme '{value}' is not dark or light")
+                    })?)
+            }
+            "palette" => {
+                look.palette = Some(Palette::from_name(value).ok_or_else(|| {
+                    format!("the link's palette '{value}' is not standard or cvd")
+                })?)
+            }
+            _ => {}
+        }
+    }
+    Ok(look)
+}
+
+/// The `<iframe>` that shows `link` (a whole link to the app) as a figure in another page:
+/// `&embed=1` added, the address's `&`, `"`, `<` and `>` written as HTML entities.
+pub fn embed_code(link: &str, width: u32, height: u32) -> String {
+    let src = format!("{link}&embed=1")
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!(
+        "<iframe src=\"{src}\" width=\"{width}\" height=\"{height}\" \
+         title=\"Narrowphase Lab figure\" style=\"border: 0\"></iframe>"
+    )
+}
+
 /// The fragment (without `#`) of a link that carries a whole scene, its mode and its step.
 pub fn make(ron: &str, mode: ModeKind, step: usize) -> String {
     let packed = miniz_oxide::deflate::compress_to_vec(ron.as_bytes(), 9);
@@ -110,58 +170,40 @@ fn unpack(data: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "the link's scene is not text (UTF-8)".into())
 }
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// base64url (RFC 4648 §5) without padding.
+/// base64url (RFC 4648 §5) without padding: the `base64` crate's URL-safe engine.
 pub fn base64url_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for k in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char);
-        }
-    }
-    out
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
+
+/// The decoder: the URL-safe alphabet, padding allowed or not, and unused bits in the last
+/// character ignored (a link hand-copied from another encoder still opens).
+const TOLERANT: base64::engine::GeneralPurpose = base64::engine::GeneralPurpose::new(
+    &base64::alphabet::URL_SAFE,
+    base64::engine::GeneralPurposeConfig::new()
+        .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent)
+        .with_decode_allow_trailing_bits(true),
+);
 
 /// Decodes base64url, and the standard alphabet too (`+` `/`), with or without `=` padding.
 pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
-    let text = text.trim_end_matches('=');
-    if text.len() % 4 == 1 {
-        return Err("its length is not that of base64 text".into());
-    }
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    let mut acc: u32 = 0;
-    let mut bits = 0;
-    for (i, c) in text.bytes().enumerate() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'-' | b'+' => 62,
-            b'_' | b'/' => 63,
-            _ => {
-                return Err(format!(
-                    "character {} ('{}') is not base64",
-                    i + 1,
-                    c.escape_ascii()
-                ));
-            }
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
+    use base64::Engine;
+    // The standard alphabet's two characters, as the URL-safe ones: one decoder for both.
+    let text: String = text
+        .chars()
+        .map(|c| match c {
+            '+' => '-',
+            '/' => '_',
+            c => c,
+        })
+        .collect();
+    TOLERANT.decode(text.as_bytes()).map_err(|e| match e {
+        base64::DecodeError::InvalidByte(i, c) => {
+            format!("character {} ('{}') is not base64", i + 1, c.escape_ascii())
         }
-    }
-    Ok(out)
+        base64::DecodeError::InvalidPadding => "its padding ('=') is misplaced".into(),
+        _ => "its length is not that of base64 text".into(),
+    })
 }
 
 /// `%XX` escapes and `+` (a space, in a query) decoded.
@@ -226,6 +268,50 @@ mod tests {
                 .contains("character 5")
         );
         assert!(base64url_decode("Zm9vY").is_err());
+        // Unused bits in the last character (another encoder's, or a hand edit) are ignored,
+        // as the hand-written decoder did: "Zh" is "f" with a stray low bit.
+        assert_eq!(base64url_decode("Zh").unwrap(), b"f");
+        // Standard base64 with padding and both special characters (a browser's screenshot).
+        assert_eq!(base64url_decode("+/+/").unwrap(), vec![0xfb, 0xff, 0xbf]);
+    }
+
+    #[test]
+    fn the_page_look_comes_from_the_query_or_the_fragment() {
+        let look = page_look("?scene=02_tilted_box&mode=sat&embed=1&theme=light", "").unwrap();
+        assert!(look.embed);
+        assert_eq!(look.theme, Some(Theme::Light));
+        assert_eq!(look.palette, None);
+        let look = page_look("", "#s=abc&mode=sat&step=0&embed=1&palette=cvd").unwrap();
+        assert!(look.embed);
+        assert_eq!(look.palette, Some(Palette::Cvd));
+        assert_eq!(page_look("?scene=x", "").unwrap(), PageLook::default());
+        let e = page_look("?theme=sepia", "").unwrap_err();
+        assert!(e.contains("theme 'sepia'"), "{e}");
+        let e = page_look("", "#embed=yes").unwrap_err();
+        assert!(e.contains("embed 'yes'"), "{e}");
+        // The scene's own fields are not the look's, and the look's are not the scene's.
+        let got = parse("?scene=07_circles&embed=1&theme=light", "")
+            .unwrap()
+            .unwrap();
+        assert_eq!(got.scene, LinkScene::Builtin("07_circles".into()));
+    }
+
+    #[test]
+    fn embed_code_is_an_iframe_of_the_link_with_embed_on() {
+        let code = embed_code(
+            "https://x.org/np/index.html#s=AbC-_&mode=sat&step=2",
+            640,
+            400,
+        );
+        assert_eq!(
+            code,
+            "<iframe src=\"https://x.org/np/index.html#s=AbC-_&amp;mode=sat&amp;step=2&amp;embed=1\" \
+             width=\"640\" height=\"400\" title=\"Narrowphase Lab figure\" style=\"border: 0\"></iframe>"
+        );
+        // The iframe's address reads back as the same scene, now embedded.
+        let src = code.split('"').nth(1).unwrap().replace("&amp;", "&");
+        let fragment = src.split_once('#').unwrap().1;
+        assert!(page_look("", fragment).unwrap().embed);
     }
 
     #[test]

@@ -38,6 +38,7 @@ pub mod quiz;
 pub mod recovery;
 pub mod run;
 pub mod session;
+pub mod settings;
 mod slides;
 pub mod state;
 pub mod views;
@@ -118,6 +119,10 @@ impl App {
                     .filter(|s| s.is_finite())
                     .unwrap_or(1.0)
                     .clamp(command::UI_SCALE_RANGE.0, command::UI_SCALE_RANGE.1),
+                look: draw::colors::Look {
+                    theme: flags.theme.unwrap_or_default(),
+                    palette: flags.palette.unwrap_or_default(),
+                },
                 ..Shell::default()
             },
             quiz: quiz::Quiz::default(),
@@ -531,6 +536,12 @@ impl App {
             self.recompute(now);
         }
         ctx.set_zoom_factor(self.shell.ui_scale);
+        // The theme and palette: every colour of this frame is read from them, egui's too.
+        draw::colors::set_look(self.shell.look);
+        let visuals = draw::colors::visuals(self.shell.look);
+        if ctx.style().visuals != visuals {
+            ctx.set_visuals(visuals);
+        }
         // Whether a text field or a question has the keys is read before anything this frame:
         // the Enter that ends a field's typing is the field's, not a command.
         let keys_taken =
@@ -661,6 +672,9 @@ impl App {
             "zoom": self.view.cam.zoom,
             "screen": { "a": screen(0), "b": screen(1) },
             "ui_scale": self.shell.ui_scale,
+            "theme": self.shell.look.theme.name(),
+            "palette": self.shell.look.palette.name(),
+            "embed": self.shell.embed,
             "views": self.probe.drawn.views.iter().map(|v| serde_json::json!({
                 "name": v.name,
                 "rect": v.rect,

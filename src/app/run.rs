@@ -37,6 +37,8 @@ pub fn slides(args: &SlidesArgs) -> i32 {
         mode: Some(args.mode),
         ui_scale: args.ui_scale,
         window: args.window,
+        theme: args.theme,
+        palette: args.palette,
         ..AppFlags::default()
     };
     open(flags, Some(SlidesJob::new(args.out.clone(), args.gif)))
@@ -101,10 +103,24 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
             return 2;
         }
     };
+    // The look: an explicit flag wins over the one remembered from the last run's toggles.
+    let remembered = super::settings::load().unwrap_or_default();
+    app.shell.look = super::draw::colors::Look {
+        theme: flags.theme.unwrap_or(remembered.theme),
+        palette: flags.palette.unwrap_or(remembered.palette),
+    };
     // In the browser: the scene the page's address names (a bad link: the built-in lecture
-    // with a banner saying why).
+    // with a banner saying why), and how the page asks to be shown (a figure, a theme).
     if let Some((query, fragment)) = super::web::page_address() {
         app.open_link(&query, &fragment, 0.0);
+        match super::link::page_look(&query, &fragment) {
+            Ok(page) => {
+                app.shell.embed = page.embed;
+                app.shell.look.theme = page.theme.unwrap_or(app.shell.look.theme);
+                app.shell.look.palette = page.palette.unwrap_or(app.shell.look.palette);
+            }
+            Err(e) => app.show_error(e, 0.0),
+        }
     }
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
@@ -267,6 +283,8 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
     // Two fingers on a touch screen, as they were in the last frame.
     let mut last_fingers = None;
     let mut state_due: Option<u64> = Some(3);
+    // The look as it opened: a change by the panel's toggles is remembered for the next start.
+    let mut remembered_look = app.shell.look;
     #[cfg(not(target_arch = "wasm32"))]
     let mut last_watch = start;
     super::recovery::install();
@@ -280,7 +298,8 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
             last_watch = now;
             app.check_reload(now);
         }
-        macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(24, 26, 31, 255));
+        let [r, g, b, _] = app.shell.look.colors().background.to_array();
+        macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(r, g, b, 255));
         // A link or a dropped file waits while a question is open (it would be carried out
         // under it, and the answer would then apply to the wrong scene).
         if app.asking().is_none() && app.dialogs.save_as.is_none() {
@@ -365,6 +384,15 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
                 work_ms: ((get_time() - now) * 1000.0) as f32,
                 dragging: app.view.interaction.gesture != input::Gesture::Idle,
             });
+        }
+        if app.shell.look != remembered_look {
+            remembered_look = app.shell.look;
+            if let Err(e) = super::settings::save(remembered_look) {
+                app.show_error(
+                    format!("the theme and palette could not be remembered: {e}"),
+                    now,
+                );
+            }
         }
         // Unsaved edits are kept for the recovery file; asked to end by a signal, write it.
         app.keep_for_recovery();

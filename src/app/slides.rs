@@ -26,6 +26,8 @@ pub struct SlidesJob {
     frames: Vec<image::RgbaImage>,
     /// How many PNGs were written.
     pub written: usize,
+    /// The bar on a terminal's stderr (made at the first capture, when the count is known).
+    progress: Option<crate::progress::Progress>,
 }
 
 /// What the window loop does after a frame.
@@ -68,6 +70,7 @@ impl SlidesJob {
             warm: 0,
             frames: Vec::new(),
             written: 0,
+            progress: None,
         }
     }
 
@@ -104,6 +107,12 @@ impl SlidesJob {
         write_png(&path, &image, true)
             .map_err(|e| format!("{}: could not write the slide: {e}", path.display()))?;
         self.written += 1;
+        // With `--gif` the bar counts the slides, then the GIF's frames as they are encoded.
+        let steps = if self.gif { 2 * count } else { count };
+        let progress = self.progress.get_or_insert_with(|| {
+            crate::progress::Progress::new(steps as u64, 0, "slides and GIF frames")
+        });
+        progress.inc();
         if self.gif {
             self.frames.push(image);
         }
@@ -161,7 +170,11 @@ impl SlidesJob {
         if !self.gif {
             return Ok(());
         }
-        write_gif(&self.out.join("steps.gif"), self.frames)
+        let progress = self
+            .progress
+            .unwrap_or_else(|| crate::progress::Progress::new(0, 1, ""));
+        progress.say("writing steps.gif");
+        write_gif(&self.out.join("steps.gif"), self.frames, &progress)
     }
 }
 
@@ -189,7 +202,11 @@ pub fn write_png(path: &Path, image: &image::RgbaImage, replace: bool) -> Result
 }
 
 /// An animated GIF of `frames`, each shown [`GIF_STEP_MS`], looping.
-fn write_gif(path: &Path, frames: Vec<image::RgbaImage>) -> Result<(), String> {
+fn write_gif(
+    path: &Path,
+    frames: Vec<image::RgbaImage>,
+    progress: &crate::progress::Progress,
+) -> Result<(), String> {
     use image::codecs::gif::{GifEncoder, Repeat};
     let fail =
         |e: &dyn std::fmt::Display| format!("{}: could not write the GIF: {e}", path.display());
@@ -200,11 +217,10 @@ fn write_gif(path: &Path, frames: Vec<image::RgbaImage>) -> Result<(), String> {
         encoder.set_repeat(Repeat::Infinite).map_err(|e| fail(&e))?;
         let delay = image::Delay::from_numer_denom_ms(GIF_STEP_MS, 1);
         encoder
-            .encode_frames(
-                frames
-                    .into_iter()
-                    .map(|f| image::Frame::from_parts(f, 0, 0, delay)),
-            )
+            .encode_frames(frames.into_iter().map(|f| {
+                progress.inc();
+                image::Frame::from_parts(f, 0, 0, delay)
+            }))
             .map_err(|e| fail(&e))?;
     }
     crate::scene::save::write_file(path, &bytes, crate::scene::save::Access::Kept, true)

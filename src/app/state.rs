@@ -86,6 +86,10 @@ pub struct Shell {
     pub to_clipboard: Option<String>,
     /// The unsaved scene last kept for recovery (see `recovery`); `None` when saved.
     pub kept: Option<Scene>,
+    /// The theme and palette everything is drawn in.
+    pub look: super::draw::colors::Look,
+    /// Shown as a figure in another page (`&embed=1`): the canvas and a slim bar, no panels.
+    pub embed: bool,
 }
 
 impl Default for Shell {
@@ -99,6 +103,8 @@ impl Default for Shell {
             quit: false,
             to_clipboard: None,
             kept: None,
+            look: super::draw::colors::Look::default(),
+            embed: false,
         }
     }
 }

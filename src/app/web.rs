@@ -45,6 +45,18 @@ pub fn publish_link(fragment: &str) -> String {
     format!("index.html#{fragment}")
 }
 
+/// In the browser, puts `text` on the clipboard (and keeps it for tests as
+/// `narrowphase.copied`); natively nothing (the window loop puts text on the clipboard).
+pub fn copy_text(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: the pointer and length are a live &str's for the call's duration.
+    unsafe {
+        js::np_copy_text(text.as_ptr(), text.len() as u32)
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
 /// In the browser, offers `text` as a download called `name`; natively `false` (the app
 /// writes the file itself).
 pub fn download(name: &str, text: &str) -> bool {
@@ -121,6 +133,7 @@ mod js {
         pub fn np_href_len() -> u32;
         pub fn np_href_copy(ptr: *mut u8, len: u32);
         pub fn np_publish_link(ptr: *const u8, len: u32);
+        pub fn np_copy_text(ptr: *const u8, len: u32);
         pub fn np_download(name: *const u8, name_len: u32, text: *const u8, text_len: u32);
         pub fn np_pick_file();
         pub fn np_state_wanted() -> u32;

@@ -20,7 +20,7 @@ impl App {
                     "{} could not be loaded:\n{e}\n\nPageDown / PageUp go on to the other scenes.",
                     self.session.scene_name()
                 ),
-                colors::BAD,
+                colors::bad(),
             );
             canvas.hint("fix the file and open it again (Ctrl+O) · F1 help");
             return canvas.finish();
@@ -59,8 +59,8 @@ impl App {
         ) in pair.contacts().iter().enumerate().filter(|_| !hide && !own)
         {
             let (p, normal) = (p, *normal);
-            canvas.arrow(p.position, p.position + normal * len, 2.5, colors::INK);
-            canvas.point_as("contact", p.position, 5.0, colors::INK);
+            canvas.arrow(p.position, p.position + normal * len, 2.5, colors::ink());
+            canvas.point_as("contact", p.position, 5.0, colors::ink());
             // A mode may label its candidates itself (the manifold's: kept and dropped, with
             // separations).
             let text = if !self.mode().contact_separations() {
@@ -72,19 +72,19 @@ impl App {
                 p.position,
                 Vec2::new(8.0, 22.0),
                 text,
-                colors::INK,
+                colors::ink(),
                 priority::KEY,
             );
         }
         if m.is_empty() && !hide && !own {
             let q = &pair.query;
-            canvas.dashed(q.point_a, q.point_b, 1.5, colors::DIM);
-            canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::DIM);
+            canvas.dashed(q.point_a, q.point_b, 1.5, colors::dim());
+            canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::dim());
             canvas.label(
                 q.point_a,
                 Vec2::new(8.0, -8.0),
                 format!("n, gap {}", super::words::num(q.separation.max(0.0))),
-                colors::DIM,
+                colors::dim(),
             );
         }
 
@@ -93,7 +93,11 @@ impl App {
             return canvas.finish();
         }
         if let Some(b) = &self.dialogs.banner {
-            let color = if b.error { colors::BAD } else { colors::GOOD };
+            let color = if b.error {
+                colors::bad()
+            } else {
+                colors::good()
+            };
             canvas.banner(&b.text, color);
         }
         // A mode that owns the canvas writes its own hint.
@@ -186,7 +190,7 @@ impl App {
                         xf.apply(*v),
                         if hot { 8.0 } else { 5.0 },
                         2.0,
-                        colors::ACCENT,
+                        colors::accent(),
                     );
                 }
             }

@@ -9,6 +9,7 @@ mod compound_app;
 mod file_safety;
 mod headless;
 mod hysteresis;
+mod look;
 mod quiz;
 mod simulate_mode;
 mod sweep_plot;

@@ -5,5 +5,6 @@
 mod common;
 
 mod cli;
+mod progress;
 mod sim_claims;
 mod sweep;

@@ -9,6 +9,7 @@ mod window;
 
 mod compound_window;
 mod gui;
+mod look_window;
 mod pictures;
 mod quiz_window;
 mod random_input;

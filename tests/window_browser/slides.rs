@@ -54,7 +54,14 @@ fn slides(d: &crate::window::Display, scene_file: &str, mode: &str, out: &Path, 
     if gif {
         args.push("--gif");
     }
-    crate::window::run(d, &args);
+    let out = crate::window::run(d, &args);
+    // Stderr is a pipe here: no progress bar, only the closing line (issue 29).
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.lines()
+            .all(|l| l.starts_with("narrowphase-lab: ") && !l.contains('\r')),
+        "stderr of `slides` holds more than its messages: {err:?}"
+    );
 }
 
 fn pngs(dir: &Path) -> Vec<PathBuf> {

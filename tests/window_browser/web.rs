@@ -6,6 +6,8 @@
 //! Needs `chromium` and `chromedriver` (Debian's `chromium` and `chromium-driver`; `.ci/run`
 //! installs them). Without them the test skips loudly, except under CI.
 
+mod embed;
+
 use crate::window::{Image, bluish, have, screen, violet};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
@@ -585,6 +587,13 @@ fn the_browser_build_opens_links_drags_and_shares_scenes() {
         "the top box at step {at}: page ({gx}, {gy}), native {want}"
     );
     assert!(gy > 9.0, "the ten boxes still stand: the top at y = {gy}");
+    // Issue 29: the embedded figure, the light theme and the lesson page.
+    embed::embeds_lessons_and_the_light_theme(
+        &driver,
+        &format!("http://127.0.0.1:{port}"),
+        &root.join("dist"),
+        &shots,
+    );
     eprintln!("browser: screenshots in {}", shots.display());
 }
 

@@ -288,7 +288,8 @@ impl Mode for GjkMode {
             ));
             if let Some(g) = e.guard {
                 ui.label(
-                    RichText::new(format!("guard fired: {}", guard_words(g))).color(colors::ACCENT),
+                    RichText::new(format!("guard fired: {}", guard_words(g)))
+                        .color(colors::accent()),
                 );
             }
         }
@@ -333,21 +334,21 @@ impl Mode for GjkMode {
                 p.line(
                     egui_plot::Line::new(gjk_line)
                         .name("GJK distance")
-                        .color(colors::MINKOWSKI),
+                        .color(colors::minkowski()),
                 );
                 if !lower.is_empty() {
                     p.line(
                         egui_plot::Line::new(lower)
                             .name("EPA lower bound")
-                            .color(colors::GOOD),
+                            .color(colors::good()),
                     );
                     p.line(
                         egui_plot::Line::new(upper)
                             .name("EPA upper bound")
-                            .color(colors::BAD),
+                            .color(colors::bad()),
                     );
                 }
-                p.vline(egui_plot::VLine::new(current).color(colors::ACCENT));
+                p.vline(egui_plot::VLine::new(current).color(colors::accent()));
             });
         asked
     }
@@ -418,30 +419,30 @@ impl Mode for GjkMode {
             m.rounded_polygon(
                 &core,
                 r,
-                colors::MINKOWSKI.gamma_multiply(0.10),
+                colors::minkowski().gamma_multiply(0.10),
                 1.5,
-                colors::MINKOWSKI.gamma_multiply(0.7),
+                colors::minkowski().gamma_multiply(0.7),
             );
             m.polyline(
                 &core,
                 core.len() > 2,
                 1.2,
-                colors::MINKOWSKI.gamma_multiply(0.6),
+                colors::minkowski().gamma_multiply(0.6),
                 true,
             );
         } else if core.len() > 2 {
             m.polygon(
                 &core,
-                colors::MINKOWSKI.gamma_multiply(0.12),
+                colors::minkowski().gamma_multiply(0.12),
                 1.5,
-                colors::MINKOWSKI.gamma_multiply(0.7),
+                colors::minkowski().gamma_multiply(0.7),
             );
         } else {
             m.polyline(
                 &core,
                 false,
                 2.0,
-                colors::MINKOWSKI.gamma_multiply(0.7),
+                colors::minkowski().gamma_multiply(0.7),
                 false,
             );
         }
@@ -451,31 +452,31 @@ impl Mode for GjkMode {
                 v.w,
                 if hot { 5.0 } else { 2.5 },
                 if hot {
-                    colors::ACCENT
+                    colors::accent()
                 } else {
-                    colors::MINKOWSKI
+                    colors::minkowski()
                 },
             );
         }
-        m.point_as("origin", Vec2::ZERO, 4.0, colors::INK);
+        m.point_as("origin", Vec2::ZERO, 4.0, colors::ink());
         m.label_ranked(
             Vec2::ZERO,
             Vec2::new(6.0, -4.0),
             "origin",
-            colors::INK,
+            colors::ink(),
             priority::KEY,
         );
-        m.title("Minkowski difference B − A", colors::MINKOWSKI);
-        m.left_divider(colors::GRID_MAJOR);
+        m.title("Minkowski difference B − A", colors::minkowski());
+        m.left_divider(colors::grid_major());
 
         // Hovered Minkowski vertex: its pair on the shapes.
         if let Some((i, j)) = self.hovered {
             let (a, b) = (p.a.vertex(i), p.b.vertex(j));
-            world.point(a, 6.0, colors::A);
-            world.point(b, 6.0, colors::B);
-            world.dashed(a, b, 1.5, colors::ACCENT);
-            world.label(a, Vec2::new(6.0, -6.0), format!("a{i}"), colors::A);
-            world.label(b, Vec2::new(6.0, -6.0), format!("b{j}"), colors::B);
+            world.point(a, 6.0, colors::a());
+            world.point(b, 6.0, colors::b());
+            world.dashed(a, b, 1.5, colors::accent());
+            world.label(a, Vec2::new(6.0, -6.0), format!("a{i}"), colors::a());
+            world.label(b, Vec2::new(6.0, -6.0), format!("b{j}"), colors::b());
         }
 
         match phase(pair, step) {
@@ -483,12 +484,12 @@ impl Mode for GjkMode {
                 // The Voronoi region that holds the origin: its feature is what GJK keeps.
                 let pts_w: Vec<Vec2> = s.simplex_in.iter().map(|v| v.w).collect();
                 if let Some(planes) = voronoi_planes(&pts_w, s.region) {
-                    m.region(&planes, colors::GOOD.gamma_multiply(0.10));
+                    m.region(&planes, colors::good().gamma_multiply(0.10));
                     m.label_ranked(
                         s.closest,
                         Vec2::new(10.0, 22.0),
                         region_name(s.region),
-                        colors::GOOD,
+                        colors::good(),
                         priority::NORMAL,
                     );
                 }
@@ -498,133 +499,133 @@ impl Mode for GjkMode {
                     &pts_in,
                     pts_in.len() > 2,
                     1.5,
-                    colors::ACCENT.gamma_multiply(0.4),
+                    colors::accent().gamma_multiply(0.4),
                     true,
                 );
                 let kept: Vec<Vec2> = s.simplex.iter().map(|v| v.w).collect();
                 if kept.len() > 2 {
                     m.polygon(
                         &kept,
-                        colors::ACCENT.gamma_multiply(0.15),
+                        colors::accent().gamma_multiply(0.15),
                         2.5,
-                        colors::ACCENT,
+                        colors::accent(),
                     );
                 } else {
-                    m.polyline(&kept, false, 3.0, colors::ACCENT, false);
+                    m.polyline(&kept, false, 3.0, colors::accent(), false);
                 }
                 for (k, v) in s.simplex_in.iter().enumerate() {
-                    m.point_as("simplex vertex", v.w, 5.0, colors::ACCENT);
+                    m.point_as("simplex vertex", v.w, 5.0, colors::accent());
                     m.label_ranked(
                         v.w,
                         Vec2::new(7.0, -7.0),
                         format!("w{k} = {}", vertex_name(v)),
-                        colors::ACCENT,
+                        colors::accent(),
                         priority::MINOR,
                     );
                 }
-                m.line(Vec2::ZERO, s.closest, 1.5, colors::INK);
-                m.point(s.closest, 4.5, colors::INK);
+                m.line(Vec2::ZERO, s.closest, 1.5, colors::ink());
+                m.point(s.closest, 4.5, colors::ink());
                 if let Some(d) = s.direction {
                     let len = m.span(70.0);
                     m.arrow(
                         s.closest,
                         s.closest + d.normalize_or_zero() * len,
                         2.5,
-                        colors::GOOD,
+                        colors::good(),
                     );
                 }
                 if let Some(v) = s.support {
-                    m.ring(v.w, 8.0, 2.5, colors::GOOD);
+                    m.ring(v.w, 8.0, 2.5, colors::good());
                     m.label_ranked(
                         v.w,
                         Vec2::new(9.0, 18.0),
                         format!("new {}", vertex_name(&v)),
-                        colors::GOOD,
+                        colors::good(),
                         priority::KEY,
                     );
                     // In the world: the support pair that makes it.
-                    world.point(v.w_a, 6.0, colors::A);
-                    world.point(v.w_b, 6.0, colors::B);
-                    world.dashed(v.w_a, v.w_b, 1.5, colors::GOOD);
+                    world.point(v.w_a, 6.0, colors::a());
+                    world.point(v.w_b, 6.0, colors::b());
+                    world.dashed(v.w_a, v.w_b, 1.5, colors::good());
                     world.label(
                         v.w_a,
                         Vec2::new(7.0, -6.0),
                         format!("a{}", v.index_a),
-                        colors::A,
+                        colors::a(),
                     );
                     world.label(
                         v.w_b,
                         Vec2::new(7.0, -6.0),
                         format!("b{}", v.index_b),
-                        colors::B,
+                        colors::b(),
                     );
                 }
                 // Witness points of the current estimate.
-                world.line(s.point_a, s.point_b, 2.0, colors::INK);
-                world.point(s.point_a, 4.0, colors::INK);
-                world.point(s.point_b, 4.0, colors::INK);
+                world.line(s.point_a, s.point_b, 2.0, colors::ink());
+                world.point(s.point_a, 4.0, colors::ink());
+                world.point(s.point_b, 4.0, colors::ink());
             }
             Phase::Epa(_, e) => {
                 let poly: Vec<Vec2> = e.polytope.iter().map(|v| v.w).collect();
                 m.polygon(
                     &poly,
-                    colors::ACCENT.gamma_multiply(0.12),
+                    colors::accent().gamma_multiply(0.12),
                     2.0,
-                    colors::ACCENT.gamma_multiply(0.8),
+                    colors::accent().gamma_multiply(0.8),
                 );
                 for v in &poly {
-                    m.point_as("polytope vertex", *v, 3.0, colors::ACCENT);
+                    m.point_as("polytope vertex", *v, 3.0, colors::accent());
                 }
                 let n = poly.len();
                 if n >= 2 {
                     let (p0, p1) = (poly[e.closest_edge % n], poly[(e.closest_edge + 1) % n]);
-                    m.line(p0, p1, 4.0, colors::GOOD);
+                    m.line(p0, p1, 4.0, colors::good());
                     m.mark_segment("closest edge", p0, p1, 4.0);
                     let foot = e.edge_normal * e.lower_bound;
-                    m.line(Vec2::ZERO, foot, 1.5, colors::INK);
+                    m.line(Vec2::ZERO, foot, 1.5, colors::ink());
                     m.label(
                         foot,
                         Vec2::new(6.0, -6.0),
                         format!("d = {}", num(e.lower_bound)),
-                        colors::INK,
+                        colors::ink(),
                     );
                 }
-                m.ring(e.support.w, 8.0, 2.5, colors::GOOD);
+                m.ring(e.support.w, 8.0, 2.5, colors::good());
                 m.label(
                     e.support.w,
                     Vec2::new(9.0, 18.0),
                     format!("support, {} further", num(e.improvement)),
-                    colors::GOOD,
+                    colors::good(),
                 );
-                world.point(e.support.w_a, 6.0, colors::A);
-                world.point(e.support.w_b, 6.0, colors::B);
-                world.dashed(e.support.w_a, e.support.w_b, 1.5, colors::GOOD);
+                world.point(e.support.w_a, 6.0, colors::a());
+                world.point(e.support.w_b, 6.0, colors::b());
+                world.dashed(e.support.w_a, e.support.w_b, 1.5, colors::good());
             }
             Phase::Fold => {
                 let q = &pair.query;
                 let core_d = q.core_b - q.core_a;
-                m.arrow(Vec2::ZERO, core_d, 2.5, colors::INK);
+                m.arrow(Vec2::ZERO, core_d, 2.5, colors::ink());
                 if r > 0.0 {
                     // Grey, not the simplex's yellow: the radii are their own idea.
-                    m.world_circle(core_d, r, 1.5, colors::DIM, egui::Color32::TRANSPARENT);
+                    m.world_circle(core_d, r, 1.5, colors::dim(), egui::Color32::TRANSPARENT);
                 }
                 let w = canvas.with_origin(Vec2::ZERO);
-                w.dashed(q.core_a, q.core_b, 1.5, colors::DIM);
-                w.point(q.core_a, 3.5, colors::A);
-                w.point(q.core_b, 3.5, colors::B);
+                w.dashed(q.core_a, q.core_b, 1.5, colors::dim());
+                w.point(q.core_a, 3.5, colors::a());
+                w.point(q.core_b, 3.5, colors::b());
                 if pair.shapes()[0].radius() > 0.0 {
-                    w.arrow(q.core_a, q.point_a, 1.5, colors::A);
+                    w.arrow(q.core_a, q.point_a, 1.5, colors::a());
                 }
                 if pair.shapes()[1].radius() > 0.0 {
-                    w.arrow(q.core_b, q.point_b, 1.5, colors::B);
+                    w.arrow(q.core_b, q.point_b, 1.5, colors::b());
                 }
-                w.point(q.point_a, 5.0, colors::A);
-                w.point(q.point_b, 5.0, colors::B);
+                w.point(q.point_a, 5.0, colors::a());
+                w.point(q.point_b, 5.0, colors::b());
                 w.label(
                     q.midpoint(),
                     Vec2::new(8.0, -8.0),
                     format!("separation {}", signed(q.separation)),
-                    colors::INK,
+                    colors::ink(),
                 );
             }
         }

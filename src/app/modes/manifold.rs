@@ -72,7 +72,7 @@ fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
                 ""
             };
             let words = part_pair(c.parts, pair.part_counts());
-            ui.label(RichText::new(format!("{words}{shown}")).color(colors::INK));
+            ui.label(RichText::new(format!("{words}{shown}")).color(colors::ink()));
             last = Some(c.parts);
         }
         ui.label(
@@ -83,7 +83,7 @@ fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
             ))
             .monospace(),
         );
-        ui.label(RichText::new(describe_id(&c.point.id)).color(colors::DIM));
+        ui.label(RichText::new(describe_id(&c.point.id)).color(colors::dim()));
     }
     // Two points with the same single-pair id: only the part bits keep them apart.
     for (i, a) in contacts.iter().enumerate() {
@@ -93,7 +93,7 @@ fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
                     RichText::new(format!(
                         "p{i} and p{j} have the same feature id within their part pairs: only the part bits tell them apart, so each keeps its own id (and its own warm start)."
                     ))
-                    .color(colors::GOOD),
+                    .color(colors::good()),
                 );
             }
         }
@@ -136,7 +136,12 @@ fn face_line(c: &Canvas, f: &Face, color: egui::Color32, role: &str, over: bool)
     // The incident face is drawn over the reference face, thinner, so both show where they meet.
     let width = if over { 3.5 } else { 6.0 };
     let label = format!("{}'s {role} face", if f.on_b { "B" } else { "A" });
-    c.line(f.v1, f.v2, width, color);
+    // The incident face is dashed too: told from the reference face by more than its colour.
+    if over {
+        c.dashed(f.v1, f.v2, width, color);
+    } else {
+        c.line(f.v1, f.v2, width, color);
+    }
     c.mark_segment(
         if over {
             "incident face"
@@ -328,9 +333,9 @@ impl Mode for ManifoldMode {
             RichText::new(format!("Id changes: {}", self.churn))
                 .strong()
                 .color(if self.churn > 0 {
-                    colors::BAD
+                    colors::bad()
                 } else {
-                    colors::GOOD
+                    colors::good()
                 }),
         );
         ui.label(
@@ -346,7 +351,7 @@ impl Mode for ManifoldMode {
             egui::Sense::hover(),
         );
         let painter = ui.painter_at(rect);
-        painter.rect_filled(rect, 3.0, colors::BACKGROUND);
+        painter.rect_filled(rect, 3.0, colors::background());
         let mut distinct: Vec<u64> = self.history.iter().flatten().copied().collect();
         distinct.sort_unstable();
         distinct.dedup();
@@ -354,19 +359,19 @@ impl Mode for ManifoldMode {
         let rows = distinct.len().max(1) as f32;
         let h = (rect.height() - 8.0) / rows;
         let palette = [
-            colors::GOOD,
-            colors::ACCENT,
-            colors::MINKOWSKI,
-            colors::B,
-            colors::A,
-            colors::INCIDENT,
+            colors::good(),
+            colors::accent(),
+            colors::minkowski(),
+            colors::b(),
+            colors::a(),
+            colors::incident(),
         ];
         for (f, ids) in self.history.iter().enumerate() {
             let x = rect.left() + f as f32 * w;
             if f > 0 && self.history.get(f - 1) != Some(ids) {
                 painter.line_segment(
                     [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
-                    egui::Stroke::new(1.0, colors::BAD),
+                    egui::Stroke::new(1.0, colors::bad()),
                 );
             }
             for id in ids {
@@ -395,7 +400,7 @@ impl Mode for ManifoldMode {
                     egui::Align2::LEFT_CENTER,
                     text,
                     egui::FontId::monospace((h - 2.0).min(12.0)),
-                    colors::BACKGROUND,
+                    colors::background(),
                 );
             }
         }
@@ -439,7 +444,7 @@ impl Mode for ManifoldMode {
             }
         }
         if let Some((f, band)) = reference.filter(|_| used_faces) {
-            face_line(&c, &f, colors::REFERENCE, "reference", false);
+            face_line(&c, &f, colors::reference(), "reference", false);
             // The side planes and the front plane.
             let t = left_perp(f.normal);
             for end in [f.v1, f.v2] {
@@ -448,24 +453,24 @@ impl Mode for ManifoldMode {
                     end,
                     f.normal,
                     1.2,
-                    colors::REFERENCE.gamma_multiply(0.6),
+                    colors::reference().gamma_multiply(0.6),
                     true,
                 );
             }
-            c.infinite_line(f.v1, t, 1.0, colors::REFERENCE.gamma_multiply(0.35), true);
+            c.infinite_line(f.v1, t, 1.0, colors::reference().gamma_multiply(0.35), true);
             if band > 0.0 {
                 // The band in which a point still counts: radii plus margin in front of the core face.
                 let off = f.normal * band;
                 c.polygon(
                     &[f.v1, f.v2, f.v2 + off, f.v1 + off],
-                    colors::REFERENCE.gamma_multiply(0.12),
+                    colors::reference().gamma_multiply(0.12),
                     0.0,
                     egui::Color32::TRANSPARENT,
                 );
             }
         }
         if let Some(f) = incident {
-            face_line(&c, &f, colors::INCIDENT, "incident", true);
+            face_line(&c, &f, colors::incident(), "incident", true);
         }
         let Some(current) = upto.last() else {
             return;
@@ -484,33 +489,33 @@ impl Mode for ManifoldMode {
                     *plane_point,
                     left_perp(*plane_normal),
                     2.5,
-                    colors::ACCENT,
+                    colors::accent(),
                     false,
                 );
                 c.arrow(
                     *plane_point,
                     *plane_point + *plane_normal * c.span(35.0),
                     2.0,
-                    colors::ACCENT,
+                    colors::accent(),
                 );
                 c.label_ranked(
                     *plane_point,
                     Vec2::new(8.0, -8.0),
                     format!("side plane {side}"),
-                    colors::ACCENT,
+                    colors::accent(),
                     priority::MINOR,
                 );
                 for v in input {
-                    c.ring(v.point, 7.0, 2.0, colors::DIM);
+                    c.ring(v.point, 7.0, 2.0, colors::dim());
                 }
                 for v in output {
-                    c.point(v.point, 5.5, colors::INCIDENT);
+                    c.point(v.point, 5.5, colors::incident());
                     if matches!(v.feature, IncidentFeature::SidePlane(_)) {
                         c.label_ranked(
                             v.point,
                             Vec2::new(8.0, 16.0),
                             "clipped",
-                            colors::INCIDENT,
+                            colors::incident(),
                             priority::MINOR,
                         );
                     }
@@ -526,24 +531,24 @@ impl Mode for ManifoldMode {
                 });
                 for cand in candidates {
                     let on_surface = cand.point + to_surface;
-                    c.point(on_surface, 4.0, colors::INCIDENT);
+                    c.point(on_surface, 4.0, colors::incident());
                     if cand.kept {
-                        c.dashed(on_surface, cand.position, 1.2, colors::DIM);
-                        c.point_as("contact", cand.position, 6.0, colors::INK);
+                        c.dashed(on_surface, cand.position, 1.2, colors::dim());
+                        c.point_as("contact", cand.position, 6.0, colors::ink());
                         c.label_ranked(
                             cand.position,
                             Vec2::new(9.0, -6.0),
                             signed(cand.separation),
-                            colors::INK,
+                            colors::ink(),
                             priority::KEY,
                         );
                     } else {
-                        c.ring_as("dropped", on_surface, 7.0, 2.0, colors::BAD);
+                        c.crossed_as("dropped", on_surface, 7.0, 2.0, colors::bad());
                         c.label(
                             on_surface,
                             Vec2::new(10.0, -6.0),
                             format!("dropped: {} > margin", signed(cand.separation)),
-                            colors::BAD,
+                            colors::bad(),
                         );
                     }
                 }
@@ -554,22 +559,22 @@ impl Mode for ManifoldMode {
                 normal,
                 ..
             } => {
-                c.point(*reference, 5.0, colors::REFERENCE);
-                c.point(*incident, 5.0, colors::INCIDENT);
-                c.dashed(*reference, *incident, 1.5, colors::ACCENT);
+                c.point(*reference, 5.0, colors::reference());
+                c.point(*incident, 5.0, colors::incident());
+                c.dashed(*reference, *incident, 1.5, colors::accent());
                 c.arrow(
                     *reference,
                     *reference + *normal * c.span(50.0),
                     2.0,
-                    colors::ACCENT,
+                    colors::accent(),
                 );
             }
             ManifoldStep::Circles {
                 centre_a, centre_b, ..
             } => {
-                c.dashed(*centre_a, *centre_b, 1.5, colors::ACCENT);
-                c.point(*centre_a, 4.0, colors::A);
-                c.point(*centre_b, 4.0, colors::B);
+                c.dashed(*centre_a, *centre_b, 1.5, colors::accent());
+                c.point(*centre_a, 4.0, colors::a());
+                c.point(*centre_b, 4.0, colors::b());
             }
             ManifoldStep::CircleCore {
                 centre,
@@ -578,14 +583,14 @@ impl Mode for ManifoldMode {
                 core_point,
                 ..
             } => {
-                let color = if face.on_b { colors::B } else { colors::A };
+                let color = if face.on_b { colors::b() } else { colors::a() };
                 match region {
                     CircleRegion::Face(_) => {
-                        face_line(&c, face, colors::REFERENCE, "nearest", false)
+                        face_line(&c, face, colors::reference(), "nearest", false)
                     }
                     CircleRegion::Vertex(_) => {
-                        c.point(*core_point, 6.0, colors::REFERENCE);
-                        c.dashed(*core_point, *centre, 1.5, colors::ACCENT);
+                        c.point(*core_point, 6.0, colors::reference());
+                        c.dashed(*core_point, *centre, 1.5, colors::accent());
                     }
                 }
                 c.point(*centre, 4.0, color);

@@ -157,16 +157,16 @@ impl Mode for SatMode {
         ));
         let verdict = if pair.sat.overlap() {
             RichText::new(format!("Overlapping: depth {}", num(-pair.sat.separation)))
-                .color(colors::BAD)
+                .color(colors::bad())
         } else if pair.sat.separation == 0.0 {
-            RichText::new("Touching (gap 0): not overlapping").color(colors::ACCENT)
+            RichText::new("Touching (gap 0): not overlapping").color(colors::accent())
         } else {
             let axis = pair
                 .sat
                 .first_separating
                 .map(|i| format!(" (first separating axis: axis {})", i + 1))
                 .unwrap_or_default();
-            RichText::new(format!("Separated{axis}")).color(colors::GOOD)
+            RichText::new(format!("Separated{axis}")).color(colors::good())
         };
         ui.label(verdict.strong());
         if pair
@@ -176,7 +176,7 @@ impl Mode for SatMode {
             ui.label(
                 RichText::new(why_vertex_axis(pair))
                     .size(13.0)
-                    .color(colors::DIM),
+                    .color(colors::dim()),
             );
         }
         if pair.sat.overlap()
@@ -234,11 +234,11 @@ impl Mode for SatMode {
                         });
                         r.col(|ui| {
                             let c = if row.gap > 0.0 {
-                                colors::GOOD
+                                colors::good()
                             } else if row.gap == 0.0 {
-                                colors::ACCENT
+                                colors::accent()
                             } else {
-                                colors::BAD
+                                colors::bad()
                             };
                             ui.monospace(RichText::new(signed(row.gap)).color(c));
                         });
@@ -257,7 +257,7 @@ impl Mode for SatMode {
                         });
                         r.col(|ui| {
                             ui.spacing_mut().item_spacing.y = 0.0;
-                            for (range, color) in [(row.a, colors::A), (row.b, colors::B)] {
+                            for (range, color) in [(row.a, colors::a()), (row.b, colors::b())] {
                                 let text = format!(
                                     "[{}, {}]",
                                     num(range[0] + shift),
@@ -298,7 +298,7 @@ impl Mode for SatMode {
                     "▶ first separating axis (an early-out stops here) · ★ {best} · = tie"
                 ))
                 .size(13.0)
-                .color(colors::DIM),
+                .color(colors::dim()),
             );
         });
         ui.separator();
@@ -308,11 +308,11 @@ impl Mode for SatMode {
             .enumerate()
             .map(|(i, r)| {
                 let c = if i == pair.sat.best {
-                    colors::ACCENT
+                    colors::accent()
                 } else if r.gap > 0.0 {
-                    colors::GOOD
+                    colors::good()
                 } else {
-                    colors::BAD
+                    colors::bad()
                 };
                 egui_plot::Bar::new(i as f64 + 1.0, r.gap as f64)
                     .fill(c)
@@ -366,10 +366,10 @@ impl Mode for SatMode {
 
         // The face (or vertex pair) that produced the axis.
         match row.source {
-            AxisSource::FaceA(i) => face(&c, &a, i, colors::A),
-            AxisSource::FaceB(j) => face(&c, &b, j, colors::B),
+            AxisSource::FaceA(i) => face(&c, &a, i, colors::a()),
+            AxisSource::FaceB(j) => face(&c, &b, j, colors::b()),
             AxisSource::Vertices { a: i, b: j } => {
-                c.dashed(a.vertex(i), b.vertex(j), 2.0, colors::ACCENT);
+                c.dashed(a.vertex(i), b.vertex(j), 2.0, colors::accent());
             }
         }
 
@@ -380,19 +380,19 @@ impl Mode for SatMode {
         let on_line = |s: f32, extra: f32| u * s + t * (offset + extra);
         let lo = row.a[0].min(row.b[0]) - px(60.0);
         let hi = row.a[1].max(row.b[1]) + px(60.0);
-        c.arrow(on_line(lo, 0.0), on_line(hi, 0.0), 1.5, colors::DIM);
+        c.arrow(on_line(lo, 0.0), on_line(hi, 0.0), 1.5, colors::dim());
         c.label(
             on_line(hi, 0.0),
             Vec2::new(6.0, -4.0),
             format!("axis {}", sel + 1),
-            colors::DIM,
+            colors::dim(),
         );
 
         // Both shadows as thick bars, with dashed projectors from the extreme points.
         let bar_gap = px(7.0);
         for (shape, interval, support, color, side) in [
-            (&a, row.a, row.support_a, colors::A, 1.0),
-            (&b, row.b, row.support_b, colors::B, -1.0),
+            (&a, row.a, row.support_a, colors::a(), 1.0),
+            (&b, row.b, row.support_b, colors::b(), -1.0),
         ] {
             let extra = side * bar_gap;
             c.bar(
@@ -410,9 +410,9 @@ impl Mode for SatMode {
         // The gap or the overlap, with its length.
         let [g0, g1] = row.gap_ends;
         let color = if row.gap > 0.0 {
-            colors::GOOD
+            colors::good()
         } else {
-            colors::BAD
+            colors::bad()
         };
         let y = px(22.0);
         c.line(on_line(g0, y), on_line(g1, y), 3.0, color);
@@ -447,12 +447,12 @@ impl Mode for SatMode {
         if pair.sat.overlap() {
             let mtv = pair.sat.mtv;
             let from = b.centroid();
-            c.arrow(from, from + mtv, 3.0, colors::INK);
+            c.arrow(from, from + mtv, 3.0, colors::ink());
             c.label(
                 from + mtv,
                 Vec2::new(6.0, -6.0),
                 format!("MTV {}", num(mtv.length())),
-                colors::INK,
+                colors::ink(),
             );
         }
     }
@@ -462,5 +462,5 @@ fn face(c: &Canvas, s: &Placed, i: usize, color: Color32) {
     let (p, q) = (s.vertex(i), s.vertex(next_index(i, s.count())));
     let n = s.normal(i) * s.radius();
     c.line(p + n, q + n, 5.0, color);
-    c.line(p + n, q + n, 2.0, colors::ACCENT);
+    c.line(p + n, q + n, 2.0, colors::accent());
 }

@@ -25,43 +25,45 @@ use glam::Vec2;
 /// The colour of compare run `k` (1 or 2; 0 is the full run, drawn in the bodies' colours).
 pub fn run_color(k: usize) -> Color32 {
     match k {
-        1 => colors::ACCENT,
-        _ => colors::MINKOWSKI,
+        1 => colors::accent(),
+        _ => colors::minkowski(),
     }
 }
 
 /// The colour of a new contact point.
-pub const NEW_POINT: Color32 = colors::BAD;
+pub fn new_point() -> Color32 {
+    colors::bad()
+}
 
 /// What the Simulate mode's colours mean.
 pub const LEGEND: &[Entry] = &[
     entry(
-        colors::B,
+        colors::b,
         Marker::Fill,
         "the full run (every rule on), solid",
     ),
     entry(
-        colors::ACCENT,
+        colors::accent,
         Marker::Line,
         "compare run 1: an outlined ghost, started from the same state",
     ),
     entry(
-        colors::MINKOWSKI,
+        colors::minkowski,
         Marker::Line,
         "compare run 2: an outlined ghost",
     ),
     entry(
-        colors::INK,
+        colors::ink,
         Marker::Dot,
         "a persisted contact point: its id matched the last step's (warm-started)",
     ),
     entry(
-        NEW_POINT,
+        new_point,
         Marker::Dot,
         "a new contact point (larger): a new id, it starts from no impulse",
     ),
     entry(
-        colors::INK,
+        colors::ink,
         Marker::Ring,
         "a speculative point (hollow): apart, it only stops the gap closing",
     ),
@@ -644,7 +646,7 @@ impl SimulateMode {
                 .show(ui, |plot| {
                     for (k, r) in self.readings.iter().enumerate() {
                         let pts: PlotPoints = r.iter().map(|x| [x.time, f(x)]).collect();
-                        let color = if k == 0 { colors::INK } else { run_color(k) };
+                        let color = if k == 0 { colors::ink() } else { run_color(k) };
                         plot.line(Line::new(pts).color(color).name(format!("run {k}")));
                     }
                 });
@@ -865,10 +867,10 @@ impl Mode for SimulateMode {
                     "{} Hz, {} iterations, friction {}, {} s",
                     st.hz, st.iterations, st.friction, st.seconds
                 ))
-                .color(colors::DIM),
+                .color(colors::dim()),
             );
             for (k, run) in lab.runs.iter().enumerate() {
-                let color = if k == 0 { colors::INK } else { run_color(k) };
+                let color = if k == 0 { colors::ink() } else { run_color(k) };
                 ui.label(
                     RichText::new(format!(
                         "{}: {}",
@@ -885,7 +887,7 @@ impl Mode for SimulateMode {
         }
         ui.label(
             RichText::new("Pause and click a contact point to open that pair, at this step, in the manifold mode.")
-                .color(colors::DIM)
+                .color(colors::dim())
                 .size(13.0),
         );
         ui.separator();
@@ -933,7 +935,7 @@ impl Mode for SimulateMode {
                     "This scene cannot be simulated:\n{}",
                     self.error.as_deref().unwrap_or("")
                 ),
-                colors::BAD,
+                colors::bad(),
             );
             return;
         };
@@ -972,11 +974,11 @@ impl Mode for SimulateMode {
                 for p in pair.points() {
                     match p.state() {
                         PointState::Persisted => {
-                            canvas.point_as("contact", p.position, 4.5, colors::INK)
+                            canvas.point_as("contact", p.position, 4.5, colors::ink())
                         }
-                        PointState::New => canvas.point_as("contact", p.position, 7.0, NEW_POINT),
+                        PointState::New => canvas.point_as("contact", p.position, 7.0, new_point()),
                         PointState::Speculative => {
-                            canvas.ring_as("contact", p.position, 5.0, 1.8, colors::INK)
+                            canvas.ring_as("contact", p.position, 5.0, 1.8, colors::ink())
                         }
                     }
                     if k > 0 {

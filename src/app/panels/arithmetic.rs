@@ -367,7 +367,7 @@ pub fn panel(ui: &mut egui::Ui, rows: Vec<Row>) {
                     "World coordinates; simplex and polytope points are points of B − A.",
                 )
                 .small()
-                .color(crate::app::draw::colors::DIM),
+                .color(crate::app::draw::colors::dim()),
             );
         });
 }

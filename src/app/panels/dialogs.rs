@@ -400,7 +400,7 @@ fn browse(
                 ui.label("no folders or .ron scenes here");
             }
             Err(e) => {
-                ui.label(RichText::new(format!("cannot list it: {e}")).color(colors::BAD));
+                ui.label(RichText::new(format!("cannot list it: {e}")).color(colors::bad()));
             }
         });
 }

@@ -236,6 +236,8 @@ pub(super) struct Left<'a> {
     pub ui_scale: f32,
     /// A quiz question waits: which part pairs touch is part of its answer.
     pub quiz_hides: bool,
+    /// The theme and palette in force.
+    pub look: colors::Look,
 }
 
 impl Left<'_> {
@@ -261,7 +263,10 @@ impl Left<'_> {
         {
             out.push(Command::PickParts((!deepest).then_some(shown)));
         }
-        for (i, (name, color)) in [("A", colors::A), ("B", colors::B)].into_iter().enumerate() {
+        for (i, (name, color)) in [("A", colors::a()), ("B", colors::b())]
+            .into_iter()
+            .enumerate()
+        {
             if counts[i] < 2 {
                 continue;
             }
@@ -302,7 +307,7 @@ impl Left<'_> {
         ui.label(
             RichText::new("or click a part on the canvas")
                 .small()
-                .color(colors::DIM),
+                .color(colors::dim()),
         );
     }
 
@@ -332,9 +337,9 @@ impl Left<'_> {
         ui.separator();
         let (mut a, mut b) = (self.scene.a.clone(), self.scene.b.clone());
         let mut changed = false;
-        changed |= body_editor(ui, "A", colors::A, &mut a);
+        changed |= body_editor(ui, "A", colors::a(), &mut a);
         ui.separator();
-        changed |= body_editor(ui, "B", colors::B, &mut b);
+        changed |= body_editor(ui, "B", colors::b(), &mut b);
         if changed {
             out.push(Command::SetBodies(Box::new((a, b))));
         }
@@ -389,6 +394,16 @@ impl Left<'_> {
             {
                 out.push(Command::CopyLink);
             }
+            if ui
+                .button("Copy embed code")
+                .on_hover_text(
+                    "Ctrl+Shift+L: an <iframe> of this scene, mode and step, for a course \
+                     page: the canvas alone with a slim bar",
+                )
+                .clicked()
+            {
+                out.push(Command::CopyEmbed);
+            }
         });
         ui.horizontal(|ui| {
             ui.label("UI scale");
@@ -404,5 +419,25 @@ impl Left<'_> {
                 out.push(Command::SetScale(scale));
             }
         });
+        let mut light = self.look.theme == colors::Theme::Light;
+        if ui
+            .checkbox(&mut light, "Light theme (projector)")
+            .on_hover_text("dark, strong lines on white: projectors wash dark themes out")
+            .changed()
+        {
+            out.push(Command::SetLightTheme(light));
+        }
+        let mut cvd = self.look.palette == colors::Palette::Cvd;
+        if ui
+            .checkbox(&mut cvd, "Colour-vision-safe colours")
+            .on_hover_text(
+                "colours that stay apart under protanopia, deuteranopia and tritanopia; \
+                 shapes tell the meanings apart too (the incident face dashed, dropped points \
+                 crossed)",
+            )
+            .changed()
+        {
+            out.push(Command::SetCvdPalette(cvd));
+        }
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod arithmetic;
 mod dialogs;
+pub mod embed;
 mod left;
 mod right;
 mod status;
@@ -48,6 +49,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl+S", "save (atomic)"),
     ("Ctrl+O", "open a scene or lecture"),
     ("Ctrl+L", "copy a link to this scene, mode and step"),
+    (
+        "Ctrl+Shift+L",
+        "copy embed code: an <iframe> of that link for a course page",
+    ),
     ("Ctrl+Q", "quit (asks first when modified)"),
     ("PageUp / PageDown", "previous / next scene"),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
@@ -109,6 +114,26 @@ impl App {
     /// Builds every panel for this frame; returns what the user asked for.
     pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
+        if self.shell.embed {
+            // A figure in another page: the canvas and a slim bar, nothing else but a question
+            // that must be answered (a link changed while the scene had edits).
+            embed::bar(
+                ctx,
+                &self.modes,
+                self.modes.get(self.session.mode),
+                &self.session,
+                &mut out,
+            );
+            dialogs::DialogsView {
+                dialogs: &mut self.dialogs,
+                modes: &self.modes,
+                path: self.doc.path(),
+                lecture: &self.session.lecture,
+            }
+            .show(ctx, &mut out);
+            self.probe.panels = panel_rects(ctx, &["embed"]);
+            return out;
+        }
         let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
         let hides = self.quiz_hides();
         status::status_bar(
@@ -126,6 +151,7 @@ impl App {
                 vertex_edit: self.view.vertex_edit,
                 ui_scale: self.shell.ui_scale,
                 quiz_hides: hides,
+                look: self.shell.look,
             };
             left.show(ctx, w, &mut out);
         }
@@ -163,24 +189,29 @@ impl App {
             lecture: &self.session.lecture,
         }
         .show(ctx, &mut out);
-        // Where each panel sits, in window pixels, for `--print-state`.
-        let ppp = ctx.pixels_per_point();
-        self.probe.panels = ["left", "right", "notes", "status"]
-            .into_iter()
-            .filter_map(|name| {
-                let state = egui::containers::panel::PanelState::load(ctx, egui::Id::new(name))?;
-                let r = state.rect;
-                Some((
-                    name,
-                    [
-                        r.min.x * ppp,
-                        r.min.y * ppp,
-                        r.width() * ppp,
-                        r.height() * ppp,
-                    ],
-                ))
-            })
-            .collect();
+        self.probe.panels = panel_rects(ctx, &["left", "right", "notes", "status"]);
         out
     }
+}
+
+/// Where each named panel sits, in window pixels, for `--print-state`.
+fn panel_rects(ctx: &egui::Context, names: &[&'static str]) -> Vec<(&'static str, [f32; 4])> {
+    let ppp = ctx.pixels_per_point();
+    names
+        .iter()
+        .copied()
+        .filter_map(|name| {
+            let state = egui::containers::panel::PanelState::load(ctx, egui::Id::new(name))?;
+            let r = state.rect;
+            Some((
+                name,
+                [
+                    r.min.x * ppp,
+                    r.min.y * ppp,
+                    r.width() * ppp,
+                    r.height() * ppp,
+                ],
+            ))
+        })
+        .collect()
 }

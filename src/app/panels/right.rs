@@ -106,7 +106,7 @@ impl Right<'_> {
                             }
                         }
                         let label = mode.step_label(pair, step);
-                        ui.label(RichText::new(label).strong().color(colors::ACCENT));
+                        ui.label(RichText::new(label).strong().color(colors::accent()));
                     });
                     if count > 1 {
                         let mut s = step;

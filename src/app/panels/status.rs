@@ -45,7 +45,11 @@ pub(super) fn status_bar(
             }
             let pair = &session.pair;
             let q = &pair.query;
-            let c = if q.overlap { colors::BAD } else { colors::GOOD };
+            let c = if q.overlap {
+                colors::bad()
+            } else {
+                colors::good()
+            };
             // For compound bodies, the part pair the modes show (its separation and normal).
             let shown = match pair.pair.bodies {
                 Some(_) => format!(
@@ -64,7 +68,11 @@ pub(super) fn status_bar(
             if pair.pair.bodies.is_some() {
                 // The bodies as a whole: a part pair apart does not mean the bodies are.
                 let w = &pair.whole;
-                let c = if w.overlap { colors::BAD } else { colors::GOOD };
+                let c = if w.overlap {
+                    colors::bad()
+                } else {
+                    colors::good()
+                };
                 ui.label(
                     RichText::new(format!(
                         "bodies {}",
@@ -124,7 +132,7 @@ pub(super) fn notes_panel(
                         ui.label(RichText::new(&scene.notes).size(15.0));
                     }
                     for w in warnings {
-                        ui.label(RichText::new(format!("warning: {w}")).color(colors::ACCENT));
+                        ui.label(RichText::new(format!("warning: {w}")).color(colors::accent()));
                     }
                 });
         });

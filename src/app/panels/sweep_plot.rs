@@ -151,7 +151,7 @@ impl SweepPlot {
             self.refresh(scene);
         }
         if let Some(e) = &self.error {
-            ui.label(RichText::new(e).color(colors::BAD));
+            ui.label(RichText::new(e).color(colors::bad()));
             return;
         }
         let rows = &self.rows;
@@ -170,7 +170,7 @@ impl SweepPlot {
                 now
             ))
             .size(13.0)
-            .color(colors::DIM),
+            .color(colors::dim()),
         );
         let mut clicked = None;
         self.transforms.clear();
@@ -228,17 +228,17 @@ impl SweepPlot {
                 let data = PlotPoints::from(curve.to_vec());
                 match scale {
                     Scale::Degrees => {
-                        p.points(Points::new(data).radius(1.5).color(colors::MINKOWSKI))
+                        p.points(Points::new(data).radius(1.5).color(colors::minkowski()))
                     }
-                    Scale::Nice => p.line(Line::new(data).color(colors::INK)),
-                    Scale::Count => p.line(Line::new(data).color(colors::GOOD)),
+                    Scale::Nice => p.line(Line::new(data).color(colors::ink())),
+                    Scale::Count => p.line(Line::new(data).color(colors::good())),
                 }
                 if ids_marked {
                     for t in &changes {
-                        p.vline(VLine::new(*t).color(colors::ACCENT.gamma_multiply(0.5)));
+                        p.vline(VLine::new(*t).color(colors::accent().gamma_multiply(0.5)));
                     }
                 }
-                p.vline(VLine::new(now).color(colors::B).width(2.0));
+                p.vline(VLine::new(now).color(colors::b()).width(2.0));
             });
             self.transforms.push(r.transform);
             if r.response.clicked()

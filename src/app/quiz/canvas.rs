@@ -202,7 +202,7 @@ impl App {
             .and_then(|cam| canvas.existing_view(cam, "minkowski"));
         if let Some(minkowski) = &minkowski {
             draw::grid(minkowski);
-            minkowski.left_divider(colors::GRID_MAJOR);
+            minkowski.left_divider(colors::grid_major());
         }
         if let Some(minkowski) = minkowski
             .as_ref()
@@ -214,23 +214,26 @@ impl App {
                 &hull,
                 hull.len() > 2,
                 1.5,
-                colors::MINKOWSKI.gamma_multiply(0.7),
+                colors::minkowski().gamma_multiply(0.7),
                 false,
             );
-            minkowski.point_as("origin", Vec2::ZERO, 4.0, colors::INK);
+            minkowski.point_as("origin", Vec2::ZERO, 4.0, colors::ink());
             minkowski.label_ranked(
                 Vec2::ZERO,
                 Vec2::new(6.0, -4.0),
                 "origin",
-                colors::INK,
+                colors::ink(),
                 priority::KEY,
             );
-            minkowski.title("Minkowski difference B − A", colors::MINKOWSKI);
+            minkowski.title("Minkowski difference B − A", colors::minkowski());
         } else if let Some(minkowski) = &minkowski {
-            minkowski.title("Minkowski difference: hidden until you answer", colors::DIM);
+            minkowski.title(
+                "Minkowski difference: hidden until you answer",
+                colors::dim(),
+            );
         }
         if asking {
-            canvas.title(&format!("Quiz: {}", prompt(ask)), colors::ACCENT);
+            canvas.title(&format!("Quiz: {}", prompt(ask)), colors::accent());
         }
         self.quiz.drawn.borrow_mut().clear();
         for t in targets(ask, pair) {
@@ -261,14 +264,14 @@ impl App {
                     ask,
                     pair,
                 ) {
-                    colors::GOOD
+                    colors::good()
                 } else {
-                    colors::BAD
+                    colors::bad()
                 }
             } else if marked {
-                colors::GOOD
+                colors::good()
             } else {
-                colors::ACCENT
+                colors::accent()
             };
             let text = if asking {
                 t.label.clone()

@@ -267,7 +267,7 @@ pub(crate) fn panel(
 ) {
     let (right, answered) = quiz.score();
     ui.horizontal(|ui| {
-        ui.label(RichText::new("Quiz").strong().color(colors::ACCENT));
+        ui.label(RichText::new("Quiz").strong().color(colors::accent()));
         ui.label(format!(
             "score {right} of {answered} answered · {total} in the lecture"
         ));
@@ -308,16 +308,16 @@ pub(crate) fn panel(
                 ui.label(
                     RichText::new("…or click your answer on the canvas.")
                         .small()
-                        .color(colors::DIM),
+                        .color(colors::dim()),
                 );
             }
         }
         Some(pick) => {
             let ok = is_right(pick, ask, pair);
             let (verdict, color) = if ok {
-                ("Right.", colors::GOOD)
+                ("Right.", colors::good())
             } else {
-                ("Not this time.", colors::BAD)
+                ("Not this time.", colors::bad())
             };
             ui.label(RichText::new(verdict).strong().color(color));
             ui.label(format!("You said: {}.", pick_words(pick, pair)));

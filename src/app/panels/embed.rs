@@ -1,0 +1,89 @@
+//! The slim bar of a figure embedded in another page (`&embed=1`): the mode, a step back and
+//! forward (and play in Simulate) with the step's name, and *Reset*. The page itself adds the "open in the full app"
+//! link at the bar's right end (`web/index.html`), a real link, so a browser opens it in a new
+//! tab as a click on any link. Nothing else: no notes, no side panels, no status bar.
+
+use crate::app::command::{Command, StepTo};
+use crate::app::draw::colors;
+use crate::app::modes::{Mode, ModeKind, Modes};
+use crate::app::session::Session;
+use egui::RichText;
+
+/// Room the page's own link takes at the bar's right end, in points.
+pub const LINK_ROOM: f32 = 84.0;
+
+/// The bar across the top of the figure; its buttons push their commands to `out`.
+pub fn bar(
+    ctx: &egui::Context,
+    modes: &Modes,
+    mode: &dyn Mode,
+    session: &Session,
+    out: &mut Vec<Command>,
+) {
+    egui::TopBottomPanel::top("embed")
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                let shown = session.mode;
+                egui::ComboBox::from_id_salt("embed mode")
+                    .selected_text(short_title(modes.get(shown)))
+                    .width(96.0)
+                    .show_ui(ui, |ui| {
+                        for kind in ModeKind::ALL {
+                            if ui
+                                .selectable_label(kind == shown, modes.get(kind).title())
+                                .clicked()
+                                && kind != shown
+                            {
+                                out.push(Command::SetMode(kind));
+                            }
+                        }
+                    });
+                for (text, hover, to) in [
+                    ("◀", "previous step (Left arrow)", StepTo::Previous),
+                    ("▶", "next step (Right arrow)", StepTo::Next),
+                ] {
+                    if ui.button(text).on_hover_text(hover).clicked() {
+                        out.push(Command::Step(to));
+                    }
+                }
+                // A mode that plays (Simulate) gets its play button: Space needs the keyboard,
+                // which the figure has only once clicked.
+                if shown == ModeKind::Simulate
+                    && ui
+                        .button("⏯")
+                        .on_hover_text("play or pause (Space)")
+                        .clicked()
+                {
+                    out.push(Command::PlayPause);
+                }
+                if ui
+                    .button("⟲")
+                    .on_hover_text("reset: the scene, mode and step as the figure opened")
+                    .clicked()
+                {
+                    out.push(Command::Reset);
+                }
+                // The step's name, as far as the bar has room for it before the page's link.
+                let room = ui.available_width() - LINK_ROOM;
+                if room > 24.0 {
+                    let label = mode.step_label(&session.pair, session.step);
+                    ui.add_sized(
+                        [room, ui.available_height()],
+                        egui::Label::new(RichText::new(label).color(colors::accent())).truncate(),
+                    );
+                }
+            });
+        });
+}
+
+/// A mode's title short enough for the bar.
+fn short_title(mode: &dyn Mode) -> &'static str {
+    match mode.kind() {
+        ModeKind::Sat => "SAT",
+        ModeKind::Gjk => "GJK / EPA",
+        ModeKind::Manifold => "Manifold",
+        ModeKind::Simulate => "Simulate",
+    }
+}
