@@ -16,10 +16,10 @@ use glam::Vec2;
 /// The colour of a class: admitted green, skipped grey, snapped yellow, from behind red.
 pub fn class_color(class: NormalClass) -> Color32 {
     match class {
-        NormalClass::Admit => colors::GOOD,
-        NormalClass::Skip => colors::DIM,
-        NormalClass::Snap => colors::ACCENT,
-        NormalClass::Behind => colors::BAD,
+        NormalClass::Admit => colors::good(),
+        NormalClass::Skip => colors::dim(),
+        NormalClass::Snap => colors::accent(),
+        NormalClass::Behind => colors::bad(),
     }
 }
 
@@ -82,7 +82,7 @@ pub fn draw(canvas: &Canvas, pair: &Traced) {
             match s.joints[k] {
                 Joint::Convex => {
                     let lean = s.lean(s.neighbour_normals[k].unwrap_or(s.normal), end);
-                    fan(canvas, apex, s.normal, sign * lean, radius, colors::GOOD);
+                    fan(canvas, apex, s.normal, sign * lean, radius, colors::good());
                 }
                 Joint::Free => {
                     fan(
@@ -91,7 +91,7 @@ pub fn draw(canvas: &Canvas, pair: &Traced) {
                         s.normal,
                         sign * std::f32::consts::PI,
                         radius * 0.6,
-                        colors::GOOD,
+                        colors::good(),
                     );
                 }
                 Joint::Flat | Joint::Concave => {
@@ -99,7 +99,7 @@ pub fn draw(canvas: &Canvas, pair: &Traced) {
                         apex,
                         apex + s.normal * radius,
                         1.5,
-                        colors::GOOD.gamma_multiply(0.8),
+                        colors::good().gamma_multiply(0.8),
                     );
                 }
             }
@@ -165,7 +165,7 @@ pub fn panel(ui: &mut egui::Ui, pair: &Traced) {
                 signed(n.x),
                 signed(n.y),
             ))
-            .color(colors::ACCENT),
+            .color(colors::accent()),
         );
     }
 }
@@ -186,5 +186,5 @@ fn segment_row(ui: &mut egui::Ui, v: &SegmentVerdict) {
         ))
         .color(class_color(class)),
     );
-    ui.label(RichText::new(v.verdict.reason.words()).color(colors::DIM));
+    ui.label(RichText::new(v.verdict.reason.words()).color(colors::dim()));
 }

@@ -696,7 +696,7 @@ impl SimulateMode {
                 .show_axes([true, true])
                 .show(ui, |plot| {
                     for (k, r) in self.readings.iter().enumerate() {
-                        let color = if k == 0 { colors::INK } else { run_color(k) };
+                        let color = if k == 0 { colors::ink() } else { run_color(k) };
                         for t in seam_crossings(r, &seams) {
                             plot.vline(VLine::new(t).color(color.gamma_multiply(0.45)).width(1.0));
                         }
