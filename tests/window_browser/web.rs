@@ -197,11 +197,16 @@ impl Driver {
         self.session_call("POST", "/url", Some(&json!({ "url": url })));
     }
 
-    /// Runs `script` (an async function body that may `await`) in the page; its result.
+    /// Runs `script` (an async function body that may `await`) in the page; its result. It
+    /// waits (up to 10 s) for the page's `narrowphase` object first: on a loaded machine a
+    /// script was once seen to run before the page's own scripts had defined it.
     fn run(&self, script: &str) -> Value {
         let wrapped = format!(
             "const done = arguments[arguments.length - 1];\
-             (async () => {{ {script} }})().then(done, e => done({{error: String(e)}}));"
+             (async () => {{\
+                 for (let i = 0; i < 200 && typeof window.narrowphase === 'undefined'; i++)\
+                     await new Promise(r => setTimeout(r, 50));\
+                 {script} }})().then(done, e => done({{error: String(e)}}));"
         );
         self.session_call(
             "POST",
