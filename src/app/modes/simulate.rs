@@ -634,77 +634,63 @@ impl SimulateMode {
     }
 
     fn plots(&self, ui: &mut egui::Ui) {
-        use egui_plot::{Line, Plot, PlotPoints};
-        let series = |f: fn(&Reading) -> f64, name: &str, ui: &mut egui::Ui| {
-            ui.label(RichText::new(name).size(13.0));
-            Plot::new(name.to_string())
-                .height(90.0)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .show_axes([true, true])
-                .show(ui, |plot| {
-                    for (k, r) in self.readings.iter().enumerate() {
-                        let pts: PlotPoints = r.iter().map(|x| [x.time, f(x)]).collect();
-                        let color = if k == 0 { colors::ink() } else { run_color(k) };
-                        plot.line(Line::new(pts).color(color).name(format!("run {k}")));
-                    }
-                });
-        };
-        // A body sliding over seams: its speed first, the plot that shows the bump.
+        // A body sliding over seams: its speed first, the plot that shows the bump, each seam
+        // crossing marked (a vertical line in the run's colour).
         if self.sliding {
-            self.slide_plot(ui);
+            let seams = self
+                .lab
+                .as_ref()
+                .and_then(|lab| lab.runs[0].world().bodies().first().map(seams))
+                .unwrap_or_default();
+            self.series(
+                ui,
+                "B's horizontal speed |vx| (m/s), seams crossed marked",
+                |r| r.b_vx.abs() as f64,
+                &seams,
+            );
+            self.series(
+                ui,
+                "B's vertical velocity vy (m/s)",
+                |r| r.b_vy as f64,
+                &seams,
+            );
         }
-        series(
-            |r| r.persisted_pct as f64,
+        self.series(
+            ui,
             "contacts persisted from the last step (%)",
-            ui,
+            |r| r.persisted_pct as f64,
+            &[],
         );
-        series(|r| r.height as f64, "the top body's height", ui);
-        series(
-            |r| r.omega as f64,
-            "the top body's angular speed (rad/s)",
+        self.series(ui, "the top body's height", |r| r.height as f64, &[]);
+        self.series(
             ui,
+            "the top body's angular speed (rad/s)",
+            |r| r.omega as f64,
+            &[],
         );
     }
 
-    /// B's horizontal speed and vertical velocity over time, each seam crossing marked (a
-    /// vertical line in the run's colour): where a box catches on a seam, its speed drops and
-    /// it is kicked up at a mark.
-    fn slide_plot(&self, ui: &mut egui::Ui) {
+    /// One plot of `f` over time, a line per run, with a vertical mark where each run's B
+    /// crossed one of `seams` (x positions).
+    fn series(&self, ui: &mut egui::Ui, name: &str, f: fn(&Reading) -> f64, seams: &[f32]) {
         use egui_plot::{Line, Plot, PlotPoints, VLine};
-        let seams = self
-            .lab
-            .as_ref()
-            .and_then(|lab| lab.runs[0].world().bodies().first().map(seams))
-            .unwrap_or_default();
-        for (name, f) in [
-            (
-                "B's horizontal speed |vx| (m/s), seams crossed marked",
-                (|r: &Reading| r.b_vx.abs() as f64) as fn(&Reading) -> f64,
-            ),
-            ("B's vertical velocity vy (m/s)", |r: &Reading| {
-                r.b_vy as f64
-            }),
-        ] {
-            ui.label(RichText::new(name).size(13.0));
-            Plot::new(name.to_string())
-                .height(90.0)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .show_axes([true, true])
-                .show(ui, |plot| {
-                    for (k, r) in self.readings.iter().enumerate() {
-                        let color = if k == 0 { colors::ink() } else { run_color(k) };
-                        for t in seam_crossings(r, &seams) {
-                            plot.vline(VLine::new(t).color(color.gamma_multiply(0.45)).width(1.0));
-                        }
-                        let pts: PlotPoints = r.iter().map(|x| [x.time, f(x)]).collect();
-                        plot.line(Line::new(pts).color(color).name(format!("run {k}")));
+        ui.label(RichText::new(name).size(13.0));
+        Plot::new(name.to_string())
+            .height(90.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .show_axes([true, true])
+            .show(ui, |plot| {
+                for (k, r) in self.readings.iter().enumerate() {
+                    let color = if k == 0 { colors::ink() } else { run_color(k) };
+                    for t in seam_crossings(r, seams) {
+                        plot.vline(VLine::new(t).color(color.gamma_multiply(0.45)).width(1.0));
                     }
-                });
-        }
+                    let pts: PlotPoints = r.iter().map(|x| [x.time, f(x)]).collect();
+                    plot.line(Line::new(pts).color(color).name(format!("run {k}")));
+                }
+            });
     }
 }
 
