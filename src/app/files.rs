@@ -166,12 +166,8 @@ impl App {
     /// Puts the scene as shown, its mode and step into a link (Ctrl+L): in the browser the
     /// page's address and the clipboard; natively the banner, the clipboard and stdout.
     pub fn copy_link(&mut self, now: f64) {
-        let mut scene = self.scene_as_shown();
-        scene.step = self.session.step;
-        match scene::to_ron(&scene) {
-            Ok(text) => {
-                let fragment = link::make(&text, self.session.mode, self.session.step);
-                let shown = web::publish_link(&fragment);
+        match self.publish_link() {
+            Ok(shown) => {
                 if web::CAN_QUIT {
                     println!("{shown}");
                     self.shell.to_clipboard = Some(shown.clone());
@@ -183,8 +179,18 @@ impl App {
                 let more = if n > LINK_SHOWN_CHARS { "…" } else { "" };
                 self.show_info(format!("link copied ({n} characters): {head}{more}"), now);
             }
-            Err(e) => self.show_error(e.to_string(), now),
+            Err(e) => self.show_error(e, now),
         }
+    }
+
+    /// The link of the scene as shown, at its mode and step, published (in the browser the
+    /// page's address shows it): what *Copy link* and *Copy embed code* both start from.
+    fn publish_link(&self) -> Result<String, String> {
+        let mut scene = self.scene_as_shown();
+        scene.step = self.session.step;
+        let text = scene::to_ron(&scene).map_err(|e| e.to_string())?;
+        let fragment = link::make(&text, self.session.mode, self.session.step);
+        Ok(web::publish_link(&fragment))
     }
 
     /// *Reset* (an embedded figure's bar): in the browser the page's own link opened again (its
@@ -212,12 +218,8 @@ impl App {
     /// that link, in the browser), with `&embed=1`, goes to the clipboard (natively also to
     /// stdout), for a lecturer to paste into a course page.
     pub fn copy_embed(&mut self, now: f64) {
-        let mut scene = self.scene_as_shown();
-        scene.step = self.session.step;
-        match scene::to_ron(&scene) {
-            Ok(text) => {
-                let fragment = link::make(&text, self.session.mode, self.session.step);
-                let shown = web::publish_link(&fragment);
+        match self.publish_link() {
+            Ok(shown) => {
                 let code = link::embed_code(&shown, EMBED_SIZE.0, EMBED_SIZE.1);
                 web::copy_text(&code);
                 if web::CAN_QUIT {

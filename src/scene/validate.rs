@@ -264,6 +264,13 @@ fn chain_parts(field: &str, points: &[Vec2], closed: bool) -> Result<Vec<PlacedP
     let mut out = Vec::with_capacity(count);
     for k in 0..count {
         let (p1, p2) = ends(k);
+        if p1.distance(p2) < crate::geom::limits::MIN_SIZE {
+            let msg = format!(
+                "segment {k} is {} long, shorter than the smallest size 1e-6",
+                num(p1.distance(p2))
+            );
+            return Err(value_error(&format!("{field}[{}]", (k + 1) % n), msg));
+        }
         let shape = Shape::segment(p1, p2)
             .map_err(|e| value_error(&format!("{field}[{k}]"), format!("segment {k}: {e}")))?;
         out.push(PlacedPart {

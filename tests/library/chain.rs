@@ -278,6 +278,11 @@ fn bad_chains_name_the_field() {
             "a.shape.points[1].y",
             "between",
         ),
+        (
+            scene("(0.0, 0.0), (1e-7, 0.0)", b, 0.0),
+            "a.shape.points[1]",
+            "shorter than the smallest size",
+        ),
     ];
     for (text, field, words) in cases {
         let e = parse(&text, "bad.ron").expect_err(&text).to_string();

@@ -248,22 +248,33 @@ pub fn screenshot(
     step: &str,
     name: &str,
 ) -> (Image, serde_json::Value) {
+    screenshot_with(d, scene, mode, step, &[], name)
+}
+
+/// [`screenshot`] with extra flags (`--theme light`, `--palette cvd`, …).
+pub fn screenshot_with(
+    d: &Display,
+    scene: &str,
+    mode: &str,
+    step: &str,
+    flags: &[&str],
+    name: &str,
+) -> (Image, serde_json::Value) {
     let png = tmp(name);
-    let out = run(
-        d,
-        &[
-            scene,
-            "--mode",
-            mode,
-            "--step",
-            step,
-            "--frames",
-            "12",
-            "--screenshot",
-            png.to_str().unwrap(),
-            "--print-state",
-        ],
-    );
+    let mut args = vec![
+        scene,
+        "--mode",
+        mode,
+        "--step",
+        step,
+        "--frames",
+        "12",
+        "--screenshot",
+        png.to_str().unwrap(),
+        "--print-state",
+    ];
+    args.extend_from_slice(flags);
+    let out = run(d, &args);
     (Image::load(&png), state(&out))
 }
 

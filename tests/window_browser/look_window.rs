@@ -2,38 +2,14 @@
 //! (the screenshots looked at, pixel by pixel), and the look remembered between runs with a
 //! flag winning over it.
 
-use crate::window::{Image, app, bluish, body_colour_around, display, screen, state, tmp, violet};
+use crate::window::{
+    Image, app, bluish, body_colour_around, display, screen, screenshot_with as shot, state, tmp,
+    violet,
+};
 use narrowphase_lab::app::draw::colors;
 
 fn rgb(c: egui::Color32) -> [u8; 3] {
     [c.r(), c.g(), c.b()]
-}
-
-/// A screenshot of `scene` in `mode` at `step` with extra flags; its image and state.
-fn shot(
-    d: &crate::window::Display,
-    scene: &str,
-    mode: &str,
-    step: &str,
-    flags: &[&str],
-    name: &str,
-) -> (Image, serde_json::Value) {
-    let png = tmp(name);
-    let mut args = vec![
-        scene,
-        "--mode",
-        mode,
-        "--step",
-        step,
-        "--frames",
-        "12",
-        "--screenshot",
-        png.to_str().unwrap(),
-        "--print-state",
-    ];
-    args.extend_from_slice(flags);
-    let out = crate::window::run(d, &args);
-    (Image::load(&png), state(&out))
 }
 
 /// The share of the pixels of the view rectangle `r` (`[x, y, w, h]`) passing `test`.

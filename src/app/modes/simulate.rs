@@ -136,6 +136,8 @@ pub struct SimulateMode {
     pub work_ms: f64,
     /// B starts sliding (a `velocity`) or A is a chain: the plot of B's speed is shown.
     sliding: bool,
+    /// The x of A's seams (see [`seams`]), found once per scene.
+    seams: Vec<f32>,
     /// Over the frames that stepped: how many, their stepping's total and largest time, ms.
     work: (u64, f64, f64),
 }
@@ -313,6 +315,12 @@ impl SimulateMode {
                             .then(j.cmp(&i))
                     })
                     .unwrap_or(1);
+                self.seams = lab.runs[0]
+                    .world()
+                    .bodies()
+                    .first()
+                    .map(seams)
+                    .unwrap_or_default();
                 self.readings = lab
                     .runs
                     .iter()
@@ -637,22 +645,18 @@ impl SimulateMode {
         // A body sliding over seams: its speed first, the plot that shows the bump, each seam
         // crossing marked (a vertical line in the run's colour).
         if self.sliding {
-            let seams = self
-                .lab
-                .as_ref()
-                .and_then(|lab| lab.runs[0].world().bodies().first().map(seams))
-                .unwrap_or_default();
+            let seams = &self.seams;
             self.series(
                 ui,
                 "B's horizontal speed |vx| (m/s), seams crossed marked",
                 |r| r.b_vx.abs() as f64,
-                &seams,
+                seams,
             );
             self.series(
                 ui,
                 "B's vertical velocity vy (m/s)",
                 |r| r.b_vy as f64,
-                &seams,
+                seams,
             );
         }
         self.series(
