@@ -207,6 +207,25 @@ pub struct SegmentDistance {
     pub distance_squared: f32,
 }
 
+/// The larger of two finite numbers, by one comparison (`f32::max` also sorts out NaNs, which
+/// costs several instructions on the hot paths).
+#[inline(always)]
+pub fn max_finite(a: f32, b: f32) -> f32 {
+    if a < b { b } else { a }
+}
+
+/// The smaller of two finite numbers, by one comparison.
+#[inline(always)]
+pub fn min_finite(a: f32, b: f32) -> f32 {
+    if b < a { b } else { a }
+}
+
+/// The larger absolute coordinate of a finite vector.
+#[inline(always)]
+pub fn max_abs(v: Vec2) -> f32 {
+    max_finite(v.x.abs(), v.y.abs())
+}
+
 /// Closest points between two segments (Ericson, *Real-Time Collision Detection*, 5.1.9).
 pub fn segment_distance(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> SegmentDistance {
     let d1 = q1 - p1;
@@ -218,12 +237,10 @@ pub fn segment_distance(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> SegmentDistan
     let rd2 = r.dot(d2);
     // A segment shorter than a rounding of its own coordinates is a point: the threshold is
     // relative to the numbers, never a fixed length.
-    let scale = p1
-        .abs()
-        .max(q1.abs())
-        .max(p2.abs())
-        .max(q2.abs())
-        .max_element();
+    let scale = max_finite(
+        max_finite(max_abs(p1), max_abs(q1)),
+        max_finite(max_abs(p2), max_abs(q2)),
+    );
     let eps_sqr = (f32::EPSILON * scale) * (f32::EPSILON * scale);
 
     let (f1, f2) = if dd1 <= eps_sqr || dd2 <= eps_sqr {

@@ -395,6 +395,12 @@ impl Shape {
     /// Face `i`'s plane offset in the shape's own frame, `normals()[i] · vertices()[i]`, for
     /// every face (the first [`Shape::count`] are the core's; see [`Shape::vertex_array`]).
     #[inline]
+    pub(crate) fn offsets(&self) -> &[f32] {
+        &self.offsets[..self.count]
+    }
+
+    /// The stored offsets as a fixed-size array (see [`Shape::vertex_array`]).
+    #[inline]
     pub(crate) fn offset_array(&self) -> &[f32; MAX_VERTICES] {
         &self.offsets
     }
@@ -540,6 +546,14 @@ impl<'a> Placed<'a> {
     #[inline]
     pub fn radius(&self) -> f32 {
         self.shape.radius
+    }
+
+    /// A circle's centre, placed: its transform's translation (a circle's one core vertex is
+    /// the origin of its own frame, [`Shape::circle`], so no rotation is needed).
+    #[inline]
+    pub fn centre(&self) -> Vec2 {
+        debug_assert!(self.shape.count == 1 && self.shape.vertices[0] == Vec2::ZERO);
+        self.xf.p
     }
 
     /// Core vertex `i`, placed.

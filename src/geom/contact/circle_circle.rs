@@ -18,7 +18,7 @@ pub fn circles(
     margin: f32,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let (ca, cb) = (a.vertex(0), b.vertex(0));
+    let (ca, cb) = (a.centre(), b.centre());
     let d = cb - ca;
     let normal = try_normalize(d).unwrap_or(Vec2::Y);
     let distance = d.length();

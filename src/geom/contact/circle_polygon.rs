@@ -16,7 +16,7 @@ use super::types::{
     CircleRegion, Face, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint,
     ManifoldStep,
 };
-use crate::geom::math::{beats_on_tie, cross, next_index, prev_index, try_normalize};
+use crate::geom::math::{beats_on_tie, cross, max_abs, next_index, prev_index, try_normalize};
 use crate::geom::shape::Placed;
 use crate::geom::trace::Trace;
 use glam::Vec2;
@@ -35,22 +35,23 @@ pub fn circle_polygon(
     margin: f32,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let c = circle.vertex(0);
+    let c = circle.centre();
 
     // 1. The face the centre is most in front of (measured in the core's own frame).
     //    Two faces equally far up to rounding (the centre on a corner) are a tie: the normal
     //    nearer the centre line wins, by the rule EPA uses too, so the manifold and the GJK/EPA
     //    query give the tie the same normal.
     let c_local = core.xf.apply_inv(c);
-    let mut face = 0;
-    let mut face_sep = f32::NEG_INFINITY;
     let local = core.shape;
-    let tie =
-        TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + c_local.abs().max_element());
+    // Face i's separation `n_i · c − n_i · v_i`, the second product stored with the shape.
+    let (normals, offsets) = (local.normals(), local.offsets());
+    let mut face = 0;
+    let mut face_sep = normals[0].dot(c_local) - offsets[0];
+    let tie = TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + max_abs(c_local));
     let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
     let towards = a_to_b(c - core.centroid());
-    for (i, (v, nrm)) in local.vertices().iter().zip(local.normals()).enumerate() {
-        let s = nrm.dot(c_local - *v);
+    for i in 1..local.count() {
+        let s = normals[i].dot(c_local) - offsets[i];
         if s > face_sep + tie
             || (s >= face_sep - tie
                 && beats_on_tie(a_to_b(core.normal(i)), a_to_b(core.normal(face)), towards))
@@ -59,12 +60,29 @@ pub fn circle_polygon(
             face_sep = s;
         }
     }
-    from_face(core, circle, core_is_a, margin, face, face_sep, trace)
+    from_face(
+        core,
+        circle,
+        core_is_a,
+        margin,
+        face,
+        face_sep,
+        c_local,
+        core.count(),
+        trace,
+    )
 }
 
-/// Steps 2 and 3 of [`circle_polygon`], from the face the centre is most in front of: the
-/// region, the normal and the point. (The fast path finds the face its own way and joins here.)
+/// Steps 2 and 3 of [`circle_polygon`], from the face the centre is most in front of (`c_local`:
+/// the centre in the core's own frame; `n`: the core's vertex count): the region, the normal and the point. (The fast path
+/// finds the face its own way and joins here.)
+///
+/// The region is read in the core's own frame, where its vertices are the shape's numbers as
+/// given; only the vertex a region names is placed. In the face region the separation is the
+/// face separation less the radii, and the point sits `r + s/2` back along the normal from the
+/// centre (`r` the circle's radius, `s` the separation): midway between the surfaces.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(super) fn from_face(
     core: &Placed,
     circle: &Placed,
@@ -72,18 +90,22 @@ pub(super) fn from_face(
     margin: f32,
     face: usize,
     face_sep: f32,
+    c_local: Vec2,
+    n: usize,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let c = circle.vertex(0);
+    debug_assert!(n == core.count());
+    let c = circle.centre();
     let radius = core.radius() + circle.radius();
-    let n = core.count();
+    let next = next_index(face, n);
     let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
-    let (v1, v2) = (core.vertex(face), core.vertex(next_index(face, n)));
+    let local = core.shape.vertices();
+    let (l1, l2) = (local[face], local[next]);
     let face_normal = core.normal(face);
 
     // 2. Beyond an end of that face: the vertex region. Otherwise the face region.
-    let u1 = (c - v1).dot(v2 - v1);
-    let u2 = (c - v2).dot(v1 - v2);
+    let u1 = (c_local - l1).dot(l2 - l1);
+    let u2 = (c_local - l2).dot(l1 - l2);
     // The vertex region's normal runs from the vertex to the centre. Outside the vertex's
     // normal cone that direction was read from rounding (the centre on the vertex up to its last
     // bits: `c − v` can point anywhere, straight up for a box turned 4°, along which the box
@@ -91,7 +113,8 @@ pub(super) fn from_face(
     // it (a support gap is never more than the truth), and the direction as it stands if not (a
     // tiny polygon far out, resolved more coarsely than its cones, can name the wrong end).
     let gap = |nrm: Vec2| nrm.dot(c) - core.vertex(core.support(nrm)).dot(nrm);
-    let vertex_region = |v: Vec2, i: usize| {
+    let vertex_region = |i: usize| {
+        let v = core.vertex(i);
         try_normalize(c - v).map(|d| {
             let edge = into_cone(core, i, d);
             let nrm = if edge != d && gap(edge) >= gap(d) {
@@ -106,31 +129,47 @@ pub(super) fn from_face(
     // has no inside, so a centre on its line beyond an end is in that end's vertex region.
     let outside = face_sep > 0.0 || n == 2;
     let region = if u1 < 0.0 && outside {
-        vertex_region(v1, face)
+        vertex_region(face)
     } else if u2 < 0.0 && outside {
-        vertex_region(v2, next_index(face, n))
+        vertex_region(next)
     } else {
         None
     };
-    let (normal, core_point, region) = region.unwrap_or((
-        face_normal,
-        c - face_normal * face_sep,
-        CircleRegion::Face(face),
-    ));
-    let separation = (c - core_point).dot(normal) - radius;
-    let face_rec = Face {
-        on_b: !core_is_a,
-        edge: face,
-        v1,
-        v2,
-        normal: face_normal,
+    // The separation, the point midway between the surfaces, and the core's point the normal
+    // starts from (drawn by the trace).
+    let (normal, separation, position, region) = match region {
+        Some((normal, v, region)) => {
+            let separation = (c - v).dot(normal) - radius;
+            let surface_core = v + normal * core.radius();
+            let surface_circle = c - normal * circle.radius();
+            (
+                normal,
+                separation,
+                (surface_core + surface_circle) * 0.5,
+                region,
+            )
+        }
+        None => {
+            let separation = face_sep - radius;
+            let position = c - face_normal * (circle.radius() + 0.5 * separation);
+            (face_normal, separation, position, CircleRegion::Face(face))
+        }
     };
     trace.step(|| ManifoldStep::CircleCore {
         centre: c,
-        face: face_rec,
+        face: Face {
+            on_b: !core_is_a,
+            edge: face,
+            v1: core.vertex(face),
+            v2: core.vertex(next),
+            normal: face_normal,
+        },
         face_separation: face_sep,
         region,
-        core_point,
+        core_point: match region {
+            CircleRegion::Vertex(i) => core.vertex(i),
+            CircleRegion::Face(_) => c - face_normal * face_sep,
+        },
         separation,
     });
 
@@ -139,14 +178,12 @@ pub(super) fn from_face(
         trace.step(|| ManifoldStep::Apart { separation, margin });
         return m;
     }
-    let surface_core = core_point + normal * core.radius();
-    let surface_circle = c - normal * circle.radius();
     let (kind, reference) = match region {
         CircleRegion::Face(i) => (FeatureKind::CircleFace, i),
         CircleRegion::Vertex(i) => (FeatureKind::CircleVertex, i),
     };
     m.push(ManifoldPoint {
-        position: (surface_core + surface_circle) * 0.5,
+        position,
         separation,
         id: FeatureId {
             kind,

@@ -1,8 +1,12 @@
-//! Fast paths for the commonest polygon-like pairs: two centred cores of 2 or 4 vertices
-//! (capsules, boxes and rounded boxes, in any mix). Each returns what the readable
-//! [`polygons`](super::polygon_polygon::polygons) returns, bit for bit, or declines where it
+//! Fast paths for the commonest pairs: circles against circles and against cores of 2 or 4
+//! vertices, and two centred cores of 2 or 4 vertices (capsules, boxes and rounded boxes, in any
+//! mix). Each returns what the readable algorithm returns, bit for bit, or declines where it
 //! leaves the pair to it; the untraced [`collide`](super::collide) tries them first, the traced
 //! call never does. Tested against the readable path on random poses (below).
+//!
+//! Two capsules need no copy: the readable route for two segments (`segments` in
+//! `polygon_polygon.rs`) is written to be fast as it stands, and runs here untraced. A box or a
+//! capsule against a box takes `pair_manifold`:
 //!
 //! 1. Each core's face of greatest separation, unrolled for the two vertex counts
 //!    ([`fast::max_separation_centred`]): the arithmetic of `polygons`' own search.
@@ -10,7 +14,8 @@
 //! 3. The incident face, unrolled ([`fast::incident_edge_symmetric`]).
 //! 4. Cores apart with two corners closest: the readable `corner` (the closest points of the
 //!    two faces, by the segment–segment closed form, and the corners' normal cones).
-//! 5. The incident face clipped against the reference face's side planes, in registers.
+//! 5. The incident face clipped against the reference face's side planes, in registers
+//!    (`clip_faces`, which `segments` uses too).
 //! 6. The clipped points within the margin are the manifold. When none is (or clipping left
 //!    nothing), the readable path takes over (the other body's face as the reference, the
 //!    deepest vertex in the slab, or GJK): rare, and each step of it is there.
@@ -19,13 +24,11 @@ use super::circle_circle::circles;
 use super::circle_polygon::{TIE_ROUNDINGS, from_face};
 use super::fast;
 use super::polygon_polygon::{
-    corner, corner_manifold, face_of, hysteresis_slop, nearer_zero, parallel_segments, radii,
+    clip_faces, corner, corner_manifold, face_of, hysteresis_slop, radii, segments,
 };
-use super::types::{
-    ClipVertex, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
-};
+use super::types::{Manifold, ManifoldOptions};
 use crate::geom::frame::PairFrame;
-use crate::geom::math::{beats_on_tie, left_perp, next_index};
+use crate::geom::math::{beats_on_tie, max_abs, next_index};
 use crate::geom::shape::Placed;
 use crate::geom::trace::NoTrace;
 use glam::Vec2;
@@ -40,29 +43,48 @@ pub fn collide_fast(pair: &PairFrame, options: &ManifoldOptions) -> Manifold {
     let options = options.sanitized();
     let margin = options.speculative_margin;
     let (a, b) = (&pair.a, &pair.b);
-    let mut m = match (a.count(), b.count()) {
-        (1, 1) => circles(a, b, margin, &mut NoTrace),
-        (_, 1) => circle_core(a, b, true, margin),
-        (1, _) => circle_core(b, a, false, margin),
+    // Each family out of line, so that none pays for another's registers on its way in and
+    // out; each writes its manifold, shifted to the world, where the caller keeps it.
+    match (a.count(), b.count()) {
+        (1, 1) => shifted(pair, circles(a, b, margin, &mut NoTrace)),
+        (_, 1) => circle_pair::<true>(pair, margin),
+        (1, _) => circle_pair::<false>(pair, margin),
         (na, nb) => {
             let centred = |p: &Placed| p.shape.centred() && p.shape.symmetric();
             if !(centred(a) && centred(b)) {
                 return Manifold::declined();
             }
             // Already shifted: returned as they come, never read back here.
-            return match (na, nb) {
-                (2, 2) => pair_manifold::<2, 2>(pair, &options),
-                (2, 4) => pair_manifold::<2, 4>(pair, &options),
-                (4, 2) => pair_manifold::<4, 2>(pair, &options),
-                (4, 4) => pair_manifold::<4, 4>(pair, &options),
+            match (na, nb) {
+                (2, 2) => segment_pair(pair, options),
+                (2, 4) => pair_manifold::<2, 4>(pair, options),
+                (4, 2) => pair_manifold::<4, 2>(pair, options),
+                (4, 4) => pair_manifold::<4, 4>(pair, options),
                 _ => Manifold::declined(),
-            };
+            }
         }
-    };
+    }
+}
+
+/// `m` shifted from the pair frame to the world (a declined one as it is).
+#[inline(always)]
+fn shifted(pair: &PairFrame, mut m: Manifold) -> Manifold {
     if !m.is_declined() {
         m.shift(pair.origin);
     }
     m
+}
+
+/// A circle against a core of 2 or 4 vertices (B the circle when `CORE_IS_A`), in world
+/// coordinates, or [`Manifold::declined`] for other cores.
+#[inline(never)]
+fn circle_pair<const CORE_IS_A: bool>(pair: &PairFrame, margin: f32) -> Manifold {
+    let (core, circle) = if CORE_IS_A {
+        (&pair.a, &pair.b)
+    } else {
+        (&pair.b, &pair.a)
+    };
+    shifted(pair, circle_core(core, circle, CORE_IS_A, margin))
 }
 
 /// The manifold of two centred cores, A of `NA` vertices and B of `NB`, in world coordinates,
@@ -73,9 +95,20 @@ pub fn collide_fast(pair: &PairFrame, options: &ManifoldOptions) -> Manifold {
 #[inline(never)]
 fn pair_manifold<const NA: usize, const NB: usize>(
     pair: &PairFrame,
-    options: &ManifoldOptions,
+    options: ManifoldOptions,
 ) -> Manifold {
-    let mut m = pair_frame_manifold::<NA, NB>(&pair.a, &pair.b, options);
+    let mut m = pair_frame_manifold::<NA, NB>(&pair.a, &pair.b, &options);
+    if !m.is_declined() {
+        m.shift(pair.origin);
+    }
+    m
+}
+
+/// Two segment cores: the readable [`segments`] (written for speed as it stands), untraced, in
+/// world coordinates, or [`Manifold::declined`] where it leaves the pair to the general steps.
+#[inline(never)]
+fn segment_pair(pair: &PairFrame, options: ManifoldOptions) -> Manifold {
+    let mut m = segments(&pair.a, &pair.b, &options, &mut NoTrace);
     if !m.is_declined() {
         m.shift(pair.origin);
     }
@@ -124,98 +157,22 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
     let incident = face_of(inc_shape, inc_edge, !flip);
 
     // 4. Two corners closest.
-    if (separation > 0.0 || (NA == 2 && NB == 2 && parallel_segments(a, b)))
+    if separation > 0.0
         && let Some(c) = corner(a, b, flip, &reference, &incident)
     {
         return corner_manifold(a, b, flip, &c, margin);
     }
 
-    // 5. Clip the incident face against the reference face's side planes, as `ClipAttempt`
-    //    does: the plane through its first end (normal −tangent), then through its second.
-    let normal = reference.normal;
-    let tangent = left_perp(normal);
-    let (t1, t2) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
-    let ends = (
-        ClipVertex {
-            point: incident.v1,
-            feature: IncidentFeature::Vertex(inc_edge as u8),
-        },
-        ClipVertex {
-            point: incident.v2,
-            feature: IncidentFeature::Vertex(next_index(inc_edge, inc_shape.count()) as u8),
-        },
-    );
-    let Some((p, Some(q))) = clip_pair(ends, -tangent, -t1, 0) else {
-        return Manifold::declined();
-    };
-    let Some((first, second)) = clip_pair((p, q), tangent, t2, 1) else {
-        return Manifold::declined();
-    };
-
-    // 6. The clipped points within the margin, each midway between the surfaces (the readable
-    //    `ClipAttempt::candidate`'s arithmetic).
-    let offsets = [normal.dot(reference.v1), normal.dot(reference.v2)];
-    let rounding = 8.0 * f32::EPSILON * (t1.abs() + t2.abs() + offsets[0].abs());
-    let (ref_radius, inc_radius) = radii(a, b, flip);
-    let point = |v: ClipVertex| {
-        let along = normal.dot(v.point);
-        let from_v1 = along - offsets[0];
-        let core_sep = if from_v1.abs() <= rounding {
-            nearer_zero(from_v1, along - offsets[1])
-        } else {
-            from_v1
-        };
-        let separation = core_sep - ref_radius - inc_radius;
-        ManifoldPoint {
-            position: v.point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
-            separation,
-            id: FeatureId {
-                kind: FeatureKind::Clip,
-                reference: ref_edge as u8,
-                incident: v.feature,
-                flip,
-            },
-        }
-    };
-    let mut m = Manifold::empty(if flip { -normal } else { normal });
-    let first = point(first);
-    if first.separation <= margin {
-        m.push(first);
-    }
-    if let Some(second) = second.map(point)
-        && second.separation <= margin
-    {
-        m.push(second);
-    }
-    if m.is_empty() {
-        return Manifold::declined();
-    }
-    m
-}
-
-/// The readable `clip_segment` on a segment of two points, its arithmetic and its order: the
-/// points on the side `normal · p <= offset`, the ends kept in order and then the crossing;
-/// `None` when nothing is left.
-#[inline(always)]
-fn clip_pair(
-    (v0, v1): (ClipVertex, ClipVertex),
-    normal: Vec2,
-    offset: f32,
-    side: u8,
-) -> Option<(ClipVertex, Option<ClipVertex>)> {
-    let d0 = normal.dot(v0.point) - offset;
-    let d1 = normal.dot(v1.point) - offset;
-    let crossing = || ClipVertex {
-        point: v0.point + (v1.point - v0.point) * (d0 / (d0 - d1)),
-        feature: IncidentFeature::SidePlane(side),
-    };
-    let cut = d0 * d1 < 0.0;
-    match (d0 <= 0.0, d1 <= 0.0) {
-        (true, true) => Some((v0, Some(v1))),
-        (true, false) => Some((v0, cut.then(crossing))),
-        (false, true) => Some((v1, cut.then(crossing))),
-        (false, false) => None,
-    }
+    // 5–6. Clip the incident face and keep the points within the margin, in registers.
+    let inc_next = next_index(inc_edge, inc_shape.count());
+    clip_faces(
+        &reference,
+        &incident,
+        inc_next,
+        flip,
+        radii(a, b, flip),
+        margin,
+    )
 }
 
 /// The manifold of a circle against a core of 2 or 4 vertices (a capsule, a box, any
@@ -241,17 +198,16 @@ fn circle_n<const N: usize>(
     margin: f32,
 ) -> Manifold {
     debug_assert!(core.count() == N);
-    let c = circle.vertex(0);
+    let c = circle.centre();
     let c_local = core.xf.apply_inv(c);
     let local = core.shape;
-    let tie =
-        TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + c_local.abs().max_element());
+    let tie = TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + max_abs(c_local));
     let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
-    let (vertices, normals) = (local.vertex_array(), local.normal_array());
+    let (normals, offsets) = (local.normal_array(), local.offset_array());
     let mut face = 0;
-    let mut face_sep = f32::NEG_INFINITY;
-    for i in 0..N {
-        let s = normals[i].dot(c_local - vertices[i]);
+    let mut face_sep = normals[0].dot(c_local) - offsets[0];
+    for i in 1..N {
+        let s = normals[i].dot(c_local) - offsets[i];
         if s > face_sep + tie
             || (s >= face_sep - tie
                 && beats_on_tie(
@@ -271,6 +227,8 @@ fn circle_n<const N: usize>(
         margin,
         face,
         face_sep,
+        c_local,
+        N,
         &mut NoTrace,
     )
 }

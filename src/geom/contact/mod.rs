@@ -8,7 +8,8 @@
 //!   for the two points a resting box needs. Written to be read;
 //! - `fast.rs`: the same answers with less work where it pays, tested against the readable code;
 //! - `fast_pairs.rs`: the untraced call's fast paths for circles and for centred 2- and
-//!   4-vertex cores (capsules, boxes), bit for bit the readable answers, tried first by
+//!   4-vertex cores (capsules, boxes; two capsules run `polygon_polygon.rs`'s own segment
+//!   route untraced), bit for bit the readable answers, tried first by
 //!   [`collide`] and [`collide_in`] when nothing is traced.
 //!
 //! The normal points from A to B; a point's `separation` is negative when penetrating; a point

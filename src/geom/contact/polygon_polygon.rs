@@ -25,7 +25,9 @@
 //!    deepest vertex between the side planes instead, so the point lies on both surfaces. If
 //!    the cores are apart and still nothing is kept, the cores' closest points (GJK) give it.
 //!
-//! A capsule is a 2-vertex core whose two "faces" are the sides of its segment.
+//! A capsule is a 2-vertex core whose two "faces" are the sides of its segment. Two segments
+//! take `segments`: the same steps, each segment placed once, the corners looked at only where
+//! they can be closest.
 
 use super::fast;
 use super::types::{
@@ -34,7 +36,8 @@ use super::types::{
 };
 use crate::geom::frame::pair_scale;
 use crate::geom::math::{
-    LINEAR_SLOP, cross, left_perp, next_index, prev_index, segment_distance, try_normalize,
+    LINEAR_SLOP, cross, left_perp, max_finite, min_finite, next_index, prev_index,
+    segment_distance, try_normalize,
 };
 use crate::geom::shape::Placed;
 use crate::geom::trace::Trace;
@@ -236,15 +239,32 @@ impl ClipAttempt {
     ) -> ClipAttempt {
         let reference = face_of(ref_shape, ref_edge, flip);
         let incident = face_of(inc_shape, inc_edge, !flip);
+        ClipAttempt::of_faces(
+            reference,
+            incident,
+            next_index(inc_edge, inc_shape.count()),
+            flip,
+        )
+    }
+
+    /// As [`ClipAttempt::with_incident`], with both faces already placed (`inc_next`: the
+    /// index of the incident face's second vertex).
+    #[inline(always)]
+    pub(super) fn of_faces(
+        reference: Face,
+        incident: Face,
+        inc_next: usize,
+        flip: bool,
+    ) -> ClipAttempt {
         let input = Clipped {
             points: [
                 ClipVertex {
                     point: incident.v1,
-                    feature: IncidentFeature::Vertex(inc_edge as u8),
+                    feature: IncidentFeature::Vertex(incident.edge as u8),
                 },
                 ClipVertex {
                     point: incident.v2,
-                    feature: IncidentFeature::Vertex(next_index(inc_edge, inc_shape.count()) as u8),
+                    feature: IncidentFeature::Vertex(inc_next as u8),
                 },
             ],
             count: 2,
@@ -316,6 +336,39 @@ impl ClipAttempt {
     }
 }
 
+/// The trace of a clip: the incident face, then the incident face clipped against each side
+/// plane of the reference face.
+#[inline(always)]
+fn trace_clip(clip: &ClipAttempt, trace: &mut impl Trace<ManifoldStep>) {
+    trace.step(|| ManifoldStep::IncidentFace(clip.incident));
+    let tangent = left_perp(clip.reference.normal);
+    // Each point's distance from a side plane, in `clip_segment`'s own formula and operands
+    // (`ClipAttempt::of_faces` passes `(-tangent, -tangent · v1)` and `(tangent, tangent · v2)`).
+    let distances = |input: &Clipped, normal: Vec2, offset: f32| -> Vec<f32> {
+        input
+            .to_vec()
+            .iter()
+            .map(|v| normal.dot(v.point) - offset)
+            .collect()
+    };
+    trace.step(|| ManifoldStep::ClipSide {
+        side: 0,
+        plane_point: clip.reference.v1,
+        plane_normal: -tangent,
+        input: clip.input.to_vec(),
+        distances: distances(&clip.input, -tangent, -tangent.dot(clip.reference.v1)),
+        output: clip.side0.to_vec(),
+    });
+    trace.step(|| ManifoldStep::ClipSide {
+        side: 1,
+        plane_point: clip.reference.v2,
+        plane_normal: tangent,
+        input: clip.side0.to_vec(),
+        distances: distances(&clip.side0, tangent, tangent.dot(clip.reference.v2)),
+        output: clip.side1.to_vec(),
+    });
+}
+
 /// Of two readings of one distance, the one nearer zero. (Out of line: it is the rare case.)
 #[cold]
 #[inline(never)]
@@ -344,7 +397,7 @@ pub(super) fn radii(a: &Placed, b: &Placed, flip: bool) -> (f32, f32) {
 /// reference face. For shapes about a unit across it is Box2D's `0.1 * LINEAR_SLOP`.
 #[inline]
 pub fn hysteresis_slop(a: &Placed, b: &Placed) -> f32 {
-    0.1 * LINEAR_SLOP * a.shape.bounding_radius().min(b.shape.bounding_radius())
+    0.1 * LINEAR_SLOP * min_finite(a.shape.bounding_radius(), b.shape.bounding_radius())
 }
 
 /// The manifold with `a`'s face `edge` as the reference face whatever the separations say:
@@ -362,9 +415,27 @@ pub(crate) fn face_clip(a: &Placed, b: &Placed, edge: usize, margin: f32) -> Man
 }
 
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
+/// Two segments take `segments` first, the steps below with what segments allow.
 // Always inlined into `collide`, its one caller, so that the manifold is built in place.
 #[inline(always)]
 pub fn polygons(
+    a: &Placed,
+    b: &Placed,
+    options: &ManifoldOptions,
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
+    if a.count() == 2 && b.count() == 2 {
+        let m = segments(a, b, options, trace);
+        if !m.is_declined() {
+            return m;
+        }
+    }
+    general(a, b, options, trace)
+}
+
+/// Steps 1 to 6 for any two polygon-like cores.
+#[inline(always)]
+fn general(
     a: &Placed,
     b: &Placed,
     options: &ManifoldOptions,
@@ -376,7 +447,7 @@ pub fn polygons(
     // 1. Each core's face of greatest separation.
     let (sep_a, edge_a) = fast::max_separation(a, b);
     let (sep_b, edge_b) = fast::max_separation(b, a);
-    let separation = sep_a.max(sep_b);
+    let separation = max_finite(sep_a, sep_b);
 
     // 2. The reference face, with hysteresis.
     let threshold = if options.hysteresis {
@@ -476,33 +547,7 @@ pub fn polygons(
     }
     let flip = clip.flip;
     trace.step(|| reference_step(&clip, swapped));
-    trace.step(|| ManifoldStep::IncidentFace(clip.incident));
-    let tangent = left_perp(clip.reference.normal);
-    // Each point's distance from a side plane, in `clip_segment`'s own formula and operands
-    // (`ClipAttempt::new` passes `(-tangent, -tangent · v1)` and `(tangent, tangent · v2)`).
-    let distances = |input: &Clipped, normal: Vec2, offset: f32| -> Vec<f32> {
-        input
-            .to_vec()
-            .iter()
-            .map(|v| normal.dot(v.point) - offset)
-            .collect()
-    };
-    trace.step(|| ManifoldStep::ClipSide {
-        side: 0,
-        plane_point: clip.reference.v1,
-        plane_normal: -tangent,
-        input: clip.input.to_vec(),
-        distances: distances(&clip.input, -tangent, -tangent.dot(clip.reference.v1)),
-        output: clip.side0.to_vec(),
-    });
-    trace.step(|| ManifoldStep::ClipSide {
-        side: 1,
-        plane_point: clip.reference.v2,
-        plane_normal: tangent,
-        input: clip.side0.to_vec(),
-        distances: distances(&clip.side0, tangent, tangent.dot(clip.reference.v2)),
-        output: clip.side1.to_vec(),
-    });
+    trace_clip(&clip, trace);
 
     // 6. Keep the points within the margin, each midway between the surfaces.
     let mut m = Manifold::empty(if flip {
@@ -567,6 +612,366 @@ pub fn polygons(
         });
     }
     m
+}
+
+/// Two segment cores (capsules, chain links): the steps of [`polygons`], with what two
+/// segments allow. Each segment is placed once (its two ends and its face-0 normal; face 1 runs
+/// back from the second end with the opposite normal), and every step reads those numbers:
+///
+/// 1. A face's separation is the other segment's deeper end in front of it; face 0 passes
+///    through the first end, face 1 through the second.
+/// 2. The reference face by the same hysteresis as [`polygons`].
+/// 3. The incident face: the other segment's side facing the reference normal (face 0 when
+///    its normal is anti-parallel or square to it, as `incident_edge` decides).
+/// 4. Two corners closest ([`corner`]), looked at only where they can be: for parallel
+///    segments, and for segments apart whose incident end nearer the reference line lies
+///    beyond the reference face's side planes. (Apart, an incident end between the side planes
+///    is the incident core's closest point, at the face separation: the face is right.)
+/// 5. Clip the incident face against the reference face's side planes, and
+/// 6. keep the points within the margin, as in [`polygons`] (in registers, [`clip_faces`]).
+///
+/// [`Manifold::declined`] when nothing is kept after clipping: then [`polygons`]' general
+/// steps answer (the other face as the reference, the deepest end in the slab, GJK). Nothing is
+/// traced before the answer is known, so a traced and an untraced call decide alike; the
+/// untraced fast path ([`super::fast_pairs`]) is this same function.
+#[inline(always)]
+pub(super) fn segments<T: Trace<ManifoldStep>>(
+    a: &Placed,
+    b: &Placed,
+    options: &ManifoldOptions,
+    trace: &mut T,
+) -> Manifold {
+    let (sa, sb) = (Segment::of(a), Segment::of(b));
+
+    // 1. Each segment's face of greatest separation, the first on a tie.
+    let (sep_a, edge_a) = sa.best_face(&sb);
+    let (sep_b, edge_b) = sb.best_face(&sa);
+
+    // 2. The reference face, with hysteresis.
+    let threshold = if options.hysteresis {
+        sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
+    } else {
+        sep_a
+    };
+    let faces = SegmentFaces {
+        sep_a,
+        edge_a,
+        sep_b,
+        edge_b,
+        threshold,
+    };
+    // The rest once for each reference body, so that neither copy picks its numbers at run
+    // time.
+    if sep_b > threshold {
+        segments_with::<true, T>(b, a, &sb, &sa, &faces, options, trace)
+    } else {
+        segments_with::<false, T>(a, b, &sa, &sb, &faces, options, trace)
+    }
+}
+
+/// A segment core placed: its two ends and its face-0 normal.
+#[derive(Clone, Copy)]
+struct Segment {
+    v0: Vec2,
+    v1: Vec2,
+    n: Vec2,
+}
+
+impl Segment {
+    #[inline(always)]
+    fn of(p: &Placed) -> Segment {
+        Segment {
+            v0: p.vertex(0),
+            v1: p.vertex(1),
+            n: p.normal(0),
+        }
+    }
+
+    /// Face `edge`: face 0 from the first end to the second, face 1 back, opposite normal.
+    #[inline(always)]
+    fn face(&self, on_b: bool, edge: usize) -> Face {
+        let (v1, v2, normal) = if edge == 0 {
+            (self.v0, self.v1, self.n)
+        } else {
+            (self.v1, self.v0, -self.n)
+        };
+        Face {
+            on_b,
+            edge,
+            v1,
+            v2,
+            normal,
+        }
+    }
+
+    /// The face of greatest separation of `other` (its deeper end in front of the face), and
+    /// that separation; face 0 on a tie.
+    #[inline(always)]
+    fn best_face(&self, other: &Segment) -> (f32, usize) {
+        // Plain comparisons: the inputs are finite.
+        let (p, q) = (self.n.dot(other.v0), self.n.dot(other.v1));
+        let (lo, hi) = (min_finite(p, q), max_finite(p, q));
+        let front = lo - self.n.dot(self.v0);
+        let back = self.n.dot(self.v1) - hi;
+        if back > front { (back, 1) } else { (front, 0) }
+    }
+}
+
+/// Step 1 and 2's numbers, for the trace.
+struct SegmentFaces {
+    sep_a: f32,
+    edge_a: usize,
+    sep_b: f32,
+    edge_b: usize,
+    threshold: f32,
+}
+
+/// Steps 3 to 6 of [`segments`] with `rs` (on `ref_shape`) holding the reference face: B's
+/// when `FLIP`.
+#[inline(always)]
+fn segments_with<const FLIP: bool, T: Trace<ManifoldStep>>(
+    ref_shape: &Placed,
+    inc_shape: &Placed,
+    rs: &Segment,
+    is: &Segment,
+    faces: &SegmentFaces,
+    options: &ManifoldOptions,
+    trace: &mut T,
+) -> Manifold {
+    let margin = options.speculative_margin;
+    let radius = ref_shape.radius() + inc_shape.radius();
+    let (a, b) = if FLIP {
+        (inc_shape, ref_shape)
+    } else {
+        (ref_shape, inc_shape)
+    };
+    let separation = max_finite(faces.sep_a, faces.sep_b);
+    let reference = rs.face(FLIP, if FLIP { faces.edge_b } else { faces.edge_a });
+
+    // 3. The incident face.
+    let inc_edge = if is.n.dot(reference.normal) <= 0.0 {
+        0
+    } else {
+        1
+    };
+    let incident = is.face(!FLIP, inc_edge);
+    let reference_step = || ManifoldStep::ReferenceFace {
+        sep_a: faces.sep_a,
+        edge_a: faces.edge_a,
+        sep_b: faces.sep_b,
+        edge_b: faces.edge_b,
+        threshold: faces.threshold,
+        hysteresis: options.hysteresis,
+        flip: FLIP,
+        swapped: false,
+        reference,
+        band: margin + radius,
+    };
+    if separation - radius > margin {
+        trace.step(reference_step);
+        trace.step(|| ManifoldStep::Apart {
+            separation: separation - radius,
+            margin,
+        });
+        return Manifold::empty(if FLIP {
+            -reference.normal
+        } else {
+            reference.normal
+        });
+    }
+
+    // 4. Two corners closest (segments apart, or parallel: see `polygons`). Apart, the
+    //    incident end nearer the reference face's line that lies between its side planes is
+    //    the closest point of the incident core, at the face separation (nothing of the
+    //    incident segment lies nearer that line): then the face is right and the corners are
+    //    not looked at.
+    let beyond_sides = || {
+        let tangent = left_perp(reference.normal);
+        let deepest = if reference.normal.dot(incident.v1) <= reference.normal.dot(incident.v2) {
+            incident.v1
+        } else {
+            incident.v2
+        };
+        let along = tangent.dot(deepest);
+        along < tangent.dot(reference.v1) || along > tangent.dot(reference.v2)
+    };
+    if (cross(rs.n, is.n).abs() <= PARALLEL_SINE || (separation > 0.0 && beyond_sides()))
+        && let Some(corner) = rare_corner(a, b, FLIP, reference, incident)
+    {
+        trace.step(reference_step);
+        trace.step(|| ManifoldStep::IncidentFace(incident));
+        trace.step(|| ManifoldStep::Corner {
+            reference: corner.reference,
+            incident: corner.incident,
+            normal: corner.normal,
+            separation: corner.separation,
+        });
+        if corner.separation > margin {
+            trace.step(|| ManifoldStep::Apart {
+                separation: corner.separation,
+                margin,
+            });
+        }
+        return corner_manifold(a, b, FLIP, &corner, margin);
+    }
+
+    // 5–6. Clip, and keep the points within the margin (the trace's record of it is the
+    //    same arithmetic, step by step).
+    let rad = (ref_shape.radius(), inc_shape.radius());
+    let m = clip_faces(&reference, &incident, 1 - inc_edge, FLIP, rad, margin);
+    if T::ENABLED && !m.is_declined() {
+        let clip = ClipAttempt::of_faces(reference, incident, 1 - inc_edge, FLIP);
+        trace.step(reference_step);
+        trace_clip(&clip, trace);
+        trace.step(|| ManifoldStep::Keep {
+            candidates: clip
+                .candidates(rad, margin)
+                .iter()
+                .flatten()
+                .copied()
+                .collect(),
+            margin,
+        });
+    }
+    m
+}
+
+/// [`corner`] out of line, for [`segments`], where it is rare: the faces it needs are then
+/// written out only on its way.
+#[cold]
+#[inline(never)]
+fn rare_corner(
+    a: &Placed,
+    b: &Placed,
+    flip: bool,
+    reference: Face,
+    incident: Face,
+) -> Option<CornerPair> {
+    corner(a, b, flip, &reference, &incident)
+}
+
+/// Steps 5 and 6 in registers: the incident face clipped against the reference face's side
+/// planes and the clipped points within the margin, each midway between the surfaces — what
+/// [`ClipAttempt::of_faces`] and its [`ClipAttempt::candidates`] give, bit for bit, without
+/// keeping the steps for a trace (`radii`: the reference's and the incident core's). The
+/// manifold's normal runs from A to B; [`Manifold::declined`] when no point is kept.
+#[inline(always)]
+pub(super) fn clip_faces(
+    reference: &Face,
+    incident: &Face,
+    inc_next: usize,
+    flip: bool,
+    radii: (f32, f32),
+    margin: f32,
+) -> Manifold {
+    // Clip the incident face against the reference face's side planes, as `ClipAttempt`
+    //    does: the plane through its first end (normal −tangent), then through its second.
+    let normal = reference.normal;
+    let tangent = left_perp(normal);
+    let (t1, t2) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
+    let ends = (
+        ClipVertex {
+            point: incident.v1,
+            feature: IncidentFeature::Vertex(incident.edge as u8),
+        },
+        ClipVertex {
+            point: incident.v2,
+            feature: IncidentFeature::Vertex(inc_next as u8),
+        },
+    );
+    let Some((p, Some(q))) = clip_pair(ends, -tangent, -t1, 0) else {
+        return Manifold::declined();
+    };
+    let Some((first, second)) = clip_pair((p, q), tangent, t2, 1) else {
+        return Manifold::declined();
+    };
+
+    // The clipped points within the margin, each midway between the surfaces (the readable
+    //    `ClipAttempt::candidate`'s arithmetic).
+    let offsets = [normal.dot(reference.v1), normal.dot(reference.v2)];
+    let rounding = 8.0 * f32::EPSILON * (t1.abs() + t2.abs() + offsets[0].abs());
+    let (ref_radius, inc_radius) = radii;
+    // A function, not a closure: called twice, a closure was left out of line.
+    #[inline(always)]
+    fn clip_point(
+        v: ClipVertex,
+        normal: Vec2,
+        offsets: [f32; 2],
+        rounding: f32,
+        (ref_radius, inc_radius): (f32, f32),
+        reference: u8,
+        flip: bool,
+    ) -> ManifoldPoint {
+        let along = normal.dot(v.point);
+        let from_v1 = along - offsets[0];
+        let core_sep = if from_v1.abs() <= rounding {
+            nearer_zero(from_v1, along - offsets[1])
+        } else {
+            from_v1
+        };
+        let separation = core_sep - ref_radius - inc_radius;
+        ManifoldPoint {
+            position: v.point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
+            separation,
+            id: FeatureId {
+                kind: FeatureKind::Clip,
+                reference,
+                incident: v.feature,
+                flip,
+            },
+        }
+    }
+    let point = |v| {
+        clip_point(
+            v,
+            normal,
+            offsets,
+            rounding,
+            (ref_radius, inc_radius),
+            reference.edge as u8,
+            flip,
+        )
+    };
+    let mut m = Manifold::empty(if flip { -normal } else { normal });
+    let first = point(first);
+    if first.separation <= margin {
+        m.push(first);
+    }
+    if let Some(v) = second {
+        let second = point(v);
+        if second.separation <= margin {
+            m.push(second);
+        }
+    }
+    if m.is_empty() {
+        return Manifold::declined();
+    }
+    m
+}
+
+/// The readable `clip_segment` on a segment of two points, its arithmetic and its order: the
+/// points on the side `normal · p <= offset`, the ends kept in order and then the crossing;
+/// `None` when nothing is left.
+#[inline(always)]
+fn clip_pair(
+    (v0, v1): (ClipVertex, ClipVertex),
+    normal: Vec2,
+    offset: f32,
+    side: u8,
+) -> Option<(ClipVertex, Option<ClipVertex>)> {
+    let d0 = normal.dot(v0.point) - offset;
+    let d1 = normal.dot(v1.point) - offset;
+    let crossing = || ClipVertex {
+        point: v0.point + (v1.point - v0.point) * (d0 / (d0 - d1)),
+        feature: IncidentFeature::SidePlane(side),
+    };
+    let cut = d0 * d1 < 0.0;
+    match (d0 <= 0.0, d1 <= 0.0) {
+        (true, true) => Some((v0, Some(v1))),
+        (true, false) => Some((v0, cut.then(crossing))),
+        (false, true) => Some((v1, cut.then(crossing))),
+        (false, false) => None,
+    }
 }
 
 /// Two closest core points and the one contact point they make (pair frame).
@@ -769,6 +1174,96 @@ mod tests {
         assert!(clip_x_below(2.0, 3.0, 1.0).is_empty());
         let empty = Clipped::of(None, None);
         assert!(clip_segment(&empty, Vec2::X, 1.0, 0).to_vec().is_empty());
+    }
+
+    #[test]
+    fn segments_agree_with_the_general_steps() {
+        // The segment route against the general steps it specialises, on random poses, every
+        // eighth far out, every fourth at quarter turns (parallel, end to end) and on a grid of
+        // eighths (exact touching): the same normal and the same point separations up to
+        // rounding of the pair's coordinates, whenever both answer with one reference face.
+        use crate::geom::trace::NoTrace;
+        let shapes = [
+            Shape::capsule(2.0, 0.3).unwrap(),
+            Shape::capsule(0.4, 0.05).unwrap(),
+            Shape::segment(Vec2::new(-1.0, 0.2), Vec2::new(1.5, -0.3)).unwrap(),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |lo: f32, hi: f32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+        };
+        let (mut compared, mut corners, mut skipped) = (0, 0, 0);
+        for a in &shapes {
+            for b in &shapes {
+                for k in 0..3000 {
+                    let quarter = k % 4 == 0;
+                    let turn = |n: &mut dyn FnMut(f32, f32) -> f32| {
+                        if quarter {
+                            (n(0.0, 4.0)).floor() * std::f32::consts::FRAC_PI_2
+                        } else {
+                            n(-3.2, 3.2)
+                        }
+                    };
+                    let (ta, tb) = (turn(&mut next), turn(&mut next));
+                    let mut at = Vec2::new(next(-1.8, 1.8), next(-1.2, 1.2));
+                    if k % 4 == 2 {
+                        at = (at * 8.0).round() / 8.0;
+                    }
+                    let far = Vec2::splat(if k % 8 == 3 { 1.0e3 } else { 0.0 });
+                    let pa = Placed::new(a, Transform::new(far, ta));
+                    let pb = Placed::new(b, Transform::new(far + at, tb));
+                    let options = ManifoldOptions {
+                        speculative_margin: if k % 3 == 0 { 0.1 } else { 0.0 },
+                        hysteresis: k % 5 != 0,
+                    };
+                    let s = segments(&pa, &pb, &options, &mut NoTrace);
+                    if s.is_declined() {
+                        continue;
+                    }
+                    let g = general(&pa, &pb, &options, &mut NoTrace);
+                    let tol = 64.0 * f32::EPSILON * (far.x + 4.0);
+                    let ids = |m: &Manifold| m.points().map(|p| p.id.kind).collect::<Vec<_>>();
+                    corners += ids(&s).contains(&FeatureKind::Corner) as usize;
+                    // A tie of faces may pick either valid normal; compare the rest.
+                    if (s.normal - g.normal).length() > 1e-3 {
+                        skipped += 1;
+                        continue;
+                    }
+                    compared += 1;
+                    assert!(
+                        (s.normal - g.normal).length() <= 1e-5,
+                        "{pa:?} {pb:?}: {s:?} vs {g:?}"
+                    );
+                    let deepest = |m: &Manifold| {
+                        m.points()
+                            .map(|p| p.separation)
+                            .fold(f32::INFINITY, f32::min)
+                    };
+                    if !s.is_empty() && !g.is_empty() {
+                        assert!(
+                            (deepest(&s) - deepest(&g)).abs() <= tol,
+                            "{pa:?} {pb:?}: {s:?} vs {g:?}"
+                        );
+                    } else {
+                        // Only a point right at the margin may be kept by one and not the other.
+                        let m = if s.is_empty() { &g } else { &s };
+                        assert!(
+                            m.points()
+                                .all(|p| (p.separation - options.speculative_margin).abs() <= tol),
+                            "{pa:?} {pb:?}: {s:?} vs {g:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 20000 && skipped * 100 < compared,
+            "{compared}, {skipped}"
+        );
+        assert!(corners > 100, "{corners}");
     }
 
     #[test]

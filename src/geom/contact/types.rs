@@ -210,11 +210,9 @@ impl ManifoldOptions {
     /// negative one as 0.
     #[inline]
     pub(crate) fn sanitized(&self) -> ManifoldOptions {
-        let margin = if self.speculative_margin.is_finite() {
-            self.speculative_margin.max(0.0)
-        } else {
-            0.0
-        };
+        // One comparison each way: NaN, infinities, negatives and zeros all give 0.
+        let m = self.speculative_margin;
+        let margin = if m > 0.0 && m <= f32::MAX { m } else { 0.0 };
         ManifoldOptions {
             speculative_margin: margin,
             ..*self
