@@ -77,7 +77,7 @@ fn shifted(pair: &PairFrame, mut m: Manifold) -> Manifold {
 
 /// A circle against a core of 2 or 4 vertices (B the circle when `CORE_IS_A`), in world
 /// coordinates, or [`Manifold::declined`] for other cores.
-#[inline(never)]
+#[inline(always)]
 fn circle_pair<const CORE_IS_A: bool>(pair: &PairFrame, margin: f32) -> Manifold {
     let (core, circle) = if CORE_IS_A {
         (&pair.a, &pair.b)
