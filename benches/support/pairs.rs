@@ -216,6 +216,32 @@ pub fn all(n: usize) -> Vec<PairSet> {
             false,
         ),
         set(
+            "circle-circle",
+            spec(Shape::circle(0.5).expect("circle")),
+            spec(Shape::circle(0.4).expect("circle")),
+            n,
+            |r| {
+                (
+                    at(0.0, 0.0, r.range(-3.0, 3.0)),
+                    at(r.range(-1.0, 1.0), r.range(-1.0, 1.0), r.range(-3.0, 3.0)),
+                )
+            },
+            false,
+        ),
+        set(
+            "capsule-circle",
+            spec(Shape::capsule(2.0, 0.3).expect("capsule")),
+            spec(Shape::circle(0.5).expect("circle")),
+            n,
+            |r| {
+                (
+                    at(0.0, 0.0, r.range(-3.0, 3.0)),
+                    at(r.range(-1.6, 1.6), r.range(-1.0, 1.0), 0.0),
+                )
+            },
+            false,
+        ),
+        set(
             "capsule-box",
             spec_box(2.0, 1.0, 0.0),
             spec(Shape::capsule(1.5, 0.25).expect("capsule")),

@@ -101,39 +101,26 @@ pub(super) fn from_face(
     let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
     let local = core.shape.vertices();
     let (l1, l2) = (local[face], local[next]);
-    let face_normal = core.normal(face);
 
     // 2. Beyond an end of that face: the vertex region. Otherwise the face region.
-    let u1 = (c_local - l1).dot(l2 - l1);
-    let u2 = (c_local - l2).dot(l1 - l2);
-    // The vertex region's normal runs from the vertex to the centre. Outside the vertex's
-    // normal cone that direction was read from rounding (the centre on the vertex up to its last
-    // bits: `c − v` can point anywhere, straight up for a box turned 4°, along which the box
-    // reads 29% deeper); then the nearer cone edge is taken if the core reads less deep along
-    // it (a support gap is never more than the truth), and the direction as it stands if not (a
-    // tiny polygon far out, resolved more coarsely than its cones, can name the wrong end).
-    let gap = |nrm: Vec2| nrm.dot(c) - core.vertex(core.support(nrm)).dot(nrm);
-    let vertex_region = |i: usize| {
-        let v = core.vertex(i);
-        try_normalize(c - v).map(|d| {
-            let edge = into_cone(core, i, d);
-            let nrm = if edge != d && gap(edge) >= gap(d) {
-                edge
-            } else {
-                d
-            };
-            (nrm, v, CircleRegion::Vertex(i))
-        })
-    };
+    // `u1` along the face from its first end, `u2` back along it from its second (the same
+    // edge vector, negated: a negation is exact, and only the signs are read).
+    let edge = l2 - l1;
+    let u1 = (c_local - l1).dot(edge);
+    let u2 = -(c_local - l2).dot(edge);
     // A polygon's inside (face_sep <= 0) is always the face region; a segment core (capsule)
     // has no inside, so a centre on its line beyond an end is in that end's vertex region.
     let outside = face_sep > 0.0 || n == 2;
-    let region = if u1 < 0.0 && outside {
-        vertex_region(face)
+    let vertex = if u1 < 0.0 && outside {
+        Some(face)
     } else if u2 < 0.0 && outside {
-        vertex_region(next)
+        Some(next)
     } else {
         None
+    };
+    let region = match vertex {
+        Some(i) => vertex_region(core, i, c),
+        None => None,
     };
     // The separation, the point midway between the surfaces, and the core's point the normal
     // starts from (drawn by the trace).
@@ -150,6 +137,7 @@ pub(super) fn from_face(
             )
         }
         None => {
+            let face_normal = core.normal(face);
             let separation = face_sep - radius;
             let position = c - face_normal * (circle.radius() + 0.5 * separation);
             (face_normal, separation, position, CircleRegion::Face(face))
@@ -162,37 +150,69 @@ pub(super) fn from_face(
             edge: face,
             v1: core.vertex(face),
             v2: core.vertex(next),
-            normal: face_normal,
+            normal: core.normal(face),
         },
         face_separation: face_sep,
         region,
         core_point: match region {
             CircleRegion::Vertex(i) => core.vertex(i),
-            CircleRegion::Face(_) => c - face_normal * face_sep,
+            CircleRegion::Face(_) => c - core.normal(face) * face_sep,
         },
         separation,
     });
 
-    let mut m = Manifold::empty(a_to_b(normal));
     if separation > margin {
         trace.step(|| ManifoldStep::Apart { separation, margin });
-        return m;
+        return Manifold::empty(a_to_b(normal));
     }
     let (kind, reference) = match region {
         CircleRegion::Face(i) => (FeatureKind::CircleFace, i),
         CircleRegion::Vertex(i) => (FeatureKind::CircleVertex, i),
     };
-    m.push(ManifoldPoint {
-        position,
-        separation,
-        id: FeatureId {
-            kind,
-            reference: reference as u8,
-            incident: IncidentFeature::Vertex(0),
-            flip: !core_is_a,
+    Manifold::one(
+        a_to_b(normal),
+        ManifoldPoint {
+            position,
+            separation,
+            id: FeatureId {
+                kind,
+                reference: reference as u8,
+                incident: IncidentFeature::Vertex(0),
+                flip: !core_is_a,
+            },
         },
-    });
-    m
+    )
+}
+
+/// The vertex region of vertex `i` of `core` for the centre `c`: the normal, the vertex, the
+/// region; `None` when the centre is on the vertex. (A function, not a closure: a closure here
+/// was left out of line, and every call set up its captures.)
+///
+/// The normal runs from the vertex to the centre. Outside the vertex's normal cone that
+/// direction was read from rounding (the centre on the vertex up to its last bits: `c − v` can
+/// point anywhere, straight up for a box turned 4°, along which the box reads 29% deeper); then
+/// the nearer cone edge is taken if the core reads less deep along it (a support gap is never
+/// more than the truth), and the direction as it stands if not (a tiny polygon far out,
+/// resolved more coarsely than its cones, can name the wrong end).
+#[inline(always)]
+fn vertex_region(core: &Placed, i: usize, c: Vec2) -> Option<(Vec2, Vec2, CircleRegion)> {
+    let v = core.vertex(i);
+    let d = try_normalize(c - v)?;
+    let edge = into_cone(core, i, d);
+    let nrm = if edge != d && rare_gap(core, c, edge) >= rare_gap(core, c, d) {
+        edge
+    } else {
+        d
+    };
+    Some((nrm, v, CircleRegion::Vertex(i)))
+}
+
+/// How far the centre `c` is in front of `core` along `nrm` (its support gap). Only for a
+/// direction outside a vertex's cone, which is rare.
+#[cold]
+#[inline(never)]
+fn rare_gap(core: &Placed, c: Vec2, nrm: Vec2) -> f32 {
+    nrm.dot(c) - core.vertex(core.support(nrm)).dot(nrm)
 }
 
 /// The unit direction `d` kept within the normal cone of vertex `i` of `core` (between the
@@ -202,12 +222,15 @@ pub(super) fn from_face(
 #[inline]
 fn into_cone(core: &Placed, i: usize, d: Vec2) -> Vec2 {
     let n = core.count();
-    let (before, after) = (core.normal(prev_index(i, n)), core.normal(i));
+    let before = core.normal(prev_index(i, n));
     if cross(before, d) < 0.0 {
-        before
-    } else if cross(d, after) < 0.0 {
-        after
-    } else {
-        d
+        return before;
     }
+    // A segment's two faces have opposite normals (exactly: `Shape` builds them so), and the
+    // cone of its end is a half-plane: the second test is the first.
+    if n == 2 {
+        return d;
+    }
+    let after = core.normal(i);
+    if cross(d, after) < 0.0 { after } else { d }
 }

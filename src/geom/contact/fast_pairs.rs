@@ -205,9 +205,21 @@ fn circle_n<const N: usize>(
     let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
     let (normals, offsets) = (local.normal_array(), local.offset_array());
     let mut face = 0;
-    let mut face_sep = normals[0].dot(c_local) - offsets[0];
+    // `n_i · c` for each face. A segment's face 1 has exactly face 0's normal negated
+    // (`Shape` builds it so), and a negated product is exact: one product serves both.
+    debug_assert!(N != 2 || normals[1] == -normals[0]);
+    let along = |i: usize| {
+        if N == 2 && i == 1 {
+            -normals[0].dot(c_local)
+        } else {
+            normals[i].dot(c_local)
+        }
+    };
+    let mut face_sep = along(0) - offsets[0];
+    // (Indexed: the face number is what the loop records.)
+    #[allow(clippy::needless_range_loop)]
     for i in 1..N {
-        let s = normals[i].dot(c_local) - offsets[i];
+        let s = along(i) - offsets[i];
         if s > face_sep + tie
             || (s >= face_sep - tie
                 && beats_on_tie(

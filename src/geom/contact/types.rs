@@ -133,6 +133,16 @@ impl Manifold {
         }
     }
 
+    /// A manifold of one point, built whole.
+    #[inline]
+    pub fn one(normal: Vec2, point: ManifoldPoint) -> Manifold {
+        Manifold {
+            normal,
+            points: [point, ManifoldPoint::NONE],
+            count: 1,
+        }
+    }
+
     /// Adds a point (at most two are kept).
     #[inline]
     pub fn push(&mut self, p: ManifoldPoint) {
