@@ -268,6 +268,38 @@ pub fn all(n: usize) -> Vec<PairSet> {
             false,
         ),
         set(
+            "star-floor parts",
+            spec_box(10.0, 1.0, 0.0),
+            spec(
+                Shape::polygon(
+                    &[
+                        Vec2::new(0.0, -0.15),
+                        Vec2::new(1.0, 0.0),
+                        Vec2::new(0.0, 0.15),
+                    ],
+                    0.0,
+                )
+                .expect("spike")
+                .0,
+            ),
+            n,
+            // The five-spike star resting on the floor (`versus`' compound line), one of its
+            // five spikes (triangle parts) against the floor per pose: the part pairs a compound
+            // body hands the narrowphase.
+            |r| {
+                let t = r.range(0.0, 1.0);
+                let spike = (r.range(0.0, 5.0) as usize).min(4);
+                let body = at(0.3 * t - 0.15, 0.79 + 0.02 * t, 0.05 * (t - 0.5));
+                let part = at(
+                    0.0,
+                    0.0,
+                    [90.0f32, 162.0, 234.0, 306.0, 18.0][spike].to_radians(),
+                );
+                (at(0.0, -0.5, 0.0), body.compose(part))
+            },
+            false,
+        ),
+        set(
             "64-gon-64-gon",
             ngon(64, 1.0),
             ngon(64, 1.0),

@@ -2,7 +2,7 @@
 //! work. Each is tested against the readable version it replaces.
 
 use crate::geom::math::{next_index, prev_index};
-use crate::geom::shape::Placed;
+use crate::geom::shape::{MAX_VERTICES, Placed};
 use glam::Vec2;
 
 /// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`,
@@ -25,10 +25,10 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
     let rel = other.xf.inv_mul(poly.xf);
     let ov = other.shape.vertices();
     let m = ov.len();
-    let (pv, pn) = (poly.shape.vertices(), poly.shape.normals());
-    // Face i placed in `other`'s frame: the offset of its plane, given its placed normal `n`;
-    // and its normal with that offset.
-    let offset = |i: usize, n: Vec2| pn[i].dot(pv[i]) + n.dot(rel.p);
+    let (po, pn) = (poly.shape.offsets(), poly.shape.normals());
+    // Face i placed in `other`'s frame: the offset of its plane, given its placed normal `n`
+    // (`po[i]` is `pn[i] · pv[i]`, stored with the shape); and its normal with that offset.
+    let offset = |i: usize, n: Vec2| po[i] + n.dot(rel.p);
     let face = |i: usize| {
         let n = rel.q.apply(pn[i]);
         (n, offset(i, n))
@@ -52,20 +52,30 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
         }
         return best;
     }
-    if poly.shape.symmetric() && m <= 8 {
-        for i in 0..half {
-            let (n, plane) = face(i);
-            let opposite = offset(i + half, -n);
-            let [lo, hi] = shadow(n, ov);
-            consider(lo - plane, i);
-            consider(-hi - opposite, i + half);
-        }
-        return best;
-    }
     if m <= 8 {
-        for i in 0..pn.len() {
-            let (n, plane) = face(i);
-            consider(shadow(n, ov)[0] - plane, i);
+        // Few vertices: every one, from the whole arrays with a bound the compiler can see
+        // (no bounds checks).
+        let ova = other.shape.vertex_array();
+        let m = m.min(8);
+        if poly.shape.symmetric() {
+            for i in 0..half {
+                let (n, plane) = face(i);
+                let opposite = offset(i + half, -n);
+                let [lo, hi] = shadow_small(n, ova, m);
+                consider(lo - plane, i);
+                consider(-hi - opposite, i + half);
+            }
+        } else {
+            // Faces in order: a strict comparison keeps the first on a tie.
+            let mut best = (f32::NEG_INFINITY, 0);
+            for i in 0..pn.len() {
+                let (n, plane) = face(i);
+                let sep = shadow_small(n, ova, m)[0] - plane;
+                if sep > best.0 {
+                    best = (sep, i);
+                }
+            }
+            return best;
         }
         return best;
     }
@@ -164,15 +174,33 @@ fn half_width(d: Vec2, points: &[Vec2]) -> f32 {
     })
 }
 
-/// `[min, max]` of `d · w` over `points` (at least one).
+/// [`shadow`] over the first `m` (1 to 8) of `points`, unrolled for the commonest counts
+/// (triangles and quadrilaterals).
+#[inline(always)]
+fn shadow_small(d: Vec2, points: &[Vec2; MAX_VERTICES], m: usize) -> [f32; 2] {
+    match m {
+        3 => shadow(d, &points[..3]),
+        4 => shadow(d, &points[..4]),
+        _ => shadow(d, &points[..m.min(8)]),
+    }
+}
+
+/// `[min, max]` of `d · w` over `points` (at least one). Started from the first point, plain
+/// comparisons (the inputs are finite).
 #[inline]
 fn shadow(d: Vec2, points: &[Vec2]) -> [f32; 2] {
-    points
-        .iter()
-        .fold([f32::INFINITY, f32::NEG_INFINITY], |[lo, hi], w| {
-            let p = d.dot(*w);
-            [if p < lo { p } else { lo }, if p > hi { p } else { hi }]
-        })
+    let first = d.dot(points[0]);
+    let (mut lo, mut hi) = (first, first);
+    for w in &points[1..] {
+        let p = d.dot(*w);
+        if p < lo {
+            lo = p;
+        }
+        if p > hi {
+            hi = p;
+        }
+    }
+    [lo, hi]
 }
 
 #[cfg(test)]

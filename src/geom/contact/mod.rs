@@ -48,13 +48,15 @@ pub fn collide<T: Trace<ManifoldStep>>(
     trace: &mut T,
 ) -> Manifold {
     let pair = pair_frame(a, xf_a, b, xf_b);
+    // Sanitized once, for whichever path answers.
+    let options = options.sanitized();
     if !T::ENABLED {
-        let m = fast_pairs::collide_fast(&pair, options);
+        let m = fast_pairs::collide_fast(&pair, &options);
         if !m.is_declined() {
             return m;
         }
     }
-    readable_in(&pair, options, trace)
+    readable_in(&pair, &options, trace)
 }
 
 /// [`collide`] on two shapes already placed in one pair frame (a compound's part pair, placed
@@ -64,24 +66,25 @@ pub fn collide_in<T: Trace<ManifoldStep>>(
     options: &ManifoldOptions,
     trace: &mut T,
 ) -> Manifold {
+    let options = options.sanitized();
     if !T::ENABLED {
-        let m = fast_pairs::collide_fast(pair, options);
+        let m = fast_pairs::collide_fast(pair, &options);
         if !m.is_declined() {
             return m;
         }
     }
-    readable_in(pair, options, trace)
+    readable_in(pair, &options, trace)
 }
 
 /// The readable algorithms: one per pair family, each traced. Out of line, so that `collide`
-/// stays small for the fast paths (no frame for every family's locals on their way).
+/// stays small for the fast paths (no frame for every family's locals on their way). The
+/// options come sanitized ([`ManifoldOptions::sanitized`]).
 #[inline(never)]
 fn readable_in(
     pair: &PairFrame,
     options: &ManifoldOptions,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
-    let options = options.sanitized();
     let margin = options.speculative_margin;
     // One manifold, shifted in place and returned: every algorithm returns its one local too,
     // so the result is written where the caller wants it, not copied (a copy read back whole
@@ -90,7 +93,7 @@ fn readable_in(
         (true, true) => circles(&pair.a, &pair.b, margin, trace),
         (true, false) => circle_polygon(&pair.b, &pair.a, false, margin, trace),
         (false, true) => circle_polygon(&pair.a, &pair.b, true, margin, trace),
-        (false, false) => polygons(&pair.a, &pair.b, &options, trace),
+        (false, false) => polygons(&pair.a, &pair.b, options, trace),
     };
     m.shift(pair.origin);
     trace.step(|| ManifoldStep::Done(m));
