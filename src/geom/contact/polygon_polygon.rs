@@ -435,11 +435,11 @@ pub fn polygons(
 
 /// Steps 1 to 6 for any two polygon-like cores.
 #[inline(always)]
-fn general(
+fn general<T: Trace<ManifoldStep>>(
     a: &Placed,
     b: &Placed,
     options: &ManifoldOptions,
-    trace: &mut impl Trace<ManifoldStep>,
+    trace: &mut T,
 ) -> Manifold {
     let margin = options.speculative_margin;
     let radius = a.radius() + b.radius();
@@ -487,10 +487,16 @@ fn general(
             a.normal(edge_a)
         });
     }
-    // 3. The incident face: `ClipAttempt::new` finds it for each choice of reference (the
-    //    other core's face most anti-parallel to the reference normal) and clips it.
-    let mut clip = attempt(preferred);
-    let mut swapped = false;
+    // 3. The incident face: the other core's face most anti-parallel to the reference normal.
+    //    (`ClipAttempt::new` finds it too, for each choice of reference, and clips it.)
+    let (ref_shape, inc_shape, ref_edge) = if preferred {
+        (b, a, edge_b)
+    } else {
+        (a, b, edge_a)
+    };
+    let inc_edge = incident_edge(inc_shape, ref_shape.normal(ref_edge));
+    let reference = face_of(ref_shape, ref_edge, preferred);
+    let incident = face_of(inc_shape, inc_edge, !preferred);
 
     // 4. Cores apart: two corners closest gives one point on the diagonal. The face normals of
     //    both cores are the edge normals of their Minkowski difference, so the face separation
@@ -498,10 +504,10 @@ fn general(
     //    parallel segments (capsules end to end), whose difference is flat along their common
     //    direction, which no face normal crosses. For them the corners are always looked at.
     if (separation > 0.0 || parallel_segments(a, b))
-        && let Some(corner) = corner(a, b, clip.flip, &clip.reference, &clip.incident)
+        && let Some(corner) = corner(a, b, preferred, &reference, &incident)
     {
-        trace.step(|| reference_step(&clip, false));
-        trace.step(|| ManifoldStep::IncidentFace(clip.incident));
+        trace.step(|| reference_step(&attempt(preferred), false));
+        trace.step(|| ManifoldStep::IncidentFace(incident));
         let CornerPair {
             reference: sd_ref,
             incident: sd_inc,
@@ -521,8 +527,26 @@ fn general(
                 margin,
             });
         }
-        return corner_manifold(a, b, clip.flip, &corner, margin);
+        return corner_manifold(a, b, preferred, &corner, margin);
     }
+
+    // 5–6 untraced, in registers (`clip_faces`, the arithmetic of `ClipAttempt`'s): when a
+    //    point is kept, that is the manifold; when none is, the steps below decide.
+    if !T::ENABLED {
+        let m = clip_faces(
+            &reference,
+            &incident,
+            next_index(inc_edge, inc_shape.count()),
+            preferred,
+            radii(a, b, preferred),
+            margin,
+        );
+        if !m.is_declined() {
+            return m;
+        }
+    }
+    let mut clip = attempt(preferred);
+    let mut swapped = false;
 
     // 5. Clip. When the preferred reference face clips the incident face to nothing within the
     //    margin (a short face, with the contact beyond its end), the other body's best face is
@@ -1174,6 +1198,76 @@ mod tests {
         assert!(clip_x_below(2.0, 3.0, 1.0).is_empty());
         let empty = Clipped::of(None, None);
         assert!(clip_segment(&empty, Vec2::X, 1.0, 0).to_vec().is_empty());
+    }
+
+    #[test]
+    fn general_steps_untraced_equal_traced_bit_for_bit() {
+        // Untraced, the general steps clip in registers (`clip_faces`); traced, through
+        // `ClipAttempt`. Random polygons of 3 to 8 vertices, some rounded, at random and
+        // quarter-turn poses, with and without a margin: every number equal as bits.
+        use crate::geom::trace::NoTrace;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |lo: f32, hi: f32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+        };
+        let mut shapes = vec![Shape::make_box(10.0, 1.0, 0.0).unwrap()];
+        for k in 3..=8 {
+            let points: Vec<Vec2> = (0..k)
+                .map(|i| {
+                    let t = std::f32::consts::TAU * (i as f32 + next(0.0, 0.6)) / k as f32;
+                    Vec2::new(t.cos(), t.sin()) * next(0.5, 1.2)
+                })
+                .collect();
+            let radius = if k % 2 == 0 { 0.1 } else { 0.0 };
+            shapes.push(Shape::polygon(&points, radius).unwrap().0);
+        }
+        let bits = |m: &Manifold| {
+            let mut v = vec![m.normal.x.to_bits(), m.normal.y.to_bits()];
+            for p in m.points() {
+                v.extend([
+                    p.position.x.to_bits(),
+                    p.position.y.to_bits(),
+                    p.separation.to_bits(),
+                    p.id.pack(),
+                ]);
+            }
+            v
+        };
+        let mut clipped = 0;
+        for a in &shapes {
+            for b in &shapes {
+                for k in 0..400 {
+                    let quarter = k % 4 == 0;
+                    let mut turn = || {
+                        if quarter {
+                            next(0.0, 4.0).floor() * std::f32::consts::FRAC_PI_2
+                        } else {
+                            next(-3.2, 3.2)
+                        }
+                    };
+                    let (ta, tb) = (turn(), turn());
+                    let at = Vec2::new(next(-2.0, 2.0), next(-2.0, 2.0));
+                    let pa = Placed::new(a, Transform::new(Vec2::ZERO, ta));
+                    let pb = Placed::new(b, Transform::new(at, tb));
+                    let options = ManifoldOptions {
+                        speculative_margin: if k % 2 == 0 { 0.02 } else { 0.0 },
+                        hysteresis: k % 3 != 0,
+                    };
+                    let mut steps = Vec::new();
+                    let traced = general(&pa, &pb, &options, &mut steps);
+                    let untraced = general(&pa, &pb, &options, &mut NoTrace);
+                    assert_eq!(bits(&traced), bits(&untraced), "{pa:?} {pb:?}");
+                    clipped += steps
+                        .iter()
+                        .any(|s| matches!(s, ManifoldStep::ClipSide { .. }))
+                        as usize;
+                }
+            }
+        }
+        assert!(clipped > 2000, "{clipped}");
     }
 
     #[test]
