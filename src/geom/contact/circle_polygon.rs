@@ -48,14 +48,9 @@ pub fn circle_polygon(
     let mut face = 0;
     let mut face_sep = normals[0].dot(c_local) - offsets[0];
     let tie = TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + max_abs(c_local));
-    let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
-    let towards = a_to_b(c - core.centroid());
     for i in 1..local.count() {
         let s = normals[i].dot(c_local) - offsets[i];
-        if s > face_sep + tie
-            || (s >= face_sep - tie
-                && beats_on_tie(a_to_b(core.normal(i)), a_to_b(core.normal(face)), towards))
-        {
+        if takes_face(core, core_is_a, c, (i, s), (face, face_sep), tie) {
             face = i;
             face_sep = s;
         }
@@ -71,6 +66,28 @@ pub fn circle_polygon(
         core.count(),
         trace,
     )
+}
+
+/// Whether face `i`, the centre `c` `s` in front of it, replaces the best face so far, `face`
+/// at `face_sep`: clearly further in front, or within `tie` of it with its normal nearer the
+/// centre line (the tie rule EPA uses too). Step 1's test, shared with the fast path.
+#[inline(always)]
+pub(super) fn takes_face(
+    core: &Placed,
+    core_is_a: bool,
+    c: Vec2,
+    (i, s): (usize, f32),
+    (face, face_sep): (usize, f32),
+    tie: f32,
+) -> bool {
+    let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
+    s > face_sep + tie
+        || (s >= face_sep - tie
+            && beats_on_tie(
+                a_to_b(core.normal(i)),
+                a_to_b(core.normal(face)),
+                a_to_b(c - core.centroid()),
+            ))
 }
 
 /// Steps 2 and 3 of [`circle_polygon`], from the face the centre is most in front of (`c_local`:

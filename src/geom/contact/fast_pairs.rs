@@ -21,17 +21,16 @@
 //!    deepest vertex in the slab, or GJK): rare, and each step of it is there.
 
 use super::circle_circle::circles;
-use super::circle_polygon::{TIE_ROUNDINGS, from_face};
+use super::circle_polygon::{TIE_ROUNDINGS, from_face, takes_face};
 use super::fast;
 use super::polygon_polygon::{
     clip_faces, corner, corner_manifold, face_of, hysteresis_slop, radii, segments,
 };
 use super::types::{Manifold, ManifoldOptions};
 use crate::geom::frame::PairFrame;
-use crate::geom::math::{beats_on_tie, max_abs, next_index};
+use crate::geom::math::{max_abs, next_index};
 use crate::geom::shape::Placed;
 use crate::geom::trace::NoTrace;
-use glam::Vec2;
 
 /// The manifold of a pair when a fast path knows it (world coordinates, as `collide` returns
 /// it), or a declined manifold (`Manifold::declined`) for the readable algorithm: circles (the readable closed
@@ -204,7 +203,6 @@ fn circle_n<const N: usize>(
     let c_local = core.xf.apply_inv(c);
     let local = core.shape;
     let tie = TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + max_abs(c_local));
-    let a_to_b = |n: Vec2| if core_is_a { n } else { -n };
     let (normals, offsets) = (local.normal_array(), local.offset_array());
     let mut face = 0;
     // `n_i · c` for each face. A segment's face 1 has exactly face 0's normal negated
@@ -222,14 +220,7 @@ fn circle_n<const N: usize>(
     #[allow(clippy::needless_range_loop)]
     for i in 1..N {
         let s = along(i) - offsets[i];
-        if s > face_sep + tie
-            || (s >= face_sep - tie
-                && beats_on_tie(
-                    a_to_b(core.normal(i)),
-                    a_to_b(core.normal(face)),
-                    a_to_b(c - core.centroid()),
-                ))
-        {
+        if takes_face(core, core_is_a, c, (i, s), (face, face_sep), tie) {
             face = i;
             face_sep = s;
         }

@@ -181,18 +181,9 @@ fn clip_segment(input: &Clipped, normal: Vec2, offset: f32, side: u8) -> Clipped
         return Clipped::of(None, None);
     }
     let [v0, v1] = input.points;
-    let d0 = normal.dot(v0.point) - offset;
-    let d1 = normal.dot(v1.point) - offset;
-    let crossing = || ClipVertex {
-        point: v0.point + (v1.point - v0.point) * (d0 / (d0 - d1)),
-        feature: IncidentFeature::SidePlane(side),
-    };
-    let cut = d0 * d1 < 0.0;
-    match (d0 <= 0.0, d1 <= 0.0) {
-        (true, true) => Clipped::of(Some(v0), Some(v1)),
-        (true, false) => Clipped::of(Some(v0), cut.then(crossing)),
-        (false, true) => Clipped::of(Some(v1), cut.then(crossing)),
-        (false, false) => Clipped::of(None, None),
+    match clip_pair((v0, v1), normal, offset, side) {
+        Some((first, second)) => Clipped::of(Some(first), second),
+        None => Clipped::of(None, None),
     }
 }
 
@@ -973,9 +964,9 @@ pub(super) fn clip_faces(
     m
 }
 
-/// The readable `clip_segment` on a segment of two points, its arithmetic and its order: the
-/// points on the side `normal · p <= offset`, the ends kept in order and then the crossing;
-/// `None` when nothing is left.
+/// A segment of two points clipped against the plane `normal · p = offset`: the points on the
+/// side `normal · p <= offset`, the ends kept in order and then the crossing; `None` when
+/// nothing is left. (`clip_segment` wraps it for the trace's `Clipped` segments.)
 #[inline(always)]
 fn clip_pair(
     (v0, v1): (ClipVertex, ClipVertex),
