@@ -52,6 +52,15 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
         }
         return best;
     }
+    // Triangles and quadrilaterals: the same two routes below with the counts known at
+    // compile time (unrolled, nothing looked up by a runtime count).
+    match (pn.len(), m) {
+        (3, 3) => return max_separation_small::<3, 3>(poly, other),
+        (3, 4) => return max_separation_small::<3, 4>(poly, other),
+        (4, 3) => return max_separation_small::<4, 3>(poly, other),
+        (4, 4) => return max_separation_small::<4, 4>(poly, other),
+        _ => {}
+    }
     if m <= 8 {
         // Few vertices: every one, from the whole arrays with a bound the compiler can see
         // (no bounds checks).
@@ -105,6 +114,52 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
             steps += 1;
         }
         consider(n.dot(ov[j]) - plane, i);
+    }
+    best
+}
+
+/// [`max_separation`]'s routes for few vertices (every vertex of `other` against every face),
+/// for `poly` of `N` faces and `other` of `M` vertices known at compile time: the same
+/// arithmetic in the same order, unrolled. `other` is not centred (or `poly` not symmetric):
+/// the centred route comes first.
+#[inline(always)]
+fn max_separation_small<const N: usize, const M: usize>(
+    poly: &Placed,
+    other: &Placed,
+) -> (f32, usize) {
+    debug_assert!(poly.count() == N && other.count() == M);
+    let rel = other.xf.inv_mul(poly.xf);
+    let ov = &other.shape.vertex_array()[..M];
+    let (po, pn) = (poly.shape.offset_array(), poly.shape.normal_array());
+    let offset = |i: usize, n: Vec2| po[i] + n.dot(rel.p);
+    let face = |i: usize| {
+        let n = rel.q.apply(pn[i]);
+        (n, offset(i, n))
+    };
+    if poly.shape.symmetric() {
+        let half = N / 2;
+        let mut best = (f32::NEG_INFINITY, 0);
+        let mut consider = |sep: f32, i: usize| {
+            if sep > best.0 || (sep == best.0 && i < best.1) {
+                best = (sep, i);
+            }
+        };
+        for i in 0..half {
+            let (n, plane) = face(i);
+            let opposite = offset(i + half, -n);
+            let [lo, hi] = shadow(n, ov);
+            consider(lo - plane, i);
+            consider(-hi - opposite, i + half);
+        }
+        return best;
+    }
+    let mut best = (f32::NEG_INFINITY, 0);
+    for i in 0..N {
+        let (n, plane) = face(i);
+        let sep = shadow(n, ov)[0] - plane;
+        if sep > best.0 {
+            best = (sep, i);
+        }
     }
     best
 }

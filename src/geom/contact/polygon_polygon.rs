@@ -494,8 +494,11 @@ fn general<T: Trace<ManifoldStep>>(
     //    is exact and the cores are apart only when it is positive, with one exception: two
     //    parallel segments (capsules end to end), whose difference is flat along their common
     //    direction, which no face normal crosses. For them the corners are always looked at.
-    if (separation > 0.0 || parallel_segments(a, b))
-        && let Some(corner) = corner(a, b, preferred, &reference, &incident)
+    //    Apart, they are looked at only when the incident end nearer the reference line lies
+    //    beyond the side planes (`nearer_end_beyond_sides`).
+    if (parallel_segments(a, b)
+        || (separation > 0.0 && nearer_end_beyond_sides(&reference, &incident)))
+        && let Some(corner) = rare_corner(a, b, preferred, reference, incident)
     {
         trace.step(|| reference_step(&attempt(preferred), false));
         trace.step(|| ManifoldStep::IncidentFace(incident));
@@ -800,17 +803,8 @@ fn segments_with<const FLIP: bool, T: Trace<ManifoldStep>>(
     //    the closest point of the incident core, at the face separation (nothing of the
     //    incident segment lies nearer that line): then the face is right and the corners are
     //    not looked at.
-    let beyond_sides = || {
-        let tangent = left_perp(reference.normal);
-        let deepest = if reference.normal.dot(incident.v1) <= reference.normal.dot(incident.v2) {
-            incident.v1
-        } else {
-            incident.v2
-        };
-        let along = tangent.dot(deepest);
-        along < tangent.dot(reference.v1) || along > tangent.dot(reference.v2)
-    };
-    if (cross(rs.n, is.n).abs() <= PARALLEL_SINE || (separation > 0.0 && beyond_sides()))
+    if (cross(rs.n, is.n).abs() <= PARALLEL_SINE
+        || (separation > 0.0 && nearer_end_beyond_sides(&reference, &incident)))
         && let Some(corner) = rare_corner(a, b, FLIP, reference, incident)
     {
         trace.step(reference_step);
@@ -851,8 +845,25 @@ fn segments_with<const FLIP: bool, T: Trace<ManifoldStep>>(
     m
 }
 
-/// [`corner`] out of line, for [`segments`], where it is rare: the faces it needs are then
-/// written out only on its way.
+/// Whether the incident face's end nearer the reference face's line lies beyond the reference
+/// face's side planes. That end is the incident core's deepest point along the reference normal
+/// (the incident face is the one most anti-parallel to it); when the cores are apart and it lies
+/// between the side planes, it is the incident core's closest point, at the face separation, so
+/// two corners cannot be the closest features and [`corner`] need not be asked.
+#[inline(always)]
+fn nearer_end_beyond_sides(reference: &Face, incident: &Face) -> bool {
+    let tangent = left_perp(reference.normal);
+    let nearer = if reference.normal.dot(incident.v1) <= reference.normal.dot(incident.v2) {
+        incident.v1
+    } else {
+        incident.v2
+    };
+    let along = tangent.dot(nearer);
+    along < tangent.dot(reference.v1) || along > tangent.dot(reference.v2)
+}
+
+/// [`corner`] out of line, where it is rare: the faces it needs are then written out only on
+/// its way.
 #[cold]
 #[inline(never)]
 fn rare_corner(
