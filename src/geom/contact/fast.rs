@@ -2,7 +2,7 @@
 //! work. Each is tested against the readable version it replaces.
 
 use crate::geom::math::{next_index, prev_index};
-use crate::geom::shape::{MAX_VERTICES, Placed};
+use crate::geom::shape::Placed;
 use glam::Vec2;
 
 /// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`,
@@ -62,31 +62,7 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
         _ => {}
     }
     if m <= 8 {
-        // Few vertices: every one, from the whole arrays with a bound the compiler can see
-        // (no bounds checks).
-        let ova = other.shape.vertex_array();
-        let m = m.min(8);
-        if poly.shape.symmetric() {
-            for i in 0..half {
-                let (n, plane) = face(i);
-                let opposite = offset(i + half, -n);
-                let [lo, hi] = shadow_small(n, ova, m);
-                consider(lo - plane, i);
-                consider(-hi - opposite, i + half);
-            }
-        } else {
-            // Faces in order: a strict comparison keeps the first on a tie.
-            let mut best = (f32::NEG_INFINITY, 0);
-            for i in 0..pn.len() {
-                let (n, plane) = face(i);
-                let sep = shadow_small(n, ova, m)[0] - plane;
-                if sep > best.0 {
-                    best = (sep, i);
-                }
-            }
-            return best;
-        }
-        return best;
+        return few_vertices(poly, other, pn, ov);
     }
     let mut j = other.shape.support(-rel.q.apply(pn[0]));
     for i in 0..pn.len() {
@@ -128,17 +104,31 @@ fn max_separation_small<const N: usize, const M: usize>(
     other: &Placed,
 ) -> (f32, usize) {
     debug_assert!(poly.count() == N && other.count() == M);
+    few_vertices(
+        poly,
+        other,
+        &poly.shape.normal_array()[..N],
+        &other.shape.vertex_array()[..M],
+    )
+}
+
+/// [`max_separation`]'s routes for few vertices of `other` (`ov`, at most 8): every vertex
+/// against every face of `poly` (`pn`: its normals). A symmetric `poly` takes both faces of a
+/// pair from one shadow; otherwise faces are visited in order and a strict comparison keeps the
+/// first on a tie. Inlined with constant lengths, it unrolls.
+#[inline(always)]
+fn few_vertices(poly: &Placed, other: &Placed, pn: &[Vec2], ov: &[Vec2]) -> (f32, usize) {
     let rel = other.xf.inv_mul(poly.xf);
-    let ov = &other.shape.vertex_array()[..M];
-    let (po, pn) = (poly.shape.offset_array(), poly.shape.normal_array());
+    let po = poly.shape.offset_array();
     let offset = |i: usize, n: Vec2| po[i] + n.dot(rel.p);
     let face = |i: usize| {
         let n = rel.q.apply(pn[i]);
         (n, offset(i, n))
     };
+    let mut best = (f32::NEG_INFINITY, 0);
     if poly.shape.symmetric() {
-        let half = N / 2;
-        let mut best = (f32::NEG_INFINITY, 0);
+        let half = pn.len() / 2;
+        // Faces i and i + half alternate: the tie goes to the lower index.
         let mut consider = |sep: f32, i: usize| {
             if sep > best.0 || (sep == best.0 && i < best.1) {
                 best = (sep, i);
@@ -153,8 +143,7 @@ fn max_separation_small<const N: usize, const M: usize>(
         }
         return best;
     }
-    let mut best = (f32::NEG_INFINITY, 0);
-    for i in 0..N {
+    for i in 0..pn.len() {
         let (n, plane) = face(i);
         let sep = shadow(n, ov)[0] - plane;
         if sep > best.0 {
@@ -227,17 +216,6 @@ fn half_width(d: Vec2, points: &[Vec2]) -> f32 {
         let p = d.dot(*w).abs();
         if p > r { p } else { r }
     })
-}
-
-/// [`shadow`] over the first `m` (1 to 8) of `points`, unrolled for the commonest counts
-/// (triangles and quadrilaterals).
-#[inline(always)]
-fn shadow_small(d: Vec2, points: &[Vec2; MAX_VERTICES], m: usize) -> [f32; 2] {
-    match m {
-        3 => shadow(d, &points[..3]),
-        4 => shadow(d, &points[..4]),
-        _ => shadow(d, &points[..m.min(8)]),
-    }
 }
 
 /// `[min, max]` of `d · w` over `points` (at least one). Started from the first point, plain

@@ -259,20 +259,6 @@ mod tests {
         }
     }
 
-    /// A manifold's every number as bits (normal, then each point's position, separation, id).
-    fn bits(m: &Manifold) -> Vec<u32> {
-        let mut v = vec![m.normal.x.to_bits(), m.normal.y.to_bits()];
-        for p in m.points() {
-            v.extend([
-                p.position.x.to_bits(),
-                p.position.y.to_bits(),
-                p.separation.to_bits(),
-                p.id.pack(),
-            ]);
-        }
-        v
-    }
-
     /// Both paths on one pose: the fast one, where it answers, equals the readable one bit for
     /// bit (normal, points, separations, ids). Returns whether the fast path answered.
     fn same(a: &Shape, xa: Transform, b: &Shape, xb: Transform, options: &ManifoldOptions) -> bool {
@@ -284,8 +270,8 @@ mod tests {
             return false;
         }
         assert_eq!(
-            bits(&fast),
-            bits(&readable),
+            fast.bits(),
+            readable.bits(),
             "{a:?} at {xa:?}, {b:?} at {xb:?}: fast {fast:?}, readable {readable:?}"
         );
         true
@@ -346,8 +332,8 @@ mod tests {
                     };
                     let fast = collide_fast(&f, &options);
                     assert_eq!(
-                        bits(&fast),
-                        bits(&readable),
+                        fast.bits(),
+                        readable.bits(),
                         "{core:?} at {xc:?}, circle at {xo:?}: {fast:?} vs {readable:?}"
                     );
                 }

@@ -247,17 +247,9 @@ impl ClipAttempt {
         inc_next: usize,
         flip: bool,
     ) -> ClipAttempt {
+        let (first, second) = incident_ends(&incident, inc_next);
         let input = Clipped {
-            points: [
-                ClipVertex {
-                    point: incident.v1,
-                    feature: IncidentFeature::Vertex(incident.edge as u8),
-                },
-                ClipVertex {
-                    point: incident.v2,
-                    feature: IncidentFeature::Vertex(inc_next as u8),
-                },
-            ],
+            points: [first, second],
             count: 2,
         };
         let tangent = left_perp(reference.normal);
@@ -895,16 +887,7 @@ pub(super) fn clip_faces(
     let normal = reference.normal;
     let tangent = left_perp(normal);
     let (t1, t2) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
-    let ends = (
-        ClipVertex {
-            point: incident.v1,
-            feature: IncidentFeature::Vertex(incident.edge as u8),
-        },
-        ClipVertex {
-            point: incident.v2,
-            feature: IncidentFeature::Vertex(inc_next as u8),
-        },
-    );
+    let ends = incident_ends(incident, inc_next);
     let Some((p, Some(q))) = clip_pair(ends, -tangent, -t1, 0) else {
         return Manifold::declined();
     };
@@ -973,6 +956,22 @@ pub(super) fn clip_faces(
         return Manifold::declined();
     }
     m
+}
+
+/// The incident face's two ends as clip vertices, each named by its vertex (`inc_next`: the
+/// index of the second).
+#[inline(always)]
+fn incident_ends(incident: &Face, inc_next: usize) -> (ClipVertex, ClipVertex) {
+    (
+        ClipVertex {
+            point: incident.v1,
+            feature: IncidentFeature::Vertex(incident.edge as u8),
+        },
+        ClipVertex {
+            point: incident.v2,
+            feature: IncidentFeature::Vertex(inc_next as u8),
+        },
+    )
 }
 
 /// A segment of two points clipped against the plane `normal · p = offset`: the points on the
@@ -1226,18 +1225,6 @@ mod tests {
             let radius = if k % 2 == 0 { 0.1 } else { 0.0 };
             shapes.push(Shape::polygon(&points, radius).unwrap().0);
         }
-        let bits = |m: &Manifold| {
-            let mut v = vec![m.normal.x.to_bits(), m.normal.y.to_bits()];
-            for p in m.points() {
-                v.extend([
-                    p.position.x.to_bits(),
-                    p.position.y.to_bits(),
-                    p.separation.to_bits(),
-                    p.id.pack(),
-                ]);
-            }
-            v
-        };
         let mut clipped = 0;
         for a in &shapes {
             for b in &shapes {
@@ -1261,7 +1248,7 @@ mod tests {
                     let mut steps = Vec::new();
                     let traced = general(&pa, &pb, &options, &mut steps);
                     let untraced = general(&pa, &pb, &options, &mut NoTrace);
-                    assert_eq!(bits(&traced), bits(&untraced), "{pa:?} {pb:?}");
+                    assert_eq!(traced.bits(), untraced.bits(), "{pa:?} {pb:?}");
                     clipped += steps
                         .iter()
                         .any(|s| matches!(s, ManifoldStep::ClipSide { .. }))

@@ -143,6 +143,22 @@ impl Manifold {
         }
     }
 
+    /// Every number as bits (normal, then each point's position, separation and packed id):
+    /// for the tests that compare two paths bit for bit.
+    #[cfg(test)]
+    pub(crate) fn bits(&self) -> Vec<u32> {
+        let mut v = vec![self.normal.x.to_bits(), self.normal.y.to_bits()];
+        for p in self.points() {
+            v.extend([
+                p.position.x.to_bits(),
+                p.position.y.to_bits(),
+                p.separation.to_bits(),
+                p.id.pack(),
+            ]);
+        }
+        v
+    }
+
     /// Adds a point (at most two are kept).
     #[inline]
     pub fn push(&mut self, p: ManifoldPoint) {
