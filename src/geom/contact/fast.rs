@@ -52,8 +52,8 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
         }
         return best;
     }
-    // Triangles and quadrilaterals: the same two routes below with the counts known at
-    // compile time (unrolled, nothing looked up by a runtime count).
+    // Triangles and quadrilaterals: the route below with the counts known at compile time
+    // (unrolled, nothing looked up by a runtime count).
     match (pn.len(), m) {
         (3, 3) => return max_separation_small::<3, 3>(poly, other),
         (3, 4) => return max_separation_small::<3, 4>(poly, other),
@@ -94,7 +94,23 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
     best
 }
 
-/// [`max_separation`]'s routes for few vertices (every vertex of `other` against every face),
+/// [`max_separation`] for `poly` of `N` faces and `other` of `M` vertices known at compile
+/// time (2 to 4 each: segments, triangles, quadrilaterals): its routes, unrolled, the same
+/// arithmetic in the same order. A symmetric `poly` against a centred `other` takes the shadow
+/// of half of `other` ([`max_separation_centred`]); otherwise every vertex against every face
+/// ([`max_separation_small`]). The fast path for each pair of small counts inlines it.
+#[inline(always)]
+pub fn max_separation_counts<const N: usize, const M: usize>(
+    poly: &Placed,
+    other: &Placed,
+) -> (f32, usize) {
+    if poly.shape.symmetric() && other.shape.centred() {
+        return max_separation_centred::<N, M>(poly, other);
+    }
+    max_separation_small::<N, M>(poly, other)
+}
+
+/// [`max_separation`]'s route for few vertices (every vertex of `other` against every face),
 /// for `poly` of `N` faces and `other` of `M` vertices known at compile time: the same
 /// arithmetic in the same order, unrolled. `other` is not centred (or `poly` not symmetric):
 /// the centred route comes first.

@@ -424,12 +424,25 @@ fn general<T: Trace<ManifoldStep>>(
     options: &ManifoldOptions,
     trace: &mut T,
 ) -> Manifold {
+    // 1. Each core's face of greatest separation.
+    let faces = [fast::max_separation(a, b), fast::max_separation(b, a)];
+    general_from(a, b, options, faces, trace)
+}
+
+/// Steps 2 to 6 for any two polygon-like cores, given step 1's answer: each core's face of
+/// greatest separation from the other, `(separation, edge)` for A and for B. The fast path for
+/// small cores calls it with step 1 unrolled for their counts
+/// ([`fast::max_separation_counts`]), untraced.
+#[inline(always)]
+pub(super) fn general_from<T: Trace<ManifoldStep>>(
+    a: &Placed,
+    b: &Placed,
+    options: &ManifoldOptions,
+    [(sep_a, edge_a), (sep_b, edge_b)]: [(f32, usize); 2],
+    trace: &mut T,
+) -> Manifold {
     let margin = options.speculative_margin;
     let radius = a.radius() + b.radius();
-
-    // 1. Each core's face of greatest separation.
-    let (sep_a, edge_a) = fast::max_separation(a, b);
-    let (sep_b, edge_b) = fast::max_separation(b, a);
     let separation = max_finite(sep_a, sep_b);
 
     // 2. The reference face, with hysteresis.
