@@ -1,8 +1,13 @@
-//! Fast paths for the commonest pairs: circles against circles and against cores of 2 or 4
-//! vertices, and two centred cores of 2 or 4 vertices (capsules, boxes and rounded boxes, in any
-//! mix). Each returns what the readable algorithm returns, bit for bit, or declines where it
-//! leaves the pair to it; the untraced [`collide`](super::collide) tries them first, the traced
-//! call never does. Tested against the readable path on random poses (below).
+//! Fast paths for the commonest pairs: circles against circles and against cores of 2 to 4
+//! vertices, two centred cores of 2 or 4 vertices (capsules, boxes and rounded boxes, in any
+//! mix), and any two cores of 2 to 4 vertices (a compound's triangles and quadrilaterals). Each
+//! returns what the readable algorithm returns, bit for bit, or declines where it leaves the
+//! pair to it; the untraced [`collide`](super::collide) tries them first, the traced call never
+//! does. Tested against the readable path on random poses (below).
+//!
+//! Other cores of 2 to 4 vertices (a triangle, a wedge, an off-centre segment) take the
+//! readable steps as they stand, untraced, with step 1 unrolled for their counts
+//! (`small_pair`); they are fast already, and the call skips the readable path's dispatch.
 //!
 //! Two capsules need no copy: the readable route for two segments (`segments` in
 //! `polygon_polygon.rs`) is written to be fast as it stands, and runs here untraced. A box or a
@@ -33,47 +38,87 @@ use crate::geom::shape::Placed;
 use crate::geom::trace::NoTrace;
 
 /// The manifold of a pair when a fast path knows it (world coordinates, as `collide` returns
-/// it), or a declined manifold (`Manifold::declined`) for the readable algorithm: circles (the readable closed
-/// form, untraced), a circle against a core of 2 or 4 vertices, and two centred cores of 2 or
-/// 4 vertices. Out of line, one function for every pair family, so that each keeps its numbers
-/// in registers; the manifold is written once, where the caller keeps it.
-#[inline(never)]
+/// it), or a declined manifold (`Manifold::declined`) for the readable algorithm: two circles
+/// (the readable closed form, untraced), a circle against a core of 2 to 4 vertices, any two
+/// segments, two centred cores of 2 or 4 vertices, and any two cores of 2 to 4 vertices.
+///
+/// Only a dispatch, by one call through a table of the vertex counts: every family is a
+/// function of its own, so that none pays for another's registers on its way in and out, and
+/// each writes its manifold, shifted to the world, where the caller keeps it.
+#[inline(always)]
 pub fn collide_fast(pair: &PairFrame, options: &ManifoldOptions) -> Manifold {
     // Sanitized by the caller (`collide`, `collide_in`): a margin that is finite and ≥ 0.
     debug_assert!(*options == options.sanitized());
-    let options = *options;
+    let (na, nb) = (pair.a.count(), pair.b.count());
+    if na > SMALL || nb > SMALL {
+        return Manifold::declined();
+    }
+    FAST_PATHS[na][nb](pair, *options)
+}
+
+/// The most vertices a core has for a fast path.
+const SMALL: usize = 4;
+
+/// A fast path: the manifold of a pair of cores of given counts, in world coordinates, or
+/// [`Manifold::declined`].
+type FastPath = fn(&PairFrame, ManifoldOptions) -> Manifold;
+
+/// The fast path for each pair of counts, `FAST_PATHS[count of A][count of B]` (no core has
+/// none).
+const FAST_PATHS: [[FastPath; SMALL + 1]; SMALL + 1] = [
+    [declined; SMALL + 1],
+    [
+        declined,
+        circle_circle,
+        circle_pair::<2, false>,
+        circle_pair::<3, false>,
+        circle_pair::<4, false>,
+    ],
+    [
+        declined,
+        circle_pair::<2, true>,
+        segment_pair,
+        small_pair::<2, 3>,
+        centred_or_small::<2, 4>,
+    ],
+    [
+        declined,
+        circle_pair::<3, true>,
+        small_pair::<3, 2>,
+        small_pair::<3, 3>,
+        small_pair::<3, 4>,
+    ],
+    [
+        declined,
+        circle_pair::<4, true>,
+        centred_or_small::<4, 2>,
+        small_pair::<4, 3>,
+        centred_or_small::<4, 4>,
+    ],
+];
+
+/// No fast path: the readable algorithm answers.
+fn declined(_: &PairFrame, _: ManifoldOptions) -> Manifold {
+    Manifold::declined()
+}
+
+/// Two circles: the readable closed form, untraced, in world coordinates.
+fn circle_circle(pair: &PairFrame, options: ManifoldOptions) -> Manifold {
     let margin = options.speculative_margin;
-    let (a, b) = (&pair.a, &pair.b);
-    // Each family out of line, so that none pays for another's registers on its way in and
-    // out; each writes its manifold, shifted to the world, where the caller keeps it.
-    match (a.count(), b.count()) {
-        (1, 1) => shifted(pair, circles(a, b, margin, &mut NoTrace)),
-        (_, 1) => circle_pair::<true>(pair, margin),
-        (1, _) => circle_pair::<false>(pair, margin),
-        // Already shifted: returned as they come, never read back here.
-        (2, 2) => segment_pair(pair, options),
-        (na, nb) => {
-            let centred = |p: &Placed| p.shape.centred() && p.shape.symmetric();
-            if centred(a) && centred(b) {
-                match (na, nb) {
-                    (2, 4) => return pair_manifold::<2, 4>(pair, options),
-                    (4, 2) => return pair_manifold::<4, 2>(pair, options),
-                    (4, 4) => return pair_manifold::<4, 4>(pair, options),
-                    _ => {}
-                }
-            }
-            match (na, nb) {
-                (2, 3) => small_pair::<2, 3>(pair, options),
-                (2, 4) => small_pair::<2, 4>(pair, options),
-                (3, 2) => small_pair::<3, 2>(pair, options),
-                (3, 3) => small_pair::<3, 3>(pair, options),
-                (3, 4) => small_pair::<3, 4>(pair, options),
-                (4, 2) => small_pair::<4, 2>(pair, options),
-                (4, 3) => small_pair::<4, 3>(pair, options),
-                (4, 4) => small_pair::<4, 4>(pair, options),
-                _ => Manifold::declined(),
-            }
-        }
+    shifted(pair, circles(&pair.a, &pair.b, margin, &mut NoTrace))
+}
+
+/// Cores of `NA` and `NB` vertices, counts that a box or a capsule has: [`pair_manifold`] when
+/// both are centred (boxes, capsules, rhombi), else [`small_pair`].
+fn centred_or_small<const NA: usize, const NB: usize>(
+    pair: &PairFrame,
+    options: ManifoldOptions,
+) -> Manifold {
+    let centred = |p: &Placed| p.shape.centred() && p.shape.symmetric();
+    if centred(&pair.a) && centred(&pair.b) {
+        pair_manifold::<NA, NB>(pair, options)
+    } else {
+        small_pair::<NA, NB>(pair, options)
     }
 }
 
@@ -86,16 +131,19 @@ fn shifted(pair: &PairFrame, mut m: Manifold) -> Manifold {
     m
 }
 
-/// A circle against a core of 2 or 4 vertices (B the circle when `CORE_IS_A`), in world
-/// coordinates, or [`Manifold::declined`] for other cores.
-#[inline(always)]
-fn circle_pair<const CORE_IS_A: bool>(pair: &PairFrame, margin: f32) -> Manifold {
+/// A circle against a core of `N` vertices (B the circle when `CORE_IS_A`), in world
+/// coordinates: [`circle_n`]. One function for each count and order.
+fn circle_pair<const N: usize, const CORE_IS_A: bool>(
+    pair: &PairFrame,
+    options: ManifoldOptions,
+) -> Manifold {
     let (core, circle) = if CORE_IS_A {
         (&pair.a, &pair.b)
     } else {
         (&pair.b, &pair.a)
     };
-    shifted(pair, circle_core(core, circle, CORE_IS_A, margin))
+    let margin = options.speculative_margin;
+    shifted(pair, circle_n::<N>(core, circle, CORE_IS_A, margin))
 }
 
 /// The manifold of two centred cores, A of `NA` vertices and B of `NB`, in world coordinates,
@@ -204,21 +252,11 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
     )
 }
 
-/// The manifold of a circle against a core of 2 or 4 vertices (a capsule, a box, any
+/// The manifold of a circle against a core of `N` vertices (a capsule, a triangle, a box, any
 /// quadrilateral), pair frame: the readable
-/// [`circle_polygon`](super::circle_polygon::circle_polygon)'s answer, bit for bit, its face
-/// search unrolled. [`Manifold::declined`] for other cores.
-#[inline(always)]
-fn circle_core(core: &Placed, circle: &Placed, core_is_a: bool, margin: f32) -> Manifold {
-    match core.count() {
-        2 => circle_n::<2>(core, circle, core_is_a, margin),
-        4 => circle_n::<4>(core, circle, core_is_a, margin),
-        _ => Manifold::declined(),
-    }
-}
-
-/// [`circle_core`] for a core of `N` vertices: step 1 of `circle_polygon` (the face the centre
-/// is most in front of, with its tie rule) with a constant bound, then its steps 2 and 3.
+/// [`circle_polygon`](super::circle_polygon::circle_polygon)'s answer, bit for bit: its step 1
+/// (the face the centre is most in front of, with its tie rule) with a constant bound, then its
+/// steps 2 and 3.
 #[inline(always)]
 fn circle_n<const N: usize>(
     core: &Placed,
@@ -324,6 +362,18 @@ mod tests {
             )
             .unwrap()
             .0,
+            Shape::regular_polygon(3, 0.8).unwrap(),
+            Shape::polygon(
+                &[
+                    Vec2::new(0.0, -0.15),
+                    Vec2::new(1.0, 0.0),
+                    Vec2::new(0.0, 0.15),
+                ],
+                0.02,
+            )
+            .unwrap()
+            .0,
+            Shape::segment(Vec2::new(-0.3, 0.2), Vec2::new(1.1, 0.5)).unwrap(),
         ];
         let circle = Shape::circle(0.5).unwrap();
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
