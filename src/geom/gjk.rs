@@ -463,7 +463,10 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
     let mut iterations = 0;
     let stop = loop {
         iterations += 1;
+        // The input simplex, for the trace; its vertices' ids, for the repeated-support test
+        // (untraced, only these are kept: no copy of the whole simplex).
         let input = simplex;
+        let input_ids = simplex.map(|v| (v.index_a, v.index_b));
         let input_count = count;
 
         // 2. Reduce to the feature closest to the origin.
@@ -514,9 +517,7 @@ pub fn gjk(a: &Placed, b: &Placed, trace: &mut impl Trace<GjkStep>) -> GjkOutput
         let v = minkowski_support(a, b, d);
 
         // 4. Stop, or add the new vertex.
-        let repeated = input[..input_count]
-            .iter()
-            .any(|s| s.index_a == v.index_a && s.index_b == v.index_b);
+        let repeated = input_ids[..input_count].contains(&(v.index_a, v.index_b));
         let stop = if repeated {
             Some(GjkStop::RepeatedSupport)
         } else {
