@@ -452,27 +452,15 @@ pub(super) fn general_from<T: Trace<ManifoldStep>>(
         sep_a
     };
     let preferred = sep_b > threshold;
-    let attempt = |flip: bool| {
-        if flip {
-            ClipAttempt::new(b, a, edge_b, true)
-        } else {
-            ClipAttempt::new(a, b, edge_a, false)
-        }
-    };
-    let reference_step = |clip: &ClipAttempt, swapped: bool| ManifoldStep::ReferenceFace {
-        sep_a,
-        edge_a,
-        sep_b,
-        edge_b,
+    let choice = FaceChoice {
+        faces: [(sep_a, edge_a), (sep_b, edge_b)],
+        separation,
         threshold,
-        hysteresis: options.hysteresis,
-        flip: clip.flip,
-        swapped,
-        reference: clip.reference,
-        band: margin + radius,
+        preferred,
     };
+    let reference_step = || choice.reference_step(a, b, options, false);
     if separation - radius > margin {
-        trace.step(|| reference_step(&attempt(preferred), false));
+        trace.step(reference_step);
         trace.step(|| ManifoldStep::Apart {
             separation: separation - radius,
             margin,
@@ -505,7 +493,7 @@ pub(super) fn general_from<T: Trace<ManifoldStep>>(
         || (separation > 0.0 && nearer_end_beyond_sides(&reference, &incident)))
         && let Some(corner) = rare_corner(a, b, preferred, reference, incident)
     {
-        trace.step(|| reference_step(&attempt(preferred), false));
+        trace.step(reference_step);
         trace.step(|| ManifoldStep::IncidentFace(incident));
         let CornerPair {
             reference: sd_ref,
@@ -530,7 +518,8 @@ pub(super) fn general_from<T: Trace<ManifoldStep>>(
     }
 
     // 5–6 untraced, in registers (`clip_faces`, the arithmetic of `ClipAttempt`'s): when a
-    //    point is kept, that is the manifold; when none is, the steps below decide.
+    //    point is kept, that is the manifold; when none is, the steps as written decide
+    //    (`clip_and_keep`), as they do traced.
     if !T::ENABLED {
         let m = clip_faces(
             &reference,
@@ -544,6 +533,89 @@ pub(super) fn general_from<T: Trace<ManifoldStep>>(
             return m;
         }
     }
+    clip_and_keep(a, b, options, &choice, trace)
+}
+
+/// What steps 1 and 2 of [`general_from`] decided: each core's best face, `(separation, edge)`
+/// for A and for B, the greater separation, the hysteresis threshold B's had to pass, and
+/// whether it did (B's face is the reference).
+#[derive(Clone, Copy, Debug)]
+struct FaceChoice {
+    faces: [(f32, usize); 2],
+    separation: f32,
+    threshold: f32,
+    preferred: bool,
+}
+
+impl FaceChoice {
+    /// The clip attempt with B's best face as the reference (`flip`) or A's.
+    fn attempt(&self, a: &Placed, b: &Placed, flip: bool) -> ClipAttempt {
+        let [(_, edge_a), (_, edge_b)] = self.faces;
+        if flip {
+            ClipAttempt::new(b, a, edge_b, true)
+        } else {
+            ClipAttempt::new(a, b, edge_a, false)
+        }
+    }
+
+    /// The trace's reference-face step, with the preferred face's clip attempt (or the other
+    /// one's, `swapped`).
+    fn reference_step(
+        &self,
+        a: &Placed,
+        b: &Placed,
+        options: &ManifoldOptions,
+        swapped: bool,
+    ) -> ManifoldStep {
+        let clip = self.attempt(a, b, self.preferred != swapped);
+        self.step_for(&clip, a, b, options, swapped)
+    }
+
+    /// The trace's reference-face step for `clip`.
+    fn step_for(
+        &self,
+        clip: &ClipAttempt,
+        a: &Placed,
+        b: &Placed,
+        options: &ManifoldOptions,
+        swapped: bool,
+    ) -> ManifoldStep {
+        let [(sep_a, edge_a), (sep_b, edge_b)] = self.faces;
+        ManifoldStep::ReferenceFace {
+            sep_a,
+            edge_a,
+            sep_b,
+            edge_b,
+            threshold: self.threshold,
+            hysteresis: options.hysteresis,
+            flip: clip.flip,
+            swapped,
+            reference: clip.reference,
+            band: options.speculative_margin + a.radius() + b.radius(),
+        }
+    }
+}
+
+/// Steps 5 and 6 of [`general_from`] as written (clip, keep; the other body's face, the
+/// deepest vertex in the slab, GJK's closest points), traced. Untraced, they run only when
+/// clipping in registers kept no point: rare, so out of line, where they cost the common path
+/// nothing.
+#[inline(never)]
+fn clip_and_keep<T: Trace<ManifoldStep>>(
+    a: &Placed,
+    b: &Placed,
+    options: &ManifoldOptions,
+    choice: &FaceChoice,
+    trace: &mut T,
+) -> Manifold {
+    let margin = options.speculative_margin;
+    let FaceChoice {
+        faces: [(sep_a, _), (sep_b, _)],
+        separation,
+        preferred,
+        ..
+    } = *choice;
+    let attempt = |flip: bool| choice.attempt(a, b, flip);
     let mut clip = attempt(preferred);
     let mut swapped = false;
 
@@ -569,7 +641,7 @@ pub(super) fn general_from<T: Trace<ManifoldStep>>(
         }
     }
     let flip = clip.flip;
-    trace.step(|| reference_step(&clip, swapped));
+    trace.step(|| choice.step_for(&clip, a, b, options, swapped));
     trace_clip(&clip, trace);
 
     // 6. Keep the points within the margin, each midway between the surfaces.
