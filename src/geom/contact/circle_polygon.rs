@@ -22,7 +22,7 @@ use crate::geom::trace::Trace;
 use glam::Vec2;
 
 /// How many roundings of the numbers two face separations may differ by and still be a tie.
-pub(super) const TIE_ROUNDINGS: f32 = 8.0;
+const TIE_ROUNDINGS: f32 = 8.0;
 
 /// A circle against a core with at least two vertices. `core_is_a` says which body the core is,
 /// so the normal can be pointed from A to B.
@@ -35,6 +35,31 @@ pub fn circle_polygon(
     margin: f32,
     trace: &mut impl Trace<ManifoldStep>,
 ) -> Manifold {
+    let shape = core.shape;
+    circle_faces(
+        core,
+        circle,
+        core_is_a,
+        margin,
+        (shape.normals(), shape.offsets()),
+        trace,
+    )
+}
+
+/// [`circle_polygon`], given the core's face normals and plane offsets (`n_i · v_i`), in its
+/// own frame: the shape's own, which the fast path passes with a length known at compile time,
+/// so that step 1 unrolls. One body for both.
+#[inline(always)]
+pub(super) fn circle_faces(
+    core: &Placed,
+    circle: &Placed,
+    core_is_a: bool,
+    margin: f32,
+    (normals, offsets): (&[Vec2], &[f32]),
+    trace: &mut impl Trace<ManifoldStep>,
+) -> Manifold {
+    let n = normals.len();
+    debug_assert!(n == core.count() && offsets.len() == n);
     let c = circle.centre();
 
     // 1. The face the centre is most in front of (measured in the core's own frame).
@@ -43,36 +68,39 @@ pub fn circle_polygon(
     //    query give the tie the same normal.
     let c_local = core.xf.apply_inv(c);
     let local = core.shape;
-    // Face i's separation `n_i · c − n_i · v_i`, the second product stored with the shape.
-    let (normals, offsets) = (local.normals(), local.offsets());
-    let mut face = 0;
-    let mut face_sep = normals[0].dot(c_local) - offsets[0];
     let tie = TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + max_abs(c_local));
-    for i in 1..local.count() {
-        let s = normals[i].dot(c_local) - offsets[i];
+    // Face i's separation `n_i · c − n_i · v_i`, the second product stored with the shape. A
+    // segment's face 1 has exactly face 0's normal negated (`Shape` builds it so), and a
+    // negated product is exact: one product serves both.
+    debug_assert!(n != 2 || normals[1] == -normals[0]);
+    let along = |i: usize| {
+        if n == 2 && i == 1 {
+            -normals[0].dot(c_local)
+        } else {
+            normals[i].dot(c_local)
+        }
+    };
+    let mut face = 0;
+    let mut face_sep = along(0) - offsets[0];
+    // (Indexed: the face number is what the loop records.)
+    #[allow(clippy::needless_range_loop)]
+    for i in 1..n {
+        let s = along(i) - offsets[i];
         if takes_face(core, core_is_a, c, (i, s), (face, face_sep), tie) {
             face = i;
             face_sep = s;
         }
     }
     from_face(
-        core,
-        circle,
-        core_is_a,
-        margin,
-        face,
-        face_sep,
-        c_local,
-        core.count(),
-        trace,
+        core, circle, core_is_a, margin, face, face_sep, c_local, n, trace,
     )
 }
 
 /// Whether face `i`, the centre `c` `s` in front of it, replaces the best face so far, `face`
 /// at `face_sep`: clearly further in front, or within `tie` of it with its normal nearer the
-/// centre line (the tie rule EPA uses too). Step 1's test, shared with the fast path.
+/// centre line (the tie rule EPA uses too). Step 1's test.
 #[inline(always)]
-pub(super) fn takes_face(
+fn takes_face(
     core: &Placed,
     core_is_a: bool,
     c: Vec2,
@@ -91,8 +119,8 @@ pub(super) fn takes_face(
 }
 
 /// Steps 2 and 3 of [`circle_polygon`], from the face the centre is most in front of (`c_local`:
-/// the centre in the core's own frame; `n`: the core's vertex count): the region, the normal and the point. (The fast path
-/// finds the face its own way and joins here.)
+/// the centre in the core's own frame; `n`: the core's vertex count): the region, the normal
+/// and the point.
 ///
 /// The region is read in the core's own frame, where its vertices are the shape's numbers as
 /// given; only the vertex a region names is placed. In the face region the separation is the
@@ -100,7 +128,7 @@ pub(super) fn takes_face(
 /// centre (`r` the circle's radius, `s` the separation): midway between the surfaces.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn from_face(
+fn from_face(
     core: &Placed,
     circle: &Placed,
     core_is_a: bool,

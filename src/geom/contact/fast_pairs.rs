@@ -26,14 +26,14 @@
 //!    deepest vertex in the slab, or GJK): rare, and each step of it is there.
 
 use super::circle_circle::circles;
-use super::circle_polygon::{TIE_ROUNDINGS, from_face, takes_face};
+use super::circle_polygon::circle_faces;
 use super::fast;
 use super::polygon_polygon::{
-    clip_faces, corner, corner_manifold, face_of, general_from, hysteresis_slop, radii, segments,
+    FaceChoice, clip_faces, corner, corner_manifold, face_of, general_from, radii, segments,
 };
 use super::types::{Manifold, ManifoldOptions};
 use crate::geom::frame::PairFrame;
-use crate::geom::math::{max_abs, next_index};
+use crate::geom::math::next_index;
 use crate::geom::shape::Placed;
 use crate::geom::trace::NoTrace;
 
@@ -203,17 +203,18 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
     let radius = a.radius() + b.radius();
 
     // 1. Each core's face of greatest separation.
-    let (sep_a, edge_a) = fast::max_separation_centred::<NA, NB>(a, b);
-    let (sep_b, edge_b) = fast::max_separation_centred::<NB, NA>(b, a);
-    let separation = sep_a.max(sep_b);
+    let faces = [
+        fast::max_separation_centred::<NA, NB>(a, b),
+        fast::max_separation_centred::<NB, NA>(b, a),
+    ];
 
     // 2. The reference face, with hysteresis.
-    let threshold = if options.hysteresis {
-        sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
-    } else {
-        sep_a
-    };
-    let preferred = sep_b > threshold;
+    let FaceChoice {
+        faces: [(_, edge_a), (_, edge_b)],
+        separation,
+        preferred,
+        ..
+    } = FaceChoice::new(a, b, faces, options);
     if separation - radius > margin {
         return Manifold::empty(if preferred {
             -b.normal(edge_b)
@@ -254,9 +255,8 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
 
 /// The manifold of a circle against a core of `N` vertices (a capsule, a triangle, a box, any
 /// quadrilateral), pair frame: the readable
-/// [`circle_polygon`](super::circle_polygon::circle_polygon)'s answer, bit for bit: its step 1
-/// (the face the centre is most in front of, with its tie rule) with a constant bound, then its
-/// steps 2 and 3.
+/// [`circle_polygon`](super::circle_polygon::circle_polygon)'s body ([`circle_faces`]) with
+/// the face count known at compile time, untraced.
 #[inline(always)]
 fn circle_n<const N: usize>(
     core: &Placed,
@@ -265,43 +265,9 @@ fn circle_n<const N: usize>(
     margin: f32,
 ) -> Manifold {
     debug_assert!(core.count() == N);
-    let c = circle.centre();
-    let c_local = core.xf.apply_inv(c);
-    let local = core.shape;
-    let tie = TIE_ROUNDINGS * f32::EPSILON * (local.bounding_radius() + max_abs(c_local));
-    let (normals, offsets) = (local.normal_array(), local.offset_array());
-    let mut face = 0;
-    // `n_i · c` for each face. A segment's face 1 has exactly face 0's normal negated
-    // (`Shape` builds it so), and a negated product is exact: one product serves both.
-    debug_assert!(N != 2 || normals[1] == -normals[0]);
-    let along = |i: usize| {
-        if N == 2 && i == 1 {
-            -normals[0].dot(c_local)
-        } else {
-            normals[i].dot(c_local)
-        }
-    };
-    let mut face_sep = along(0) - offsets[0];
-    // (Indexed: the face number is what the loop records.)
-    #[allow(clippy::needless_range_loop)]
-    for i in 1..N {
-        let s = along(i) - offsets[i];
-        if takes_face(core, core_is_a, c, (i, s), (face, face_sep), tie) {
-            face = i;
-            face_sep = s;
-        }
-    }
-    from_face(
-        core,
-        circle,
-        core_is_a,
-        margin,
-        face,
-        face_sep,
-        c_local,
-        N,
-        &mut NoTrace,
-    )
+    let shape = core.shape;
+    let faces = (&shape.normal_array()[..N], &shape.offset_array()[..N]);
+    circle_faces(core, circle, core_is_a, margin, faces, &mut NoTrace)
 }
 
 #[cfg(test)]

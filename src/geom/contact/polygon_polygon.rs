@@ -438,26 +438,20 @@ pub(super) fn general_from<T: Trace<ManifoldStep>>(
     a: &Placed,
     b: &Placed,
     options: &ManifoldOptions,
-    [(sep_a, edge_a), (sep_b, edge_b)]: [(f32, usize); 2],
+    faces: [(f32, usize); 2],
     trace: &mut T,
 ) -> Manifold {
     let margin = options.speculative_margin;
     let radius = a.radius() + b.radius();
-    let separation = max_finite(sep_a, sep_b);
 
     // 2. The reference face, with hysteresis.
-    let threshold = if options.hysteresis {
-        sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
-    } else {
-        sep_a
-    };
-    let preferred = sep_b > threshold;
-    let choice = FaceChoice {
-        faces: [(sep_a, edge_a), (sep_b, edge_b)],
+    let choice = FaceChoice::new(a, b, faces, options);
+    let FaceChoice {
+        faces: [(_, edge_a), (_, edge_b)],
         separation,
-        threshold,
         preferred,
-    };
+        ..
+    } = choice;
     let reference_step = || choice.reference_step(a, b, options, false);
     if separation - radius > margin {
         trace.step(reference_step);
@@ -536,18 +530,41 @@ pub(super) fn general_from<T: Trace<ManifoldStep>>(
     clip_and_keep(a, b, options, &choice, trace)
 }
 
-/// What steps 1 and 2 of [`general_from`] decided: each core's best face, `(separation, edge)`
-/// for A and for B, the greater separation, the hysteresis threshold B's had to pass, and
-/// whether it did (B's face is the reference).
+/// What steps 1 and 2 decided (of [`general_from`], [`segments`] and the fast path for boxes):
+/// each core's best face, `(separation, edge)` for A and for B, the greater separation, the
+/// hysteresis threshold B's had to pass, and whether it did (B's face is the reference).
 #[derive(Clone, Copy, Debug)]
-struct FaceChoice {
-    faces: [(f32, usize); 2],
-    separation: f32,
-    threshold: f32,
-    preferred: bool,
+pub(super) struct FaceChoice {
+    pub faces: [(f32, usize); 2],
+    pub separation: f32,
+    pub threshold: f32,
+    pub preferred: bool,
 }
 
 impl FaceChoice {
+    /// Step 2 from step 1's `faces`: B's face is the reference when its separation passes A's
+    /// by the hysteresis bias `0.02 |sep_a| + hysteresis_slop` (or at all, without hysteresis).
+    #[inline(always)]
+    pub fn new(
+        a: &Placed,
+        b: &Placed,
+        faces: [(f32, usize); 2],
+        options: &ManifoldOptions,
+    ) -> FaceChoice {
+        let [(sep_a, _), (sep_b, _)] = faces;
+        let threshold = if options.hysteresis {
+            sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
+        } else {
+            sep_a
+        };
+        FaceChoice {
+            faces,
+            separation: max_finite(sep_a, sep_b),
+            threshold,
+            preferred: sep_b > threshold,
+        }
+    }
+
     /// The clip attempt with B's best face as the reference (`flip`) or A's.
     fn attempt(&self, a: &Placed, b: &Placed, flip: bool) -> ClipAttempt {
         let [(_, edge_a), (_, edge_b)] = self.faces;
@@ -580,6 +597,20 @@ impl FaceChoice {
         options: &ManifoldOptions,
         swapped: bool,
     ) -> ManifoldStep {
+        let band = options.speculative_margin + a.radius() + b.radius();
+        self.step(clip.reference, clip.flip, swapped, options, band)
+    }
+
+    /// The trace's reference-face step: `reference` (B's face when `flip`), the other body's
+    /// when `swapped`, and the band the clipped points are kept in (margin plus both radii).
+    fn step(
+        &self,
+        reference: Face,
+        flip: bool,
+        swapped: bool,
+        options: &ManifoldOptions,
+        band: f32,
+    ) -> ManifoldStep {
         let [(sep_a, edge_a), (sep_b, edge_b)] = self.faces;
         ManifoldStep::ReferenceFace {
             sep_a,
@@ -588,10 +619,10 @@ impl FaceChoice {
             edge_b,
             threshold: self.threshold,
             hysteresis: options.hysteresis,
-            flip: clip.flip,
+            flip,
             swapped,
-            reference: clip.reference,
-            band: options.speculative_margin + a.radius() + b.radius(),
+            reference,
+            band,
         }
     }
 }
@@ -739,28 +770,16 @@ pub(super) fn segments<T: Trace<ManifoldStep>>(
     let (sa, sb) = (Segment::of(a), Segment::of(b));
 
     // 1. Each segment's face of greatest separation, the first on a tie.
-    let (sep_a, edge_a) = sa.best_face(&sb);
-    let (sep_b, edge_b) = sb.best_face(&sa);
+    let faces = [sa.best_face(&sb), sb.best_face(&sa)];
 
     // 2. The reference face, with hysteresis.
-    let threshold = if options.hysteresis {
-        sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
-    } else {
-        sep_a
-    };
-    let faces = SegmentFaces {
-        sep_a,
-        edge_a,
-        sep_b,
-        edge_b,
-        threshold,
-    };
+    let choice = FaceChoice::new(a, b, faces, options);
     // The rest once for each reference body, so that neither copy picks its numbers at run
     // time.
-    if sep_b > threshold {
-        segments_with::<true, T>(b, a, &sb, &sa, &faces, options, trace)
+    if choice.preferred {
+        segments_with::<true, T>(b, a, &sb, &sa, &choice, options, trace)
     } else {
-        segments_with::<false, T>(a, b, &sa, &sb, &faces, options, trace)
+        segments_with::<false, T>(a, b, &sa, &sb, &choice, options, trace)
     }
 }
 
@@ -812,15 +831,6 @@ impl Segment {
     }
 }
 
-/// Step 1 and 2's numbers, for the trace.
-struct SegmentFaces {
-    sep_a: f32,
-    edge_a: usize,
-    sep_b: f32,
-    edge_b: usize,
-    threshold: f32,
-}
-
 /// Steps 3 to 6 of [`segments`] with `rs` (on `ref_shape`) holding the reference face: B's
 /// when `FLIP`.
 #[inline(always)]
@@ -829,7 +839,7 @@ fn segments_with<const FLIP: bool, T: Trace<ManifoldStep>>(
     inc_shape: &Placed,
     rs: &Segment,
     is: &Segment,
-    faces: &SegmentFaces,
+    choice: &FaceChoice,
     options: &ManifoldOptions,
     trace: &mut T,
 ) -> Manifold {
@@ -840,8 +850,9 @@ fn segments_with<const FLIP: bool, T: Trace<ManifoldStep>>(
     } else {
         (ref_shape, inc_shape)
     };
-    let separation = max_finite(faces.sep_a, faces.sep_b);
-    let reference = rs.face(FLIP, if FLIP { faces.edge_b } else { faces.edge_a });
+    let separation = choice.separation;
+    let [(_, edge_a), (_, edge_b)] = choice.faces;
+    let reference = rs.face(FLIP, if FLIP { edge_b } else { edge_a });
 
     // 3. The incident face.
     let inc_edge = if is.n.dot(reference.normal) <= 0.0 {
@@ -850,18 +861,7 @@ fn segments_with<const FLIP: bool, T: Trace<ManifoldStep>>(
         1
     };
     let incident = is.face(!FLIP, inc_edge);
-    let reference_step = || ManifoldStep::ReferenceFace {
-        sep_a: faces.sep_a,
-        edge_a: faces.edge_a,
-        sep_b: faces.sep_b,
-        edge_b: faces.edge_b,
-        threshold: faces.threshold,
-        hysteresis: options.hysteresis,
-        flip: FLIP,
-        swapped: false,
-        reference,
-        band: margin + radius,
-    };
+    let reference_step = || choice.step(reference, FLIP, false, options, margin + radius);
     if separation - radius > margin {
         trace.step(reference_step);
         trace.step(|| ManifoldStep::Apart {
