@@ -47,6 +47,11 @@ impl Camera {
         self.center + Vec2::new(d.x, -d.y) / self.zoom
     }
 
+    /// How many pixels a world vector `d` spans on screen.
+    pub fn screen_length(&self, d: Vec2) -> f32 {
+        d.length() * self.zoom
+    }
+
     /// Zooms by `factor` keeping the world point under `cursor` (window pixels) fixed.
     pub fn zoom_about(&mut self, cursor: Vec2, factor: f32) {
         if !factor.is_finite() || factor <= 0.0 {

@@ -38,29 +38,6 @@ pub fn reason_short(reason: Reason) -> &'static str {
     }
 }
 
-/// `v` turned by `angle` radians counter-clockwise.
-fn turned(v: Vec2, angle: f32) -> Vec2 {
-    let (s, c) = angle.sin_cos();
-    Vec2::new(c * v.x - s * v.y, s * v.x + c * v.y)
-}
-
-/// A fan of directions at `apex` from `from` turning by `sweep` radians, `radius` long.
-fn fan(canvas: &Canvas, apex: Vec2, from: Vec2, sweep: f32, radius: f32, color: Color32) {
-    let steps = ((sweep.abs() / 0.15).ceil() as usize).clamp(2, 24);
-    let mut pts = vec![apex];
-    pts.extend((0..=steps).map(|k| apex + turned(from, sweep * k as f32 / steps as f32) * radius));
-    // The fan's points turn one way; the polygon fill wants them counter-clockwise.
-    if sweep < 0.0 {
-        pts[1..].reverse();
-    }
-    canvas.polygon(
-        &pts,
-        color.gamma_multiply(0.18),
-        1.0,
-        color.gamma_multiply(0.7),
-    );
-}
-
 /// Each nearby segment's normal cones and its two-sided normal by class.
 pub fn draw(canvas: &Canvas, pair: &Traced) {
     let radius = canvas.span(44.0);
@@ -74,22 +51,17 @@ pub fn draw(canvas: &Canvas, pair: &Traced) {
                 End::Start => -s.tangent,
                 End::End => s.tangent,
             };
-            let sign = if s.normal.perp_dot(towards) >= 0.0 {
-                1.0
-            } else {
-                -1.0
-            };
             match s.joints[k] {
                 Joint::Convex => {
                     let lean = s.lean(s.neighbour_normals[k].unwrap_or(s.normal), end);
-                    fan(canvas, apex, s.normal, sign * lean, radius, colors::good());
+                    canvas.fan_toward(apex, s.normal, towards, lean, radius, colors::good());
                 }
                 Joint::Free => {
-                    fan(
-                        canvas,
+                    canvas.fan_toward(
                         apex,
                         s.normal,
-                        sign * std::f32::consts::PI,
+                        towards,
+                        std::f32::consts::PI,
                         radius * 0.6,
                         colors::good(),
                     );

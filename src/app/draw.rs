@@ -1036,6 +1036,51 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// An arrow from `from` along the direction `dir` (any length), `points` long on screen;
+    /// nothing for a zero direction.
+    pub fn arrow_along(&self, from: Vec2, dir: Vec2, points: f32, width: f32, color: Color32) {
+        let d = dir.normalize_or_zero();
+        if d != Vec2::ZERO {
+            self.arrow(from, from + d * self.span(points), width, color);
+        }
+    }
+
+    /// A fan of directions at `apex`: from the unit direction `from`, turning by `angle`
+    /// radians towards the side of `toward` (away from it when negative), `radius` long
+    /// (world units); filled faintly, outlined.
+    pub fn fan_toward(
+        &self,
+        apex: Vec2,
+        from: Vec2,
+        toward: Vec2,
+        angle: f32,
+        radius: f32,
+        color: Color32,
+    ) {
+        let sweep = if from.perp_dot(toward) >= 0.0 {
+            angle
+        } else {
+            -angle
+        };
+        let turned = |t: f32| {
+            let (s, c) = t.sin_cos();
+            Vec2::new(c * from.x - s * from.y, s * from.x + c * from.y)
+        };
+        let steps = ((sweep.abs() / 0.15).ceil() as usize).clamp(2, 24);
+        let mut pts = vec![apex];
+        pts.extend((0..=steps).map(|k| apex + turned(sweep * k as f32 / steps as f32) * radius));
+        // The fan's points turn one way; the polygon fill wants them counter-clockwise.
+        if sweep < 0.0 {
+            pts[1..].reverse();
+        }
+        self.polygon(
+            &pts,
+            color.gamma_multiply(0.18),
+            1.0,
+            color.gamma_multiply(0.7),
+        );
+    }
+
     /// An arrow from `from` to `to` with a head of `head` pixels.
     pub fn arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color32) {
         let (ma, mb) = (self.map(from), self.map(to));

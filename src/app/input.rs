@@ -328,7 +328,7 @@ impl Interaction {
                         Gesture::Rotate {
                             body,
                             start: b.pose,
-                            start_angle: d.y.atan2(d.x),
+                            start_angle: crate::geom::math::heading(d),
                         }
                     }
                     Some(Hover::Vertex(body, index)) => Gesture::Vertex { body, index },
@@ -391,8 +391,8 @@ impl Interaction {
                 let centroid_local = b.centroid();
                 let c = start.transform().apply(centroid_local);
                 let d = w - c;
-                if d.length() * cam.zoom > 2.0 {
-                    let turn = (d.y.atan2(d.x) - start_angle).to_degrees();
+                if cam.screen_length(d) > 2.0 {
+                    let turn = (crate::geom::math::heading(d) - start_angle).to_degrees();
                     let mut angle = start.angle_deg + turn;
                     if input.shift {
                         angle = snap(angle, SNAP_DEG);

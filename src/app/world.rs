@@ -209,11 +209,10 @@ fn compound_ring(canvas: &Canvas, view: &input::BodyView, xf: Transform, color: 
             canvas.shape_outline(&part.shape, place, width, color);
             continue;
         }
-        for (k, &a) in verts.iter().enumerate() {
+        for ((k, &a), &n) in verts.iter().enumerate().zip(part.shape.normals()) {
             let b = verts[(k + 1) % verts.len()];
-            // Just outside the edge's middle (vertices run anticlockwise: outside is right).
-            let d = (b - a).normalize_or_zero();
-            let outside = part.xf.apply((a + b) * 0.5 + Vec2::new(d.y, -d.x) * step);
+            // Just outside the edge's middle, along its outward normal.
+            let outside = part.xf.apply((a + b) * 0.5 + n * step);
             if view.distance(outside) > 0.0 {
                 canvas.line(place.apply(a), place.apply(b), width, color);
             }

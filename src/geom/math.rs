@@ -19,6 +19,12 @@ pub fn prev_index(i: usize, n: usize) -> usize {
     if i == 0 { n - 1 } else { i - 1 }
 }
 
+/// The direction of `v` as an angle from +x, in radians counter-clockwise, in (−π, π]
+/// (`atan2(v.y, v.x)`; 0 for the zero vector).
+pub fn heading(v: Vec2) -> f32 {
+    v.y.atan2(v.x)
+}
+
 /// 2D cross product of two vectors (the z of their 3D cross product).
 #[inline]
 pub fn cross(a: Vec2, b: Vec2) -> f32 {

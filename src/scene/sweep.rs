@@ -48,6 +48,13 @@ pub struct SweepRow {
     pub ids: Vec<u64>,
 }
 
+impl SweepRow {
+    /// The normal's direction in degrees from +x, counter-clockwise, in (−180, 180].
+    pub fn normal_deg(&self) -> f32 {
+        crate::geom::math::heading(self.normal).to_degrees()
+    }
+}
+
 /// The most poses a sweep takes (`--steps`): a million rows is about 60 MB of CSV and a few
 /// seconds; anything beyond it is far finer than a degree's thousandth and refused.
 pub const MAX_STEPS: usize = 1_000_000;

@@ -50,6 +50,7 @@
 
 pub mod contact;
 pub mod mass;
+pub mod seams;
 pub mod solver;
 pub mod summary;
 pub mod world;
@@ -58,4 +59,5 @@ pub use crate::scene::{Points, Variant};
 pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
 pub use mass::{MassProps, mass_props};
 pub use summary::{BodySummary, ContactSummary, Summary};
-pub use world::{Lab, Run, Settings, SimBody, StepStats, World};
+pub use seams::seams;
+pub use world::{Lab, Run, Settings, SimBody, StepStats, World, persisted_fraction};

@@ -199,7 +199,6 @@ pub fn run(world: &mut World, steps: usize, mut each: impl FnMut(&World) -> bool
         seconds: ran as f64 / world.settings().hz as f64,
         bodies,
         contacts,
-        persisted_fraction: (contacts.points > 0)
-            .then(|| contacts.persisted as f64 / contacts.points as f64),
+        persisted_fraction: super::world::persisted_fraction(contacts.persisted, contacts.points),
     }
 }

@@ -138,6 +138,20 @@ pub struct StepStats {
     pub speculative: usize,
 }
 
+impl StepStats {
+    /// The share of this step's points that persisted ([`persisted_fraction`]).
+    pub fn persisted_fraction(&self) -> Option<f64> {
+        persisted_fraction(self.persisted, self.points)
+    }
+}
+
+/// The share of `points` whose id matched a point of the last step: `persisted / points`, in
+/// [0, 1]; `None` when there are no points (nothing to persist is neither 0 % nor 100 %). The one
+/// definition that `simulate --summary`, `--print-state` and the app's plot use.
+pub fn persisted_fraction(persisted: usize, points: usize) -> Option<f64> {
+    (points > 0).then(|| persisted as f64 / points as f64)
+}
+
 /// Bodies and their contacts, stepped at a fixed rate under one [`Variant`]. Body 0 is A
 /// (static), 1 is B, then the scene's `sim.bodies` in order.
 #[derive(Clone, Debug, PartialEq)]

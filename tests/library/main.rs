@@ -9,6 +9,7 @@ mod analytic;
 mod chain;
 mod compound;
 mod fuzz_scene;
+mod house;
 mod mode_traces;
 mod module_graph;
 mod oracle;

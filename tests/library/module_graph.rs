@@ -45,6 +45,13 @@ fn imports(module: &str, is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
     } else {
         parent.clone()
     };
+    // A mod.rs may name its children inline (`quiz::Quiz::default()`): each such path is an
+    // import of that child too.
+    let children: Vec<String> = if is_mod_rs {
+        child_modules(text)
+    } else {
+        Vec::new()
+    };
     let mut statement = String::new();
     for line in text.lines() {
         let t = line.trim();
@@ -55,6 +62,9 @@ fn imports(module: &str, is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
             continue;
         }
         if statement.is_empty() && !(t.starts_with("use ") || t.starts_with("pub use ")) {
+            for child in inline_child_paths(t, &children) {
+                out.push(here.iter().map(|s| s.to_string()).chain(child).collect());
+            }
             // A path written inline (`super::validate::num(x)`) is an import too.
             for path in inline_paths(t) {
                 let segs: Vec<&str> = path.split("::").collect();
@@ -141,6 +151,49 @@ fn inline_paths(line: &str) -> Vec<String> {
                 .map_or(line.len(), |e| at + e);
             if starts_path {
                 out.push(line[at..end].trim_end_matches(':').to_string());
+            }
+            from = end.max(at + start.len());
+        }
+    }
+    out
+}
+
+/// The child modules a `mod.rs` declares (`mod x;`, `pub mod x;`).
+fn child_modules(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter_map(|t| {
+            let rest = t
+                .strip_prefix("pub mod ")
+                .or_else(|| t.strip_prefix("pub(crate) mod "))
+                .or_else(|| t.strip_prefix("mod "))?;
+            rest.strip_suffix(';').map(|n| n.trim().to_string())
+        })
+        .collect()
+}
+
+/// Every path in a line of code that starts with one of `children` (`quiz::Quiz::default()`),
+/// as its segments.
+fn inline_child_paths(line: &str, children: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for child in children {
+        let start = format!("{child}::");
+        let mut from = 0;
+        while let Some(i) = line[from..].find(&start) {
+            let at = from + i;
+            let before = line[..at].chars().last();
+            let starts_path = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+            let end = line[at..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .map_or(line.len(), |e| at + e);
+            if starts_path {
+                out.push(
+                    line[at..end]
+                        .trim_end_matches(':')
+                        .split("::")
+                        .map(str::to_string)
+                        .collect(),
+                );
             }
             from = end.max(at + start.len());
         }
@@ -374,4 +427,41 @@ fn no_public_type_name_is_defined_twice() {
         .filter(|(name, files)| files.len() > 1 && !KNOWN_TWICE.contains(&name.as_str()))
         .collect();
     assert!(twice.is_empty(), "{twice:?}");
+}
+
+/// The graph of `area`'s modules one level down (`app/modes/sat` → `app/modes`, the area's own
+/// mod.rs → `app`): a folder is one module, whichever of its files imports.
+fn module_level(area: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let unit = |name: &str| name.split('/').take(2).collect::<Vec<_>>().join("/");
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, tos) in graph(area) {
+        let u = unit(&from);
+        let set = out.entry(u.clone()).or_default();
+        for to in tos {
+            let v = unit(&to);
+            if v != u {
+                set.insert(v);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn app_modules_import_each_other_in_one_direction() {
+    let g = module_level("app");
+    // The graph is real: the app imports its parts, the panels the modes.
+    assert!(g["app"].contains("app/modes"), "{g:#?}");
+    assert!(g["app/panels"].contains("app/modes"), "{g:#?}");
+    assert_eq!(find_cycle(&g), None, "{g:#?}");
+}
+
+#[test]
+fn a_mod_rs_naming_a_child_inline_imports_it() {
+    let text = "mod quiz;\nfn f() { let q = quiz::Quiz::default(); }\n";
+    let found = imports("app", true, text);
+    assert!(
+        found.contains(&vec!["app".to_string(), "quiz".into(), "Quiz".into(), "default".into()]),
+        "{found:?}"
+    );
 }

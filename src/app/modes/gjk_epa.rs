@@ -526,13 +526,7 @@ impl Mode for GjkMode {
                 m.line(Vec2::ZERO, s.closest, 1.5, colors::ink());
                 m.point(s.closest, 4.5, colors::ink());
                 if let Some(d) = s.direction {
-                    let len = m.span(70.0);
-                    m.arrow(
-                        s.closest,
-                        s.closest + d.normalize_or_zero() * len,
-                        2.5,
-                        colors::good(),
-                    );
+                    m.arrow_along(s.closest, d, 70.0, 2.5, colors::good());
                 }
                 if let Some(v) = s.support {
                     m.ring(v.w, 8.0, 2.5, colors::good());

@@ -451,7 +451,7 @@ impl Mode for SatMode {
             c.label(
                 from + mtv,
                 Vec2::new(6.0, -6.0),
-                format!("MTV {}", num(mtv.length())),
+                format!("MTV {}", num(-pair.sat.separation)),
                 colors::ink(),
             );
         }

@@ -136,7 +136,7 @@ pub struct SimulateMode {
     pub work_ms: f64,
     /// B starts sliding (a `velocity`) or A is a chain: the plot of B's speed is shown.
     sliding: bool,
-    /// The x of A's seams (see [`seams`]), found once per scene.
+    /// The x of A's seams (see [`crate::sim::seams`]), found once per scene.
     seams: Vec<f32>,
     /// Over the frames that stepped: how many, their stepping's total and largest time, ms.
     work: (u64, f64, f64),
@@ -163,13 +163,10 @@ fn clock_ms() -> f64 {
     }
 }
 
-/// The percent of `points` that persisted.
+/// The percent of `points` that persisted, for the plot: 0 when there are none (the plot's
+/// line drops to the floor while nothing touches).
 fn pct(persisted: usize, points: usize) -> f32 {
-    if points == 0 {
-        0.0
-    } else {
-        100.0 * persisted as f32 / points as f32
-    }
+    crate::sim::persisted_fraction(persisted, points).map_or(0.0, |f| (100.0 * f) as f32)
 }
 
 fn reading(w: &World, top: usize) -> Reading {
@@ -185,36 +182,6 @@ fn reading(w: &World, top: usize) -> Reading {
         b_vx: b.map_or(0.0, |b| b.velocity.x),
         b_vy: b.map_or(0.0, |b| b.velocity.y),
     }
-}
-
-/// The seams of A's ground: the x of every vertex two of its parts share (a chain's inner
-/// vertices, the corners where two tiles meet), sorted, each once.
-pub fn seams(a: &crate::sim::SimBody) -> Vec<f32> {
-    let xf = a.transform();
-    let mut xs: Vec<f32> = Vec::new();
-    let verts: Vec<Vec<Vec2>> = a
-        .parts
-        .iter()
-        .map(|p| {
-            let place = xf.compose(p.xf);
-            p.shape.vertices().iter().map(|v| place.apply(*v)).collect()
-        })
-        .collect();
-    for (i, vi) in verts.iter().enumerate() {
-        for vj in verts.iter().skip(i + 1) {
-            for p in vi {
-                if vj
-                    .iter()
-                    .any(|q| p.distance(*q) <= 1e-4 * (1.0 + p.length()))
-                {
-                    xs.push(p.x);
-                }
-            }
-        }
-    }
-    xs.sort_by(f32::total_cmp);
-    xs.dedup_by(|a, b| (*a - *b).abs() <= 1e-4 * (1.0 + a.abs()));
-    xs
 }
 
 /// The times at which B's centre passes a seam's x between two readings.
@@ -319,7 +286,7 @@ impl SimulateMode {
                     .world()
                     .bodies()
                     .first()
-                    .map(seams)
+                    .map(crate::sim::seams)
                     .unwrap_or_default();
                 self.readings = lab
                     .runs
@@ -558,11 +525,7 @@ impl SimulateMode {
         };
         let full = lab.runs[0].world();
         let s = full.stats();
-        let fraction = if s.points == 0 {
-            0.0
-        } else {
-            s.persisted as f64 / s.points as f64
-        };
+        let fraction = s.persisted_fraction();
         let picked = self
             .picked
             .as_ref()

@@ -161,7 +161,7 @@ impl SweepPlot {
             rows.iter().map(|r| [r.t as f64, y(r)]).collect()
         };
         let separation = series(&|r| r.separation as f64);
-        let normal = series(&|r| r.normal.y.atan2(r.normal.x).to_degrees() as f64);
+        let normal = series(&|r| r.normal_deg() as f64);
         let points = series(&|r| r.ids.len() as f64);
         ui.label(
             RichText::new(format!(

@@ -1,0 +1,192 @@
+//! The house's guarantees about the app's shape, as tests (STYLE.md: "a guarantee lives in a
+//! test, or it does not live"). Each reads the sources under `src/app` (outside their
+//! `#[cfg(test)]` modules) and fails on a breach, naming the file and line:
+//! - `App` is implemented in `app/mod.rs` only: the children take the parts they need and
+//!   return commands, so none of them is tied back to the hub;
+//! - no vector geometry in the app outside the drawing files (`draw`, `camera`, `visible`): a
+//!   number or direction the app shows comes from the library's traces and outputs;
+//! - the `Mode` trait stays small (egui's `Demo` has three methods; a mode's quirks are one
+//!   value it returns).
+//!
+//! The import graph (no circle among the app's modules) is in `module_graph`.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`, sorted, with its path relative to `src/`.
+fn files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("read src")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(root, &p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            let rel = p.strip_prefix(root).expect("under src");
+            out.push((rel.to_string_lossy().replace('\\', "/"), p));
+        }
+    }
+}
+
+/// The app's source files as (path relative to `src/`, numbered lines of code before the
+/// file's `#[cfg(test)]` module, comments dropped).
+fn app_sources() -> Vec<(String, Vec<(usize, String)>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&root, &root.join("app"), &mut all);
+    all.into_iter()
+        .map(|(name, p)| {
+            let text = std::fs::read_to_string(&p).expect("read source");
+            let lines = text
+                .lines()
+                .enumerate()
+                .take_while(|(_, l)| !l.trim_start().starts_with("#[cfg(test)]"))
+                .filter_map(|(i, l)| {
+                    let code = l.split("//").next().unwrap_or("");
+                    (!code.trim().is_empty()).then(|| (i + 1, code.to_string()))
+                })
+                .collect();
+            (name, lines)
+        })
+        .collect()
+}
+
+/// The lines of `sources` that `breach` flags, as `file:line: code`.
+fn breaches(
+    sources: &[(String, Vec<(usize, String)>)],
+    skip: impl Fn(&str) -> bool,
+    breach: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, lines) in sources {
+        if skip(name) {
+            continue;
+        }
+        for (n, code) in lines {
+            if breach(code) {
+                out.push(format!("src/{name}:{n}: {}", code.trim()));
+            }
+        }
+    }
+    out
+}
+
+/// True when `code` opens an `impl` block of the type `App` (`impl App {`, `impl<'a> App`).
+fn implements_app(code: &str) -> bool {
+    let t = code.trim_start();
+    let Some(rest) = t.strip_prefix("impl") else {
+        return false;
+    };
+    let rest = match rest.strip_prefix('<') {
+        Some(generic) => generic.split_once('>').map_or("", |(_, r)| r),
+        None => rest,
+    };
+    let rest = rest.trim_start();
+    rest.starts_with("App ") || rest.starts_with("App{") || rest == "App"
+}
+
+#[test]
+fn app_is_implemented_in_app_mod_rs_only() {
+    let sources = app_sources();
+    // The test is real: the hub itself implements App.
+    let hub = breaches(&sources, |n| n != "app/mod.rs", implements_app);
+    assert!(!hub.is_empty(), "app/mod.rs has no impl App");
+    let found = breaches(&sources, |n| n == "app/mod.rs", implements_app);
+    assert!(
+        found.is_empty(),
+        "`impl App` outside app/mod.rs (a child takes the parts it needs and returns \
+         commands):\n{}",
+        found.join("\n")
+    );
+}
+
+/// Vector geometry: what computes a direction, a length or a side from coordinates. The app
+/// draws the library's answers and never derives its own.
+const GEOMETRY: &[&str] = &[
+    ".dot(",
+    ".perp_dot(",
+    ".perp(",
+    ".cross(",
+    ".normalize(",
+    ".normalize_or_zero(",
+    ".normalize_or(",
+    ".try_normalize(",
+    ".length(",
+    ".length_squared(",
+    ".length_recip(",
+    ".angle_between(",
+    ".angle_to(",
+    ".project_onto(",
+    ".reject_from(",
+    ".atan2(",
+];
+
+/// The files that map and draw: the primitives (an arrow's head, a dashed line), the camera's
+/// world ↔ screen transform and the visible-extent bookkeeping.
+fn is_drawing_file(name: &str) -> bool {
+    name == "app/draw.rs"
+        || name.starts_with("app/draw/")
+        || name == "app/camera.rs"
+        || name == "app/visible.rs"
+}
+
+#[test]
+fn no_vector_geometry_in_the_app_outside_the_drawing_files() {
+    let sources = app_sources();
+    // The test is real: the drawing files do use geometry.
+    let drawing = breaches(
+        &sources,
+        |n| !is_drawing_file(n),
+        |c| GEOMETRY.iter().any(|g| c.contains(g)),
+    );
+    assert!(!drawing.is_empty(), "the drawing files use no geometry?");
+    let found = breaches(&sources, is_drawing_file, |c| {
+        GEOMETRY.iter().any(|g| c.contains(g))
+    });
+    assert!(
+        found.is_empty(),
+        "vector geometry in the app (put it in the library's output or trace, or in the \
+         drawing files):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The methods of `trait Mode` in `app/modes/mod.rs`.
+fn mode_trait_methods() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/modes/mod.rs");
+    let text = std::fs::read_to_string(path).expect("read modes/mod.rs");
+    let start = text.find("pub trait Mode").expect("the Mode trait");
+    let body = &text[start..];
+    // The trait's body ends at the first line that is a lone closing brace.
+    let end = body.find("\n}").map_or(body.len(), |e| e + 2);
+    body[..end]
+        .lines()
+        .filter_map(|l| {
+            let t = l.trim_start();
+            let rest = t.strip_prefix("fn ")?;
+            Some(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect())
+        })
+        .collect()
+}
+
+#[test]
+fn the_mode_trait_is_small() {
+    let methods = mode_trait_methods();
+    assert!(methods.contains(&"draw".to_string()), "{methods:?}");
+    assert!(
+        methods.len() <= 12,
+        "the Mode trait has {} methods: {methods:?} (group a mode's quirks into one value it \
+         returns)",
+        methods.len()
+    );
+}
+
+#[test]
+fn the_impl_finder_finds_impl_blocks() {
+    assert!(implements_app("impl App {"));
+    assert!(implements_app("    impl<'a> App {"));
+    assert!(!implements_app("impl AppFlags {"));
+    assert!(!implements_app("impl Default for App {"));
+}
