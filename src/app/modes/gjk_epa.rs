@@ -8,7 +8,7 @@ use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
 use crate::app::pair::Traced;
-use crate::app::panels::arithmetic::{self, Row};
+use crate::app::modes::arithmetic::{self, Row};
 use crate::app::words::{count, num, signed};
 use crate::geom::gjk::voronoi_planes;
 use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};

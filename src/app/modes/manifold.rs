@@ -8,7 +8,7 @@ use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
 use crate::app::pair::Traced;
-use crate::app::panels::arithmetic::{self, Row};
+use crate::app::modes::arithmetic::{self, Row};
 use crate::app::words::{count, id_hex, num, part_pair, signed};
 use crate::geom::Face;
 use crate::geom::math::left_perp;

@@ -6,6 +6,7 @@
 //! [`ModeKind`] variant, added to the scene format's `Mode` and its `ALL`), declare the file
 //! below and add one line to the list in [`Modes::default`].
 
+pub mod arithmetic;
 pub mod gjk_epa;
 pub mod manifold;
 pub mod sat;
@@ -17,7 +18,7 @@ use super::draw::Canvas;
 use super::input::Input;
 use super::legend::Entry;
 use super::pair::Traced;
-use super::panels::arithmetic::Row;
+use arithmetic::Row;
 use std::any::Any;
 
 /// Which mode: the scene file's own `Mode` (`Sat`, `Gjk`, `Manifold`), so a scene opens in
@@ -123,7 +124,7 @@ pub trait Mode: Any + Send {
     /// What the colours of its picture mean.
     fn legend(&self) -> &'static [Entry];
 
-    /// The arithmetic behind `step`: every number a trace field (see `panels::arithmetic`).
+    /// The arithmetic behind `step`: every number a trace field (see `modes::arithmetic`).
     fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row>;
 
     /// A new scene: forget the mode's view and history.

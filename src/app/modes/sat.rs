@@ -7,7 +7,7 @@ use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
 use crate::app::pair::Traced;
-use crate::app::panels::arithmetic::{self, Row};
+use crate::app::modes::arithmetic::{self, Row};
 use crate::app::words::{count, num, signed};
 use crate::geom::math::{left_perp, next_index};
 use crate::geom::{AxisSource, Placed, SatStep};

@@ -15,7 +15,7 @@ use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{Entry, Marker, entry};
 use crate::app::pair::Traced;
-use crate::app::panels::arithmetic::Row;
+use crate::app::modes::arithmetic::Row;
 use crate::app::words::{count, num};
 use crate::scene::{Body, Points, Scene, Variant};
 use crate::sim::{Lab, PointState, Run, World};

@@ -4,7 +4,6 @@
 //! scene, the mode shown…), never the whole `App`, and returns [`Command`]s; only the state a
 //! panel owns changes in it (a mode's controls, the sweep plot's rows, the dialogs' typed text).
 
-pub mod arithmetic;
 mod dialogs;
 pub mod embed;
 mod left;

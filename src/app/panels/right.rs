@@ -130,7 +130,7 @@ impl Right<'_> {
                     if used < steady {
                         ui.add_space(steady - used);
                     }
-                    super::arithmetic::panel(ui, mode.arithmetic(pair, step));
+                    crate::app::modes::arithmetic::panel(ui, mode.arithmetic(pair, step));
                     sweep.panel(ui, scene, editing, out);
                     ui.separator();
                     let before = Controls {
