@@ -1,11 +1,12 @@
 //! Carrying out a [`Command`]: the one place every key, button and canvas gesture ends up.
 
-use super::command::{Command, PairOptions, StepTo, UI_SCALE_RANGE, UnsavedChoice};
+use super::command::{Command, PairOptions, Pick, StepTo, UI_SCALE_RANGE, UnsavedChoice};
 use super::document::EditSource;
+use super::quiz;
 use super::state::Leave;
 use super::{App, body_mut};
 use crate::geom::limits::MAX_COORDINATE;
-use crate::scene::Scene;
+use crate::scene::{AskKind, Scene};
 use std::path::PathBuf;
 
 impl App {
@@ -189,8 +190,74 @@ impl App {
             Command::BrokenRecovery(delete) => self.answer_broken_recovery(delete, now),
             Command::ToggleQuiz => self.toggle_quiz(now),
             Command::QuizAnswer(pick) => self.quiz_answer(pick),
-            Command::QuizToggle(k) => self.quiz_toggle(k),
+            Command::QuizToggle(k) => self.quiz.toggle(k),
             Command::QuizNext => self.quiz_next(now),
+        }
+    }
+
+    /// Q: quiz mode on or off.
+    fn toggle_quiz(&mut self, now: f64) {
+        self.quiz.on = !self.quiz.on;
+        if !self.quiz.on {
+            return;
+        }
+        if self.doc.scene().questions.is_empty() {
+            self.show_info(
+                "quiz on — this scene asks nothing: Enter goes to the next scene that asks",
+                now,
+            );
+        }
+        self.quiz.question = 0;
+        self.show_question();
+    }
+
+    /// Opens the quiz's current question in the mode (and at the step) that shows it.
+    pub(super) fn show_question(&mut self) {
+        let show = self
+            .quiz
+            .show_question(self.doc.scene(), &self.session.pair);
+        self.apply_all(&show, 0.0);
+    }
+
+    /// The student's answer: judged, scored, and revealed at the step that shows it.
+    fn quiz_answer(&mut self, pick: Pick) {
+        let name = self.session.scene_name().to_string();
+        if let Some(reveal) = self
+            .quiz
+            .answer(pick, self.doc.scene(), &name, &self.session.pair)
+        {
+            self.apply(reveal, 0.0);
+        }
+    }
+
+    /// Enter: gives the marked survivors as the answer; after an answer, the next question —
+    /// the scene's next, or the first of the next scene that asks.
+    fn quiz_next(&mut self, now: f64) {
+        if !self.quiz.on {
+            return;
+        }
+        if let Some(ask) = self.quiz.ask(self.doc.scene())
+            && self.quiz.given.is_none()
+        {
+            if ask.kind == AskKind::ClipSurvivors {
+                self.quiz_answer(Pick::Survivors(self.quiz.draft.clone()));
+            }
+            return;
+        }
+        if self.quiz.question + 1 < self.doc.scene().questions.len() {
+            self.quiz.question += 1;
+            self.show_question();
+            return;
+        }
+        match quiz::next_asking_scene(&self.session.lecture, self.session.index) {
+            Some(i) => self.go_to(i, now, false),
+            None => {
+                let (right, answered) = self.quiz.score();
+                self.show_info(
+                    format!("the end of the quiz: {right} of {answered} answered right"),
+                    now,
+                );
+            }
         }
     }
 
@@ -205,7 +272,7 @@ impl App {
             StepTo::Last => last,
             StepTo::At(k) => k.min(last),
         };
-        self.keep_in_view();
+        self.view.keep_in_view();
     }
 
     fn set_options(&mut self, o: PairOptions, now: f64) {

@@ -211,7 +211,7 @@ impl App {
         self.session.mode = saved.mode;
         self.session.step = saved.step;
         self.clamp_step();
-        self.apply_scene_view();
+        self.view.apply_scene_view(self.doc.scene().view);
     }
 
     /// *Copy embed code*: an `<iframe>` of the link *Copy link* makes (the address bar shows

@@ -7,8 +7,9 @@
 //! moves and zooms the view's camera until the figure fits. A few passes settle it, since
 //! parts of a picture keep their size in points (labels' offsets, the SAT shadows' distance).
 
-use super::App;
 use super::camera::{Camera, ZOOM_RANGE};
+use super::views::Views;
+use crate::scene::View;
 use glam::Vec2;
 
 pub use super::views::Fit;
@@ -66,70 +67,38 @@ pub fn fit_camera(cam: &mut Camera, figure: [f32; 4], fit: Fit) -> bool {
     true
 }
 
-impl App {
-    /// Puts the world view where the scene's file says (or asks for it to be framed) and
+impl Views {
+    /// Puts the world view where the scene's file says (`authored`) (or asks for it to be framed) and
     /// asks for the second view to be framed: on opening a scene and on a mode switch.
-    pub(super) fn apply_scene_view(&mut self) {
-        match self.doc.scene().view {
+    pub fn apply_scene_view(&mut self, authored: Option<View>) {
+        match authored {
             Some(v) => {
-                self.view.cam.center = v.center;
-                self.view.cam.zoom = v.zoom;
-                self.view.frame_pending = false;
-                self.view.fit[0] = Some(Fit::Resized(AUTHORED_VIEW));
+                self.cam.center = v.center;
+                self.cam.zoom = v.zoom;
+                self.frame_pending = false;
+                self.fit[0] = Some(Fit::Resized(AUTHORED_VIEW));
             }
-            None => self.view.frame_pending = true,
+            None => self.frame_pending = true,
         }
-        self.view.fit[1] = Some(Fit::Frame);
+        self.fit[1] = Some(Fit::Frame);
     }
 
     /// Asks every view to keep its picture in view (a new step, a new layout).
-    pub(super) fn keep_in_view(&mut self) {
-        for f in &mut self.view.fit {
+    pub fn keep_in_view(&mut self) {
+        for f in &mut self.fit {
             f.get_or_insert(Fit::KeepInView);
         }
     }
 
     /// Asks every view to keep its picture in view after the world view was `was` pixels
     /// across (a new layout).
-    pub(super) fn keep_in_view_resized(&mut self, was: Vec2) {
-        for f in &mut self.view.fit {
+    pub fn keep_in_view_resized(&mut self, was: Vec2) {
+        for f in &mut self.fit {
             // Replaces a plain keep-in-view asked for earlier in the frame (a new scene).
             if f.is_none() || *f == Some(Fit::KeepInView) {
                 *f = Some(Fit::Resized(was));
             }
         }
-    }
-
-    /// Carries out the fits asked for: a few measuring passes, each moving the cameras.
-    pub(super) fn fit_views(&mut self, ctx: &egui::Context) {
-        if self.view.frame_pending {
-            self.view.fit[0] = Some(Fit::Frame);
-            self.view.frame_pending = false;
-        }
-        for _ in 0..6 {
-            if self.view.fit.iter().all(Option::is_none) {
-                break;
-            }
-            let drawn = self.draw_world(ctx, true);
-            let mut moved = false;
-            for (i, v) in drawn.views.iter().enumerate().take(2) {
-                let (Some(fit), Some(figure)) = (self.view.fit[i], v.figure) else {
-                    continue;
-                };
-                let cam = if i == 0 {
-                    Some(&mut self.view.cam)
-                } else {
-                    self.modes.get_mut(self.session.mode).second_camera()
-                };
-                if let Some(cam) = cam {
-                    moved |= fit_camera(cam, figure, fit);
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
-        self.view.fit = [None, None];
     }
 }
 

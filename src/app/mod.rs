@@ -50,14 +50,16 @@ mod world;
 use crate::cli::AppFlags;
 use crate::scene::questions::Which;
 use crate::scene::{self, Lecture, Scene, ShapeSpec};
+use command::Command;
 use command::Pose;
 use document::{Document, EditSource};
 use glam::Vec2;
+use input::Gesture;
 use input::{BodyView, Input, Interaction};
 use modes::{Mode, ModeKind, Modes};
 use session::Session;
 use state::{Banner, Dialogs, Probe, Shell, stats};
-use views::Views;
+use views::{Fit, Views};
 
 /// The app, by owner: the document (the scene, its history and file), the session (the lecture,
 /// the mode and step, the options, the pair and its traces), each mode's own state, the views
@@ -93,6 +95,120 @@ fn scene_of(l: &scene::LectureScene) -> Result<Scene, String> {
 }
 
 impl App {
+    /// Carries out the fits asked for: a few measuring passes, each moving the cameras.
+    pub(super) fn fit_views(&mut self, ctx: &egui::Context) {
+        if self.view.frame_pending {
+            self.view.fit[0] = Some(Fit::Frame);
+            self.view.frame_pending = false;
+        }
+        for _ in 0..6 {
+            if self.view.fit.iter().all(Option::is_none) {
+                break;
+            }
+            let drawn = self.draw_world(ctx, true);
+            let mut moved = false;
+            for (i, v) in drawn.views.iter().enumerate().take(2) {
+                let (Some(fit), Some(figure)) = (self.view.fit[i], v.figure) else {
+                    continue;
+                };
+                let cam = if i == 0 {
+                    Some(&mut self.view.cam)
+                } else {
+                    self.modes.get_mut(self.session.mode).second_camera()
+                };
+                if let Some(cam) = cam {
+                    moved |= framing::fit_camera(cam, figure, fit);
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        self.view.fit = [None, None];
+    }
+
+    /// Builds every panel for this frame; returns what the user asked for.
+    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
+        let mut out = Vec::new();
+        if self.shell.embed {
+            // A figure in another page: the canvas and a slim bar, nothing else but a question
+            // that must be answered (a link changed while the scene had edits).
+            panels::embed::bar(
+                ctx,
+                &self.modes,
+                self.modes.get(self.session.mode),
+                &self.session,
+                &mut out,
+            );
+            panels::dialogs::DialogsView {
+                dialogs: &mut self.dialogs,
+                modes: &self.modes,
+                path: self.doc.path(),
+                lecture: &self.session.lecture,
+            }
+            .show(ctx, &mut out);
+            self.probe.panels = panels::panel_rects(ctx, &["embed"]);
+            return out;
+        }
+        let layout = panels::PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
+        let hides = self.quiz.hides(self.doc.scene());
+        panels::status::status_bar(
+            ctx,
+            &self.doc,
+            &self.session,
+            hides,
+            self.probe.stats.frame_ms,
+        );
+        if let Some(w) = layout.left {
+            let left = panels::left::Left {
+                modes: &self.modes,
+                session: &self.session,
+                scene: self.doc.scene(),
+                vertex_edit: self.view.vertex_edit,
+                ui_scale: self.shell.ui_scale,
+                quiz_hides: hides,
+                look: self.shell.look,
+            };
+            left.show(ctx, w, &mut out);
+        }
+        let ask = self.quiz.ask(self.doc.scene()).cloned();
+        let quiz_total = quiz::total_questions(&self.session.lecture);
+        // Not while a drag or a field changes the scene: the sweep's plots keep their rows.
+        let editing = self.doc.editing(EditSource::Canvas)
+            || self.doc.editing(EditSource::Panel)
+            || self.view.interaction.gesture != Gesture::Idle;
+        let right = panels::right::Right {
+            mode: self.modes.get_mut(self.session.mode),
+            session: &self.session,
+            scene: self.doc.scene(),
+            quiz: &self.quiz,
+            ask: ask.as_ref(),
+            quiz_total,
+            sweep: &mut self.sweep,
+            editing,
+            show_left: self.shell.show_left,
+        };
+        if let Some(text) = right.show(ctx, &layout, &mut out) {
+            self.probe.shown_step_text = text;
+        }
+        panels::status::notes_panel(
+            ctx,
+            layout.notes,
+            self.doc.scene(),
+            hides,
+            &self.dialogs.warnings,
+        );
+        panels::dialogs::DialogsView {
+            dialogs: &mut self.dialogs,
+            modes: &self.modes,
+            path: self.doc.path(),
+            lecture: &self.session.lecture,
+        }
+        .show(ctx, &mut out);
+        self.probe.panels = panels::panel_rects(ctx, &["left", "right", "notes", "status"]);
+        out
+    }
+
     /// Opens the lecture (or file) the flags name, in their mode and at their step.
     pub fn new(flags: &AppFlags) -> Result<App, String> {
         let (lecture, index) = match &flags.path {
@@ -153,14 +269,16 @@ impl App {
             .validate()
             .map(|v| v.warnings.iter().map(|w| w.to_string()).collect())
             .unwrap_or_default();
-        self.apply_scene_view();
+        self.view.apply_scene_view(self.doc.scene().view);
         self.modes.reset();
         self.modes.set_scene(self.doc.scene());
         self.view.interaction = Interaction::default();
         self.session.parts = None;
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
-        self.quiz_enter_scene();
+        if self.quiz.enter_scene(&self.session.lecture) {
+            self.show_question();
+        }
         // The questions about the scene left behind do not carry over to this one.
         self.dialogs.recover = None;
         self.dialogs.broken_recovery = None;
@@ -318,7 +436,7 @@ impl App {
         }
         self.modes.set_scene(self.doc.scene());
         self.clamp_step();
-        self.quiz_fit_draft();
+        self.quiz.fit_draft(&self.session.pair);
     }
 
     /// Switches mode; a new mode starts at its first step, in the scene's own view.
@@ -327,7 +445,7 @@ impl App {
             self.session.mode = m;
             self.session.step = 0;
             self.clamp_step();
-            self.apply_scene_view();
+            self.view.apply_scene_view(self.doc.scene().view);
         }
     }
 
@@ -517,7 +635,7 @@ impl App {
         // picture in view.
         let viewport = (self.view.cam.viewport_min, self.view.cam.viewport_size);
         if let Some((_, was)) = self.view.last_viewport.filter(|v| *v != viewport) {
-            self.keep_in_view_resized(was);
+            self.view.keep_in_view_resized(was);
         }
         self.view.last_viewport = Some(viewport);
         if self.view.frame_pending {
@@ -620,7 +738,16 @@ impl App {
             };
         }
         // A click on a quiz target answers; no gesture starts from it.
-        if let Some(c) = self.quiz_click(&input) {
+        let minkowski = self.modes.get(ModeKind::Gjk).second_view();
+        let click = quiz::click(
+            &self.quiz,
+            self.doc.scene(),
+            &self.session.pair,
+            &input,
+            &self.view.cam,
+            minkowski,
+        );
+        if let Some(c) = click {
             self.apply(c, now);
             input.over_ui = true;
         }
@@ -709,7 +836,14 @@ impl App {
             "scene_index": self.session.index,
             "step_text": self.probe.shown_step_text,
             "slide_error": self.dialogs.slide_error,
-            "quiz": self.quiz_json(),
+            "quiz": quiz::state_json(
+                &self.quiz,
+                self.doc.scene(),
+                &self.session.pair,
+                quiz::total_questions(&self.session.lecture),
+                &self.view.cam,
+                self.modes.get(ModeKind::Gjk).second_view(),
+            ),
             "banner": self.dialogs.banner.as_ref().map(|b| serde_json::json!({
                 "text": b.text,
                 "error": b.error,

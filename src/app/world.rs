@@ -4,7 +4,9 @@
 use super::App;
 use super::draw::{self, Canvas, Drawn, colors, priority};
 use super::input::{self, Hover};
+use super::modes::ModeKind;
 use super::pair::Contact;
+use super::quiz;
 use crate::geom::Transform;
 use glam::Vec2;
 
@@ -41,11 +43,16 @@ impl App {
             self.draw_scene_shapes(&canvas, hover, clean);
         }
         // The mode's picture, unless a quiz question hides it; then the question's own.
-        let hide = self.quiz_hides();
+        let hide = self.quiz.hides(self.doc.scene());
         if !hide {
             self.mode().draw(&canvas, pair, self.session.step);
         }
-        self.quiz_draw(&canvas);
+        let minkowski = self
+            .modes
+            .get(ModeKind::Gjk)
+            .second_view()
+            .filter(|_| self.session.mode == ModeKind::Gjk);
+        quiz::draw(&self.quiz, self.doc.scene(), pair, minkowski, &canvas);
 
         // In every mode: the normal and the contact points (of every part pair, for compound
         // bodies: the shown pair's come first).

@@ -58,6 +58,6 @@ pub mod world;
 pub use crate::scene::{Points, Variant};
 pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
 pub use mass::{MassProps, mass_props};
-pub use summary::{BodySummary, ContactSummary, Summary};
 pub use seams::seams;
+pub use summary::{BodySummary, ContactSummary, Summary};
 pub use world::{Lab, Run, Settings, SimBody, StepStats, World, persisted_fraction};

@@ -8,8 +8,8 @@ use glam::DVec2;
 use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::pair::Traced;
 use narrowphase_lab::app::modes::arithmetic::Row;
+use narrowphase_lab::app::pair::Traced;
 use narrowphase_lab::cli::AppFlags;
 
 /// The arithmetic rows of `mode` at `step`, as the right panel shows them.

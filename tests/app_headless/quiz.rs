@@ -43,7 +43,11 @@ fn frame_texts(app: &mut App) -> Vec<String> {
 #[test]
 fn the_builtin_lecture_asks_at_least_eight_questions_in_all_three_modes() {
     let app = builtin();
-    assert!(app.quiz_total() >= 8, "{} questions", app.quiz_total());
+    assert!(
+        narrowphase_lab::app::quiz::total_questions(&app.session.lecture) >= 8,
+        "{} questions",
+        narrowphase_lab::app::quiz::total_questions(&app.session.lecture)
+    );
     let mut modes = std::collections::BTreeSet::new();
     for s in &app.session.lecture.scenes {
         let scene = &s.scene.as_ref().expect("built-in scenes load").scene;
@@ -59,7 +63,7 @@ fn a_waiting_question_hides_the_answer_and_the_answer_reveals_it() {
     let mut app = builtin();
     // Scene 1: the resting box; its first question asks for the contact count.
     app.apply(Command::ToggleQuiz, 0.0);
-    assert!(app.quiz_hides());
+    assert!(app.quiz.hides(app.doc.scene()));
     assert_eq!(app.session.mode, ModeKind::Manifold);
     let hidden = frame_texts(&mut app).join("\n");
     assert!(hidden.contains("How many contact points"), "{hidden}");
@@ -77,7 +81,7 @@ fn a_waiting_question_hides_the_answer_and_the_answer_reveals_it() {
     );
     // Two points (a flat edge resting on a flat face): 1 is wrong.
     app.apply(Command::QuizAnswer(Pick::Count(1)), 0.0);
-    assert!(!app.quiz_hides());
+    assert!(!app.quiz.hides(app.doc.scene()));
     let shown = frame_texts(&mut app).join("\n");
     assert!(shown.contains("Not this time"), "{shown}");
     assert!(shown.contains("Answer: 2 points"), "{shown}");
@@ -109,7 +113,7 @@ fn the_score_counts_each_questions_first_answer_over_the_lecture() {
     // Next: scene 2 (the tilted box), the next scene that asks.
     app.apply(Command::QuizNext, 0.0);
     assert_eq!(app.session.scene_name(), "02_tilted_box.ron");
-    assert!(app.quiz_hides());
+    assert!(app.quiz.hides(app.doc.scene()));
     // Going back to scene 1 and answering rightly now does not rewrite the first answer.
     app.apply(Command::PreviousScene, 0.0);
     app.apply(Command::QuizNext, 0.0);
@@ -128,8 +132,10 @@ fn clipped_points_are_marked_then_given_with_enter() {
     app.apply(Command::QuizNext, 0.0);
     // The box is turned 10° counter-clockwise: its left bottom corner dips into the ground,
     // its right one lifts. The point that survives is the one left of the box's centre.
-    let clipped =
-        narrowphase_lab::app::quiz::targets(app.quiz_ask().expect("a question"), &app.session.pair);
+    let clipped = narrowphase_lab::app::quiz::targets(
+        app.quiz.ask(app.doc.scene()).expect("a question"),
+        &app.session.pair,
+    );
     assert_eq!(clipped.len(), 2, "two clipped points");
     let left = clipped
         .iter()
@@ -140,7 +146,10 @@ fn clipped_points_are_marked_then_given_with_enter() {
         .expect("a point left of the centre");
     app.apply(Command::QuizToggle(left), 0.0);
     app.apply(Command::QuizNext, 0.0);
-    assert!(!app.quiz_hides(), "Enter gave the marked points");
+    assert!(
+        !app.quiz.hides(app.doc.scene()),
+        "Enter gave the marked points"
+    );
     let mut want = vec![false, false];
     want[left] = true;
     assert_eq!(app.quiz.given, Some(Pick::Survivors(want)));
@@ -229,9 +238,9 @@ fn no_question_is_answered_on_screen_while_it_waits() {
     app.apply(Command::ToggleQuiz, 0.0);
     let mut asked = 0;
     loop {
-        assert!(app.quiz_hides(), "question {asked} waits");
+        assert!(app.quiz.hides(app.doc.scene()), "question {asked} waits");
         let scene = app.doc.scene().clone();
-        let kind = app.quiz_ask().expect("a question").kind;
+        let kind = app.quiz.ask(app.doc.scene()).expect("a question").kind;
         let texts = frame_texts(&mut app).join("\n");
         let what = format!(
             "{} question {}",
@@ -263,11 +272,11 @@ fn no_question_is_answered_on_screen_while_it_waits() {
             AskKind::ClipSurvivors => Pick::Survivors(vec![]),
         };
         app.apply(Command::QuizAnswer(pick), 0.0);
-        assert!(!app.quiz_hides(), "{what}: answered");
+        assert!(!app.quiz.hides(app.doc.scene()), "{what}: answered");
         asked += 1;
         let at = (app.session.index, app.quiz.question);
         app.apply(Command::QuizNext, 0.0);
-        if (app.session.index, app.quiz.question) == at || !app.quiz_hides() {
+        if (app.session.index, app.quiz.question) == at || !app.quiz.hides(app.doc.scene()) {
             break;
         }
     }

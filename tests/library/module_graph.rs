@@ -461,7 +461,12 @@ fn a_mod_rs_naming_a_child_inline_imports_it() {
     let text = "mod quiz;\nfn f() { let q = quiz::Quiz::default(); }\n";
     let found = imports("app", true, text);
     assert!(
-        found.contains(&vec!["app".to_string(), "quiz".into(), "Quiz".into(), "default".into()]),
+        found.contains(&vec![
+            "app".to_string(),
+            "quiz".into(),
+            "Quiz".into(),
+            "default".into()
+        ]),
         "{found:?}"
     );
 }

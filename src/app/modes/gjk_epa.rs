@@ -1,14 +1,14 @@
 //! GJK/EPA mode: the world and Minkowski space side by side, GJK one iteration at a time, then
 //! EPA, then the radii folded back in — all from the library's GJK and EPA traces.
 
-use super::{Controls, Mode, ModeKind};
+use super::mode::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
-use crate::app::pair::Traced;
 use crate::app::modes::arithmetic::{self, Row};
+use crate::app::pair::Traced;
 use crate::app::words::{count, num, signed};
 use crate::geom::gjk::voronoi_planes;
 use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};

@@ -1,14 +1,14 @@
 //! Manifold mode: reference and incident faces, clipping step by step, and feature ids that
 //! persist — all from the library's manifold trace.
 
-use super::{Controls, Mode, ModeKind};
+use super::mode::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
-use crate::app::pair::Traced;
 use crate::app::modes::arithmetic::{self, Row};
+use crate::app::pair::Traced;
 use crate::app::words::{count, id_hex, num, part_pair, signed};
 use crate::geom::Face;
 use crate::geom::math::left_perp;

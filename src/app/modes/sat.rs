@@ -1,13 +1,13 @@
 //! SAT mode: every candidate axis, both shadows on it, the gap — from the library's SAT trace.
 
-use super::{Controls, Mode, ModeKind};
+use super::mode::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{self, Entry};
-use crate::app::pair::Traced;
 use crate::app::modes::arithmetic::{self, Row};
+use crate::app::pair::Traced;
 use crate::app::words::{count, num, signed};
 use crate::geom::math::{left_perp, next_index};
 use crate::geom::{AxisSource, Placed, SatStep};

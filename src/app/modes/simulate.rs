@@ -8,14 +8,14 @@
 //! readings (persisted fraction, the top body's height, its angular speed) are kept per run
 //! for the plots; every number the words show is read off the runs as they are.
 
-use super::{Controls, Mode, ModeKind};
+use super::mode::{Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
 use crate::app::legend::{Entry, Marker, entry};
-use crate::app::pair::Traced;
 use crate::app::modes::arithmetic::Row;
+use crate::app::pair::Traced;
 use crate::app::words::{count, num};
 use crate::scene::{Body, Points, Scene, Variant};
 use crate::sim::{Lab, PointState, Run, World};

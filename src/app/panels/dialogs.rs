@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// What the dialogs show, and their own state (which are open, the text typed in them): the
 /// modes (the help's legends), the scene's file (its name when it changed on disk) and the
 /// lecture (its scenes' names, its folder). What the user answers comes back as commands.
-pub(super) struct DialogsView<'a> {
+pub(crate) struct DialogsView<'a> {
     /// Which dialogs are open and what was typed in them.
     pub dialogs: &'a mut Dialogs,
     /// The modes, for the help's legends.
@@ -28,7 +28,7 @@ pub(super) struct DialogsView<'a> {
 
 impl DialogsView<'_> {
     /// Every dialog that is open; answers are pushed onto `out`.
-    pub(super) fn show(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+    pub(crate) fn show(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
         if self.dialogs.help {
             egui::Window::new("Keys and mouse (F1)")
                 .collapsible(false)

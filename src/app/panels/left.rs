@@ -223,7 +223,7 @@ fn body_editor(ui: &mut egui::Ui, name: &str, color: Color32, body: &mut Body) -
 /// What the left panel shows: the modes (their tabs), the session (the mode shown, the pair
 /// and its chosen part pair), the scene's bodies, vertex edit and the presenter scale.
 /// It changes nothing: what the user asks for comes back as commands.
-pub(super) struct Left<'a> {
+pub(crate) struct Left<'a> {
     /// The modes, for their tabs.
     pub modes: &'a Modes,
     /// The mode shown, the pair and the part pair chosen.
@@ -312,7 +312,7 @@ impl Left<'_> {
     }
 
     /// The panel, `width` points wide; what the user asks for is pushed onto `out`.
-    pub(super) fn show(&self, ctx: &egui::Context, width: f32, out: &mut Vec<Command>) {
+    pub(crate) fn show(&self, ctx: &egui::Context, width: f32, out: &mut Vec<Command>) {
         egui::SidePanel::left("left")
             .resizable(false)
             .exact_width(width)

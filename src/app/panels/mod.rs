@@ -1,20 +1,15 @@
 //! The egui panels, one file each: modes and shapes on the left, the mode's table and steps on
 //! the right, status and notes at the bottom, and the dialogs (help, open, save as, unsaved
 //! changes). Each panel is given the parts of the app it shows (the session and its pair, the
-//! scene, the mode shown…), never the whole `App`, and returns [`Command`]s; only the state a
+//! scene, the mode shown…), never the whole `App`, and returns [`Command`](super::command::Command)s; only the state a
 //! panel owns changes in it (a mode's controls, the sweep plot's rows, the dialogs' typed text).
 
-mod dialogs;
+pub(crate) mod dialogs;
 pub mod embed;
-mod left;
-mod right;
-mod status;
+pub(crate) mod left;
+pub(crate) mod right;
+pub(crate) mod status;
 pub mod sweep_plot;
-
-use super::App;
-use super::command::Command;
-use super::document::EditSource;
-use super::input::Gesture;
 
 /// Every key and mouse action, for the help overlay and the README.
 pub const KEYS: &[(&str, &str)] = &[
@@ -109,92 +104,8 @@ impl PanelLayout {
     }
 }
 
-impl App {
-    /// Builds every panel for this frame; returns what the user asked for.
-    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
-        let mut out = Vec::new();
-        if self.shell.embed {
-            // A figure in another page: the canvas and a slim bar, nothing else but a question
-            // that must be answered (a link changed while the scene had edits).
-            embed::bar(
-                ctx,
-                &self.modes,
-                self.modes.get(self.session.mode),
-                &self.session,
-                &mut out,
-            );
-            dialogs::DialogsView {
-                dialogs: &mut self.dialogs,
-                modes: &self.modes,
-                path: self.doc.path(),
-                lecture: &self.session.lecture,
-            }
-            .show(ctx, &mut out);
-            self.probe.panels = panel_rects(ctx, &["embed"]);
-            return out;
-        }
-        let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
-        let hides = self.quiz_hides();
-        status::status_bar(
-            ctx,
-            &self.doc,
-            &self.session,
-            hides,
-            self.probe.stats.frame_ms,
-        );
-        if let Some(w) = layout.left {
-            let left = left::Left {
-                modes: &self.modes,
-                session: &self.session,
-                scene: self.doc.scene(),
-                vertex_edit: self.view.vertex_edit,
-                ui_scale: self.shell.ui_scale,
-                quiz_hides: hides,
-                look: self.shell.look,
-            };
-            left.show(ctx, w, &mut out);
-        }
-        let ask = self.quiz_ask().cloned();
-        let quiz_total = self.quiz_total();
-        // Not while a drag or a field changes the scene: the sweep's plots keep their rows.
-        let editing = self.doc.editing(EditSource::Canvas)
-            || self.doc.editing(EditSource::Panel)
-            || self.view.interaction.gesture != Gesture::Idle;
-        let right = right::Right {
-            mode: self.modes.get_mut(self.session.mode),
-            session: &self.session,
-            scene: self.doc.scene(),
-            quiz: &self.quiz,
-            ask: ask.as_ref(),
-            quiz_total,
-            sweep: &mut self.sweep,
-            editing,
-            show_left: self.shell.show_left,
-        };
-        if let Some(text) = right.show(ctx, &layout, &mut out) {
-            self.probe.shown_step_text = text;
-        }
-        status::notes_panel(
-            ctx,
-            layout.notes,
-            self.doc.scene(),
-            hides,
-            &self.dialogs.warnings,
-        );
-        dialogs::DialogsView {
-            dialogs: &mut self.dialogs,
-            modes: &self.modes,
-            path: self.doc.path(),
-            lecture: &self.session.lecture,
-        }
-        .show(ctx, &mut out);
-        self.probe.panels = panel_rects(ctx, &["left", "right", "notes", "status"]);
-        out
-    }
-}
-
 /// Where each named panel sits, in window pixels, for `--print-state`.
-fn panel_rects(ctx: &egui::Context, names: &[&'static str]) -> Vec<(&'static str, [f32; 4])> {
+pub fn panel_rects(ctx: &egui::Context, names: &[&'static str]) -> Vec<(&'static str, [f32; 4])> {
     let ppp = ctx.pixels_per_point();
     names
         .iter()

@@ -16,7 +16,7 @@ use egui::RichText;
 /// keep their own view state), the session (step, options, the pair), the scene (its margin,
 /// the sweep's poses), the quiz, and the sweep plot. Everything else the user asks for comes
 /// back as commands.
-pub(super) struct Right<'a> {
+pub(crate) struct Right<'a> {
     /// The mode shown.
     pub mode: &'a mut dyn Mode,
     /// The step, the options and the pair.
@@ -40,7 +40,7 @@ pub(super) struct Right<'a> {
 impl Right<'_> {
     /// The panel; what the user asks for is pushed onto `out`. Returns the step text shown
     /// (none while a quiz question hides it).
-    pub(super) fn show(
+    pub(crate) fn show(
         self,
         ctx: &egui::Context,
         layout: &PanelLayout,

@@ -15,7 +15,7 @@ const NOTES_MIN_HEIGHT: f32 = 56.0;
 /// The status bar: the file (`*` when modified), the scene's place in the lecture, the shown
 /// pair's separation, normal and points (not while a quiz question waits: `quiz_hides`), and
 /// the frame time (`frame_ms`).
-pub(super) fn status_bar(
+pub(crate) fn status_bar(
     ctx: &egui::Context,
     doc: &Document,
     session: &Session,
@@ -102,7 +102,7 @@ pub(super) fn status_bar(
 /// hold the answer) and the loader's `warnings`. It opens tall enough for the title and about
 /// six lines of notes; its top edge drags it taller (up to `max_height` points, the panels'
 /// share of the window) or shorter, and it scrolls.
-pub(super) fn notes_panel(
+pub(crate) fn notes_panel(
     ctx: &egui::Context,
     max_height: f32,
     scene: &Scene,

@@ -2,17 +2,16 @@
 //! points), the click that picks one, and the question's picture while it waits.
 
 use super::answers::{candidates, features, gjk_step, is_right, prompt, row_of};
-use crate::app::App;
+use super::state::Quiz;
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::command::Pick;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::modes::ModeKind;
 use crate::app::pair::Traced;
 use crate::geom::AxisSource;
 use crate::scene::questions::Which;
-use crate::scene::{Ask, AskKind};
+use crate::scene::{Ask, AskKind, Scene};
 use glam::Vec2;
 
 /// Where a canvas target lies, in its view's coordinates.
@@ -161,39 +160,43 @@ pub fn hit(targets: &[Target], at: Vec2, world: &Camera, minkowski: &Camera) -> 
         .map(|(_, c)| c.clone())
 }
 
-impl App {
-    /// A click on a canvas target while a question waits: its command.
-    pub(crate) fn quiz_click(&self, input: &Input) -> Option<Command> {
-        let ask = self.quiz_ask()?;
-        if self.quiz.given.is_some() || !input.pressed[0] || input.over_ui {
-            return None;
-        }
-        let at = input.pointer?;
-        let minkowski = self.modes.get(ModeKind::Gjk).second_view()?;
-        hit(
-            &targets(ask, &self.session.pair),
-            at,
-            &self.view.cam,
-            minkowski,
-        )
+/// A click on a canvas target while a question of `scene` waits: its command. `world` and
+/// `minkowski` are the cameras the targets were drawn with.
+pub fn click(
+    quiz: &Quiz,
+    scene: &Scene,
+    pair: &Traced,
+    input: &Input,
+    world: &Camera,
+    minkowski: Option<&Camera>,
+) -> Option<Command> {
+    let ask = quiz.ask(scene)?;
+    if quiz.given.is_some() || !input.pressed[0] || input.over_ui {
+        return None;
     }
+    let at = input.pointer?;
+    hit(&targets(ask, pair), at, world, minkowski?)
+}
 
-    /// The question's picture while it waits (in place of the mode's), and after the answer
-    /// the student's pick marked on the mode's picture.
-    pub(crate) fn quiz_draw(&self, canvas: &Canvas) {
-        let Some(ask) = self.quiz_ask() else {
+/// The question's picture while it waits (in place of the mode's), and after the answer the
+/// student's pick marked on the mode's picture. `minkowski` is the GJK mode's pane's camera
+/// when that mode is shown.
+pub fn draw(
+    quiz: &Quiz,
+    scene: &Scene,
+    pair: &Traced,
+    minkowski: Option<&Camera>,
+    canvas: &Canvas,
+) {
+    {
+        let Some(ask) = quiz.ask(scene) else {
             return;
         };
-        let pair = &self.session.pair;
-        let asking = self.quiz.given.is_none();
+        let asking = quiz.given.is_none();
         // The Minkowski pane is the question's own only while asking (after the answer the
         // GJK mode draws it, and a second view would clear its picture: the pick is then
         // marked over the mode's own pane).
-        let second = self
-            .modes
-            .get(ModeKind::Gjk)
-            .second_view()
-            .filter(|_| self.session.mode == ModeKind::Gjk);
+        let second = minkowski;
         let minkowski = second
             .filter(|_| asking)
             .map(|cam| canvas.view(cam, "minkowski"));
@@ -235,7 +238,7 @@ impl App {
         if asking {
             canvas.title(&format!("Quiz: {}", prompt(ask)), colors::accent());
         }
-        self.quiz.drawn.borrow_mut().clear();
+        quiz.drawn.borrow_mut().clear();
         for t in targets(ask, pair) {
             let c = match (&minkowski, &revealed_pane, t.minkowski) {
                 (Some(m), _, true) | (None, Some(m), true) => m,
@@ -243,27 +246,20 @@ impl App {
                 _ => canvas,
             };
             let s = c.camera().to_screen(t.spot.anchor());
-            self.quiz
-                .drawn
-                .borrow_mut()
-                .push((t.label.clone(), [s.x, s.y]));
-            let picked = match (&self.quiz.given, &t.command) {
+            quiz.drawn.borrow_mut().push((t.label.clone(), [s.x, s.y]));
+            let picked = match (&quiz.given, &t.command) {
                 (Some(p), Command::QuizAnswer(q)) => p == q,
                 _ => false,
             };
             let marked = match t.command {
-                Command::QuizToggle(k) => self.quiz.draft.get(k).copied().unwrap_or(false),
+                Command::QuizToggle(k) => quiz.draft.get(k).copied().unwrap_or(false),
                 _ => false,
             };
             if !asking && !picked {
                 continue;
             }
             let color = if !asking {
-                if is_right(
-                    &self.quiz.given.clone().unwrap_or(Pick::Yes(false)),
-                    ask,
-                    pair,
-                ) {
+                if is_right(&quiz.given.clone().unwrap_or(Pick::Yes(false)), ask, pair) {
                     colors::good()
                 } else {
                     colors::bad()
@@ -297,4 +293,46 @@ impl App {
             );
         }
     }
+}
+
+/// The quiz for `--print-state`: the quiz's state, `pair`'s targets where the last frame drew them (or, not
+/// drawn, through `world` or the `minkowski` pane's camera), over the lecture's `total`
+/// questions.
+pub fn state_json(
+    quiz: &Quiz,
+    scene: &Scene,
+    pair: &Traced,
+    total: usize,
+    world: &Camera,
+    minkowski: Option<&Camera>,
+) -> serde_json::Value {
+    let (right, answered) = quiz.score();
+    let ask = quiz.ask(scene);
+    let targets: Vec<serde_json::Value> = ask
+        .map(|a| targets(a, pair))
+        .unwrap_or_default()
+        .iter()
+        .map(|t| {
+            let cam = match (t.minkowski, minkowski) {
+                (true, Some(m)) => m,
+                _ => world,
+            };
+            let at = t.spot.anchor();
+            let drawn = quiz.drawn.borrow();
+            let s = drawn
+                .iter()
+                .find(|(label, _)| *label == t.label)
+                .map_or_else(|| cam.to_screen(at), |(_, s)| glam::Vec2::new(s[0], s[1]));
+            serde_json::json!({ "label": t.label, "at": [s.x, s.y] })
+        })
+        .collect();
+    serde_json::json!({
+        "on": quiz.on,
+        "question": ask.map(|_| quiz.question),
+        "kind": ask.map(|a| serde_json::to_value(a.kind).unwrap_or_default()),
+        "revealed": quiz.given.is_some(),
+        "right": quiz.given.as_ref().zip(ask).map(|(p, a)| is_right(p, a, pair)),
+        "score": { "right": right, "answered": answered, "questions": total },
+        "targets": targets,
+    })
 }
