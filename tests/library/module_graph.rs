@@ -377,7 +377,12 @@ fn the_cycle_finder_finds_a_cycle() {
 fn app_files_import_each_other_in_one_direction() {
     let g = graph("app");
     // The graph is real: the panels import the modes, the modes the drawing.
-    assert!(g["app/modes/sat"].contains("app/draw"), "{g:?}");
+    assert!(
+        g["app/modes/sat"]
+            .iter()
+            .any(|m| m.starts_with("app/draw/")),
+        "{g:?}"
+    );
     assert_eq!(find_cycle(&g), None, "{g:#?}");
 }
 
