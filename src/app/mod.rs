@@ -16,7 +16,8 @@
 //! 2. egui UI: the panels, drawn from that pair (so panels and canvas show the same frame
 //!    while dragging), take their space and return their commands; keys (unless a text field
 //!    has focus) become commands; every command is carried out.
-//! 3. Per-frame bookkeeping (a mode's id tracking, the banner's timeout).
+//! 3. Per-frame bookkeeping (the banner's timeout); a mode observes the pair (its id history)
+//!    between 1 and 2, so the panels show this frame's.
 //! 4. Draw the world: grid, shapes, the mode's picture, the normal and contact points.
 //! 5. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
 
@@ -671,6 +672,11 @@ impl App {
         // layout (the panels have not taken their room yet in this one).
         input.over_ui = input.over_ui || self.pointer_over_ui(ctx);
         self.canvas_input(input, now);
+        // The mode records the pair as the panels are about to show it (the manifold mode's id
+        // history): its strip and count show this frame's ids, not the last frame's.
+        self.modes
+            .get_mut(self.session.mode)
+            .observe(&self.session.pair);
 
         // 2. The panels, from the pair as it is now; then the keys (unless a text field has
         // them or a question waits for its answer: its dialog reads its own keys); then every
@@ -694,10 +700,7 @@ impl App {
         // The canvas takes the room the panels left (for the mode the commands chose).
         self.layout(ctx);
 
-        // 3. Per-frame bookkeeping, after everything that could change the pair.
-        self.modes
-            .get_mut(self.session.mode)
-            .after_frame(&self.session.pair);
+        // 3. Per-frame bookkeeping: the banner's timeout.
         if self
             .dialogs
             .banner

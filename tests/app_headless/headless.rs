@@ -590,6 +590,70 @@ fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
     }
 }
 
+/// Issue 37: the id strip and its count record the pair before the panels draw it. B is
+/// dragged up off the ground in the manifold mode; in the frame its contacts vanish, the panel
+/// already says "Id changes: 1" (it said 0 in that frame while the mode recorded after drawing).
+#[test]
+fn the_id_changes_count_shows_the_ids_of_the_same_frame() {
+    let ctx = new_context();
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let index = app
+        .session
+        .lecture
+        .position("01_resting_box.ron")
+        .expect("scene 01 is built in");
+    app.go_to(index, 0.0, true);
+    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
+    for _ in 0..3 {
+        let _ = ctx.run(raw_input(), |ctx| {
+            app.frame(ctx, 0.0, Input::default(), &[])
+        });
+    }
+    let churn = |app: &App| {
+        app.modes
+            .find::<narrowphase_lab::app::modes::manifold::ManifoldMode>()
+            .expect("the manifold mode")
+            .churn
+    };
+    assert_eq!(churn(&app), 0, "the resting box's ids hold");
+    let left = |p: glam::Vec2, pressed: bool| Input {
+        pointer: Some(p),
+        pressed: [pressed, false, false],
+        down: [true, false, false],
+        ..Input::default()
+    };
+    let from = app.view.cam.to_screen(app.body_centre(1));
+    let _ = ctx.run(raw_input(), |ctx| {
+        app.frame(ctx, 0.0, left(from, true), &[])
+    });
+    let mut changed_at = None;
+    for k in 1..=40 {
+        // Straight up, a few pixels a frame: the box leaves the ground.
+        let at = from + glam::Vec2::new(0.0, -4.0) * k as f32;
+        let out = ctx.run(raw_input(), |ctx| app.frame(ctx, 0.0, left(at, false), &[]));
+        let mut shown = Vec::new();
+        texts(&out.shapes, &mut shown);
+        let count = format!("Id changes: {}", churn(&app));
+        assert!(
+            shown.contains(&count),
+            "frame {k}: the panel shows `{count}` (the count after this frame's ids): {:?}",
+            shown
+                .iter()
+                .filter(|t| t.starts_with("Id changes"))
+                .collect::<Vec<_>>()
+        );
+        if churn(&app) > 0 {
+            changed_at = Some(k);
+            break;
+        }
+    }
+    let k = changed_at.expect("the drag lifted the box off the ground: its ids changed");
+    assert!(
+        app.session.pair.contacts().is_empty(),
+        "frame {k}: no contact left"
+    );
+}
+
 /// Issue 26, item 11: zoomed in on the ground's far corner, the labels of what is out of the
 /// view (B's badge, the contact points p0 and p1) are not pinned to the view's edge: they are
 /// not drawn at all, while the view's own hint still is.

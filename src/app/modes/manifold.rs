@@ -411,7 +411,7 @@ impl Mode for ManifoldMode {
         false
     }
 
-    fn after_frame(&mut self, pair: &Traced) {
+    fn observe(&mut self, pair: &Traced) {
         let mut ids: Vec<u64> = pair.contacts().iter().map(|c| c.id).collect();
         ids.sort_unstable();
         self.record(ids);

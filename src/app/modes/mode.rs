@@ -84,8 +84,9 @@ pub trait Mode: Any + Send {
     /// Draws the mode's picture over the shapes.
     fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize);
 
-    /// Per-frame bookkeeping after the pair was (maybe) recomputed.
-    fn after_frame(&mut self, _pair: &Traced) {}
+    /// Sees the pair as this frame shows it, once a frame after the canvas input and before the
+    /// panels draw (the manifold mode records its ids, so its strip and count are this frame's).
+    fn observe(&mut self, _pair: &Traced) {}
 
     /// The width fraction of the canvas the mode takes for a second view (0 = none).
     fn split(&self) -> f32 {
