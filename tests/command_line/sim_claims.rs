@@ -92,6 +92,14 @@ fn resting_box_settles_flat_on_two_points() {
     // is left alone: atan(0.0056 / 2) = 0.16° for this box); released 0.0004 higher, it
     // rested at -0.082°.
     settles_flat("20_box_rocks.ron", 0.01);
+    // On two points: the CSV's `contacts` column (the points the solver received) over the last
+    // second.
+    let rows = csv("20_box_rocks.ron", &[]);
+    let contacts: Vec<f64> = rows.iter().rev().take(60).map(|r| r[9]).collect();
+    assert!(
+        contacts.iter().all(|c| *c == 2.0),
+        "the resting box's contact points over its last second: {contacts:?}"
+    );
 }
 
 #[test]
