@@ -1,15 +1,18 @@
 //! The manifolds the solver receives: a body pair collided by [`collide_bodies`] (the code
 //! every other mode traces), then shaped by the run's [`Variant`].
 //!
-//! 1. Collide the pair part pair by part pair with the scene's speculative margin and the
-//!    variant's hysteresis (a chain's segments with their ghost-vertex rule when the variant
-//!    is `smooth`).
-//! 2. Give each point its cache key: its full id (part bits included), or without the part
-//!    bits when `part_bits` is off.
-//! 3. Keep the points the variant asks for: all, the deepest, or one point at the midpoint of
-//!    the surviving points (its separation their mean, its id the smaller of theirs, so it does
-//!    not depend on the order the points came in).
-//! 4. Match each point's id against the pair's points of the last step: a match is
+//! Steps 1 and 2 of the step's outline ([`crate::sim`], one numbering for the lab):
+//!
+//! 1. **Collide**:
+//!    1. the pair part pair by part pair, with the scene's speculative margin and the
+//!       variant's hysteresis (a chain's segments with their ghost-vertex rule when the variant
+//!       is `smooth`);
+//!    2. each point gets its cache key: its full id (part bits included), or without the part
+//!       bits when `part_bits` is off;
+//!    3. the points the variant asks for are kept: all, the deepest, or one point at the
+//!       midpoint of the surviving points (its separation their mean, its id the smaller of
+//!       theirs, so it does not depend on the order the points came in).
+//! 2. **Match** each point's id against the pair's points of the last step: a match is
 //!    *persisted*, and (with `warm_start`) starts from that point's impulses; the first match
 //!    wins, so two points sharing an id share one warm start.
 
@@ -139,7 +142,7 @@ pub fn received(
     PairContacts { bodies, manifolds }
 }
 
-/// Step 3: the points the rule keeps.
+/// Step 1.3: the points the rule keeps.
 fn keep(points: Vec<SimPoint>, rule: Points) -> Vec<SimPoint> {
     if points.len() < 2 {
         return points;
@@ -171,7 +174,7 @@ fn keep(points: Vec<SimPoint>, rule: Points) -> Vec<SimPoint> {
     }
 }
 
-/// Step 4: marks each point persisted or new, and its id collisions, against `last` (the pair's
+/// Step 2: marks each point persisted or new, and its id collisions, against `last` (the pair's
 /// previous step); with `warm_start`, a persisted point starts from the impulses of the first
 /// of `last`'s points with its id (a new point, or any point without warm starting, from 0).
 pub fn match_cache(now: &mut PairContacts, last: Option<&PairContacts>, warm_start: bool) {

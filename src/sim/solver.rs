@@ -8,18 +8,20 @@
 //! `1 / m_n = 1/m_a + 1/m_b + (r_a × n)² / I_a + (r_b × n)² / I_b`. So the impulse that brings
 //! `v_n` to a target `β` is `ΔP = m_n (β − v_n)`.
 //!
-//! 1. Prepare each row: arms, effective masses along the normal and the tangent, and two
+//! 4.1. Prepare each row: arms, effective masses along the normal and the tangent, and two
 //!    targets. The velocity target `β` is 0, except for a speculative point (`s > 0`), which
 //!    may close its gap within the step and no further (`β = −s / h`). The push target
 //!    `β_p = −(0.2 / h) · min(0, s + slop)` removes a fifth of the penetration beyond the slop.
-//! 2. Warm start: apply each row's starting impulses (the last step's, for a persisted id).
-//! 3. Iterate ([`iterate`]): for each row, the normal impulse towards `β`, its *accumulated*
+//! 4.2. Warm start: apply each row's starting impulses (the last step's, for a persisted id).
+//! 4.3. Iterate ([`iterate`]): for each row, the normal impulse towards `β`, its *accumulated*
 //!    value clamped to ≥ 0 (a contact pushes, never pulls); then friction towards zero
 //!    tangential velocity, its accumulated value clamped to `±μ` times the accumulated normal
 //!    impulse.
-//! 4. Push ([`iterate_push`]): the same normal rows on pseudo-velocities that start at zero,
+//! 4.4. Push ([`iterate_push`]): the same normal rows on pseudo-velocities that start at zero,
 //!    towards `β_p` (split impulses). The bodies move by them this step only, so correcting
 //!    position adds no kinetic energy, where Baumgarte's bias (`β_p` put in `β`) does.
+//!
+//! (Step 4 of the lab's outline in [`crate::sim`], *Solve*; its parts numbered under it.)
 //!
 //! Clamping the accumulated impulse rather than each increment is what lets an iteration take
 //! back part of an earlier one: the sum converges to the right answer and stays physical.
@@ -134,7 +136,7 @@ fn relative_velocity(a: &BodyMotion, b: &BodyMotion, r_a: Vec2, r_b: Vec2) -> Ve
     vb - va
 }
 
-/// Steps 1 and 2: prepares every row for a step of `h` seconds and applies its starting
+/// Steps 4.1 and 4.2: prepares every row for a step of `h` seconds and applies its starting
 /// impulses.
 pub fn prepare(rows: &mut [ContactRow], bodies: &mut [BodyMotion], h: f32) {
     for row in rows.iter_mut() {
@@ -156,7 +158,7 @@ pub fn prepare(rows: &mut [ContactRow], bodies: &mut [BodyMotion], h: f32) {
     }
 }
 
-/// Step 3: one pass over the rows.
+/// Step 4.3: one pass over the rows.
 pub fn iterate(rows: &mut [ContactRow], bodies: &mut [BodyMotion]) {
     for row in rows.iter_mut() {
         let [ia, ib] = row.bodies;
@@ -190,7 +192,7 @@ pub fn iterate(rows: &mut [ContactRow], bodies: &mut [BodyMotion]) {
     }
 }
 
-/// Step 4, one pass: the position error beyond the slop, solved as a pseudo-velocity that moves
+/// Step 4.4, one pass: the position error beyond the slop, solved as a pseudo-velocity that moves
 /// the bodies this step and is then forgotten (split impulses). `push` holds each body's pseudo
 /// velocity and spin, from zero at the step's first pass.
 pub fn iterate_push(rows: &mut [ContactRow], bodies: &[BodyMotion], push: &mut [(Vec2, f32)]) {

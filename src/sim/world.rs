@@ -223,18 +223,18 @@ impl World {
         })
     }
 
-    /// Advances the world by one step of `1 / hz` seconds:
+    /// Advances the world by one step of `1 / hz` seconds, numbered as the step's outline in
+    /// [`crate::sim`] (one numbering for the lab; [`super::contact`] details steps 1 and 2):
     ///
-    /// 1. collide every body pair and match the points against the pair's last step (the
-    ///    manifolds as the solver receives them, see [`super::contact`]);
-    /// 2. add gravity to the dynamic bodies' velocities;
-    /// 3. prepare the contact rows and warm start them; iterate the solver; then the
-    ///    split-impulse push (position correction);
-    /// 4. keep each point's impulses for the next step's warm start;
-    /// 5. move the bodies with their new velocities plus the push (symplectic Euler).
+    /// 1. **Collide** every body pair (the manifolds as the solver receives them);
+    /// 2. **Match** the points against the pair's last step;
+    /// 3. **Gravity** into the dynamic bodies' velocities;
+    /// 4. **Solve**: prepare the contact rows and warm start them, iterate, the split-impulse
+    ///    push (position correction), and keep each point's impulses for the next step;
+    /// 5. **Move** the bodies with their new velocities plus the push (symplectic Euler).
     pub fn step(&mut self) {
         let h = self.settings.dt();
-        // 1. Collide, and match against the last step.
+        // 1. Collide; 2. match against the last step.
         let xfs: Vec<Transform> = self.bodies.iter().map(SimBody::transform).collect();
         for pair in &mut self.pairs {
             let [i, j] = pair.bodies;
@@ -248,14 +248,14 @@ impl World {
             match_cache(&mut now, Some(pair), self.variant.warm_start);
             *pair = now;
         }
-        // 2. Gravity.
+        // 3. Gravity.
         let mut motions: Vec<BodyMotion> = self.bodies.iter().map(SimBody::motion).collect();
         for (m, b) in motions.iter_mut().zip(&self.bodies) {
             if b.dynamic {
                 m.velocity += h * self.settings.gravity;
             }
         }
-        // 3. The rows: prepare, warm start, iterate; then push the penetration out.
+        // 4. Solve: the rows prepared, warm started, iterated; then the penetration pushed out.
         let mut rows = Vec::new();
         for pair in &self.pairs {
             let [i, j] = pair.bodies;
@@ -285,7 +285,7 @@ impl World {
         for _ in 0..self.settings.iterations {
             iterate_push(&mut rows, &motions, &mut push);
         }
-        // 4. Keep the impulses.
+        // 4, continued: the impulses kept for the next step's warm start.
         let mut solved = rows.iter();
         for pair in &mut self.pairs {
             for m in &mut pair.manifolds {

@@ -1,7 +1,7 @@
 //! The palettes: A blue, B violet in every mode; reference green, incident orange in the
 //! standard palette (blue-green and orange in the colour-vision-safe one); the normal and contact
 //! points white on the dark theme, near-black on the light one. Every colour is read through a
-//! function of the active [`colors::Look`] (a theme and a palette), set once per frame by the app.
+//! function of the active [`Look`] (a theme and a palette), set once per frame by the app.
 
 use egui::Color32;
 use std::cell::Cell;
