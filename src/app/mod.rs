@@ -46,7 +46,7 @@ pub mod views;
 pub mod visible;
 pub mod web;
 pub mod words;
-mod world;
+pub mod world;
 
 use crate::cli::AppFlags;
 use crate::scene::questions::Which;
@@ -96,6 +96,22 @@ fn scene_of(l: &scene::LectureScene) -> Result<Scene, String> {
 }
 
 impl App {
+    /// Draws the world view from the parts it reads (see [`world::WorldView`]); a `dry` frame
+    /// paints nothing (framing measures with it).
+    fn draw_world(&self, ctx: &egui::Context, dry: bool) -> draw::Drawn {
+        world::WorldView {
+            doc: &self.doc,
+            session: &self.session,
+            modes: &self.modes,
+            views: &self.view,
+            quiz: &self.quiz,
+            dialogs: &self.dialogs,
+            shell: &self.shell,
+            bodies: self.body_views(),
+        }
+        .draw(ctx, dry)
+    }
+
     /// Carries out the fits asked for: a few measuring passes, each moving the cameras.
     pub(super) fn fit_views(&mut self, ctx: &egui::Context) {
         if self.view.frame_pending {

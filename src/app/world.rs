@@ -1,20 +1,48 @@
 //! Draws the world view: grid, shapes (with hover, ring and vertex handles), the mode's
 //! picture, then in every mode the normal and the contact points, the banner and the hint.
 
-use super::App;
+use super::document::Document;
 use super::draw::{self, Canvas, Drawn, colors, priority};
-use super::input::{self, Hover};
-use super::modes::ModeKind;
+use super::input::{self, BodyView, Hover};
+use super::modes::{Mode, ModeKind, Modes};
 use super::pair::Contact;
-use super::quiz;
+use super::quiz::{self, Quiz};
+use super::session::Session;
+use super::state::{Dialogs, Shell};
+use super::views::Views;
 use crate::geom::Transform;
 use glam::Vec2;
 
-impl App {
+/// What the world view draws from: the app's parts it reads, borrowed for one drawing.
+pub struct WorldView<'a> {
+    /// The scene.
+    pub doc: &'a Document,
+    /// The mode shown, its step and the pair.
+    pub session: &'a Session,
+    /// Every mode's state (the GJK pane's camera for the quiz).
+    pub modes: &'a Modes,
+    /// The world camera, the gesture's hover and vertex edit.
+    pub views: &'a Views,
+    /// The quiz's question, which may hide the mode's picture.
+    pub quiz: &'a Quiz,
+    /// The banner and a slide's load error.
+    pub dialogs: &'a Dialogs,
+    /// Whether this frame is a clean one (a screenshot for a slide).
+    pub shell: &'a Shell,
+    /// The bodies as the gestures see them (outlines, rings, handles).
+    pub bodies: [BodyView<'a>; 2],
+}
+
+impl WorldView<'_> {
+    /// The mode shown.
+    fn mode(&self) -> &dyn Mode {
+        self.modes.get(self.session.mode)
+    }
+
     /// Draws the world on the background layer, through [`Canvas`] only, and returns what was
     /// drawn; a `dry` frame paints nothing (framing measures with it).
-    pub(super) fn draw_world(&self, ctx: &egui::Context, dry: bool) -> Drawn {
-        let canvas = Canvas::new(ctx, &self.view.cam, ctx.pixels_per_point(), dry);
+    pub fn draw(&self, ctx: &egui::Context, dry: bool) -> Drawn {
+        let canvas = Canvas::new(ctx, &self.views.cam, ctx.pixels_per_point(), dry);
         draw::grid(&canvas);
         if let Some(e) = &self.dialogs.slide_error {
             canvas.banner(
@@ -33,7 +61,7 @@ impl App {
         let hover = if clean {
             None
         } else {
-            self.view.interaction.hover
+            self.views.interaction.hover
         };
 
         // A mode that draws the bodies itself (Simulate, where they are the run's) gets the
@@ -52,7 +80,7 @@ impl App {
             .get(ModeKind::Gjk)
             .second_view()
             .filter(|_| self.session.mode == ModeKind::Gjk);
-        quiz::draw(&self.quiz, self.doc.scene(), pair, minkowski, &canvas);
+        quiz::draw(self.quiz, self.doc.scene(), pair, minkowski, &canvas);
 
         // In every mode: the normal and the contact points (of every part pair, for compound
         // bodies: the shown pair's come first).
@@ -111,21 +139,19 @@ impl App {
         if own {
             return canvas.finish();
         }
-        canvas.hint(if self.view.vertex_edit {
+        canvas.hint(if self.views.vertex_edit {
             "vertex edit · F1 help"
         } else {
             "drag inside: move · drag the ring: turn · F1 help"
         });
         canvas.finish()
     }
-}
 
-impl App {
     /// The scene's shapes, B over A, with the hover highlight, the turning ring and vertex
     /// handles; a compound body's other parts fainter.
     fn draw_scene_shapes(&self, canvas: &Canvas, hover: Option<Hover>, clean: bool) {
         let pair = &self.session.pair;
-        let views = self.body_views();
+        let views = &self.bodies;
         // A compound body's other parts, fainter: the modes show the selected part pair.
         if let Some(bodies) = &pair.pair.bodies {
             for i in 0..2 {
@@ -173,7 +199,7 @@ impl App {
             // The ring that turns the shape: bright on it, faint inside, so it can be found.
             let ring = match hover {
                 Some(Hover::Ring(b)) if b.index() == i => 0.25,
-                Some(Hover::Inside(b)) if b.index() == i && !self.view.vertex_edit => 0.10,
+                Some(Hover::Inside(b)) if b.index() == i && !self.views.vertex_edit => 0.10,
                 _ => 0.0,
             };
             if ring > 0.0 {
@@ -185,7 +211,7 @@ impl App {
                     _ => canvas.shape_outline(s, xf, 2.0 * input::RING_PX, ring),
                 }
             }
-            if self.view.vertex_edit && view.has_vertices && !clean {
+            if self.views.vertex_edit && view.has_vertices && !clean {
                 let body = if i == 0 {
                     input::Which::A
                 } else {
