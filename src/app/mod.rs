@@ -157,13 +157,7 @@ impl App {
                 &self.session,
                 &mut out,
             );
-            panels::dialogs::DialogsView {
-                dialogs: &mut self.dialogs,
-                modes: &self.modes,
-                path: self.doc.path(),
-                lecture: &self.session.lecture,
-            }
-            .show(ctx, &mut out);
+            self.dialogs_ui(ctx, &mut out);
             self.probe.panels = panels::panel_rects(ctx, &["embed"]);
             return out;
         }
@@ -215,15 +209,21 @@ impl App {
             hides,
             &self.dialogs.warnings,
         );
+        self.dialogs_ui(ctx, &mut out);
+        self.probe.panels = panels::panel_rects(ctx, &["left", "right", "notes", "status"]);
+        out
+    }
+
+    /// The dialogs (help, open, save as, the questions that wait for an answer), in the full
+    /// app and in an embed alike.
+    fn dialogs_ui(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
         panels::dialogs::DialogsView {
             dialogs: &mut self.dialogs,
             modes: &self.modes,
             path: self.doc.path(),
             lecture: &self.session.lecture,
         }
-        .show(ctx, &mut out);
-        self.probe.panels = panels::panel_rects(ctx, &["left", "right", "notes", "status"]);
-        out
+        .show(ctx, out);
     }
 
     /// Opens the lecture (or file) the flags name, in their mode and at their step.

@@ -537,16 +537,16 @@ fn the_notes_show_five_lines_and_the_sat_table_fits_the_panel() {
 /// pair before the panels are drawn, so while B is dragged the right panel's step text and the
 /// status bar's separation are the new pair's, in the same frame the canvas draws it (they
 /// lagged the canvas by one frame).
-#[test]
-fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
-    use narrowphase_lab::app::words::signed;
+/// The built-in scene `name` in the manifold mode at its last step, laid out by a few frames,
+/// with the left button pressed on B's centre (returned, window pixels).
+fn pressed_on_b_in_the_manifold_mode(name: &str) -> (App, egui::Context, glam::Vec2) {
     let ctx = new_context();
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     let index = app
         .session
         .lecture
-        .position("02_tilted_box.ron")
-        .expect("scene 02 is built in");
+        .position(name)
+        .unwrap_or_else(|| panic!("{name} is built in"));
     app.go_to(index, 0.0, true);
     app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
     app.apply(Command::Step(StepTo::Last), 0.0);
@@ -556,16 +556,28 @@ fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
             app.frame(ctx, 0.0, Input::default(), &[])
         });
     }
-    let left = |p: glam::Vec2, pressed: bool| Input {
+    let from = app.view.cam.to_screen(app.body_centre(1));
+    let _ = ctx.run(raw_input(), |ctx| {
+        app.frame(ctx, 0.0, left_button(from, true), &[])
+    });
+    (app, ctx, from)
+}
+
+/// The left button down at `p` (window pixels), pressed in this frame or held.
+fn left_button(p: glam::Vec2, pressed: bool) -> Input {
+    Input {
         pointer: Some(p),
         pressed: [pressed, false, false],
         down: [true, false, false],
         ..Input::default()
-    };
-    let from = app.view.cam.to_screen(app.body_centre(1));
-    let _ = ctx.run(raw_input(), |ctx| {
-        app.frame(ctx, 0.0, left(from, true), &[])
-    });
+    }
+}
+
+#[test]
+fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
+    use narrowphase_lab::app::words::signed;
+    let (mut app, ctx, from) = pressed_on_b_in_the_manifold_mode("02_tilted_box.ron");
+    let left = left_button;
     for k in 1..=4 {
         let before = app.session.pair.query.separation;
         // Down and to the left, a few pixels a frame: B sinks further into A.
@@ -595,20 +607,7 @@ fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
 /// already says "Id changes: 1" (it said 0 in that frame while the mode recorded after drawing).
 #[test]
 fn the_id_changes_count_shows_the_ids_of_the_same_frame() {
-    let ctx = new_context();
-    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
-    let index = app
-        .session
-        .lecture
-        .position("01_resting_box.ron")
-        .expect("scene 01 is built in");
-    app.go_to(index, 0.0, true);
-    app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
-    for _ in 0..3 {
-        let _ = ctx.run(raw_input(), |ctx| {
-            app.frame(ctx, 0.0, Input::default(), &[])
-        });
-    }
+    let (mut app, ctx, from) = pressed_on_b_in_the_manifold_mode("01_resting_box.ron");
     let churn = |app: &App| {
         app.modes
             .find::<narrowphase_lab::app::modes::manifold::ManifoldMode>()
@@ -616,16 +615,7 @@ fn the_id_changes_count_shows_the_ids_of_the_same_frame() {
             .churn
     };
     assert_eq!(churn(&app), 0, "the resting box's ids hold");
-    let left = |p: glam::Vec2, pressed: bool| Input {
-        pointer: Some(p),
-        pressed: [pressed, false, false],
-        down: [true, false, false],
-        ..Input::default()
-    };
-    let from = app.view.cam.to_screen(app.body_centre(1));
-    let _ = ctx.run(raw_input(), |ctx| {
-        app.frame(ctx, 0.0, left(from, true), &[])
-    });
+    let left = left_button;
     let mut changed_at = None;
     for k in 1..=40 {
         // Straight up, a few pixels a frame: the box leaves the ground.

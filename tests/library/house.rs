@@ -11,34 +11,18 @@
 //!
 //! The import graph (no circle among the app's modules) is in `module_graph`.
 
-use std::path::{Path, PathBuf};
-
-/// Every `.rs` file under `dir`, sorted, with its path relative to `src/`.
-fn files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("read src")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(root, &p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            let rel = p.strip_prefix(root).expect("under src");
-            out.push((rel.to_string_lossy().replace('\\', "/"), p));
-        }
-    }
-}
+use std::path::Path;
 
 /// The app's source files as (path relative to `src/`, numbered lines of code before the
 /// file's `#[cfg(test)]` module, comments dropped).
 fn app_sources() -> Vec<(String, Vec<(usize, String)>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut all = Vec::new();
-    files(&root, &root.join("app"), &mut all);
+    super::module_graph::modules(&root, &root.join("app"), &mut all);
     all.into_iter()
-        .map(|(name, p)| {
+        .map(|(_, p)| {
+            let rel = p.strip_prefix(&root).expect("under src");
+            let name = rel.to_string_lossy().replace('\\', "/");
             let text = std::fs::read_to_string(&p).expect("read source");
             let lines = text
                 .lines()

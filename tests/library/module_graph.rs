@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every `.rs` file under `dir`, as a module path relative to `src/` (`geom/contact/fast`).
-fn modules(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+pub(crate) fn modules(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .expect("read src")
         .flatten()
@@ -138,8 +138,14 @@ fn imports(module: &str, is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
 
 /// Every `super::a::b` or `crate::a::b` path in a line of code, as written.
 fn inline_paths(line: &str) -> Vec<String> {
+    paths_starting(line, &["super::".to_string(), "crate::".to_string()])
+}
+
+/// Every path in a line of code that starts with one of `starts` (each ending in `::`), as
+/// written.
+fn paths_starting(line: &str, starts: &[String]) -> Vec<String> {
     let mut out = Vec::new();
-    for start in ["super::", "crate::"] {
+    for start in starts {
         let mut from = 0;
         while let Some(i) = line[from..].find(start) {
             let at = from + i;
@@ -175,30 +181,11 @@ fn child_modules(text: &str) -> Vec<String> {
 /// Every path in a line of code that starts with one of `children` (`quiz::Quiz::default()`),
 /// as its segments.
 fn inline_child_paths(line: &str, children: &[String]) -> Vec<Vec<String>> {
-    let mut out = Vec::new();
-    for child in children {
-        let start = format!("{child}::");
-        let mut from = 0;
-        while let Some(i) = line[from..].find(&start) {
-            let at = from + i;
-            let before = line[..at].chars().last();
-            let starts_path = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
-            let end = line[at..]
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                .map_or(line.len(), |e| at + e);
-            if starts_path {
-                out.push(
-                    line[at..end]
-                        .trim_end_matches(':')
-                        .split("::")
-                        .map(str::to_string)
-                        .collect(),
-                );
-            }
-            from = end.max(at + start.len());
-        }
-    }
-    out
+    let starts: Vec<String> = children.iter().map(|c| format!("{c}::")).collect();
+    paths_starting(line, &starts)
+        .into_iter()
+        .map(|p| p.split("::").map(str::to_string).collect())
+        .collect()
 }
 
 /// True when a `mod.rs` holds code of its own, not only `mod` lines, re-exports and docs.
