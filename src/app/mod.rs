@@ -288,7 +288,6 @@ impl App {
             .unwrap_or_default();
         self.view.apply_scene_view(self.doc.scene().view);
         self.modes.reset();
-        self.modes.set_scene(self.doc.scene());
         self.view.interaction = Interaction::default();
         self.session.parts = None;
         let _ = self.session.recompute(self.doc.scene());
@@ -439,8 +438,14 @@ impl App {
         self.mode().step_count(&self.session.pair)
     }
 
-    /// Keeps the step inside the current trace.
+    /// The shown mode sees the scene as it is now (a mode that runs on the whole scene,
+    /// Simulate, rebuilds its lab only when shown: a drag in another mode costs it nothing),
+    /// then the step is kept inside that mode's trace. Every change of scene, mode or step
+    /// ends here.
     pub fn clamp_step(&mut self) {
+        self.modes
+            .get_mut(self.session.mode)
+            .set_scene(self.doc.scene());
         let count = self.step_count();
         self.session.clamp_step(count);
     }
@@ -451,7 +456,6 @@ impl App {
         if let Err(e) = self.session.recompute(self.doc.scene()) {
             self.show_error(e, now);
         }
-        self.modes.set_scene(self.doc.scene());
         self.clamp_step();
         self.quiz.fit_draft(&self.session.pair);
     }

@@ -644,6 +644,39 @@ fn the_id_changes_count_shows_the_ids_of_the_same_frame() {
     );
 }
 
+/// Issue 37: the Simulate mode's lab (a world per run) is built only while that mode is shown.
+/// The stack scene opens in Simulate (its lab built); in the manifold mode a drag of B leaves
+/// that lab as it was, frame after frame; showing Simulate again rebuilds it from the scene as
+/// dragged.
+#[test]
+fn the_hidden_simulate_lab_is_built_only_when_shown() {
+    use narrowphase_lab::app::modes::simulate::SimulateMode;
+    let (mut app, ctx, from) = pressed_on_b_in_the_manifold_mode("21_stack.ron");
+    // B in the lab's first run (the world's body 1, after the static A), as the lab stands.
+    let lab_b = |app: &App| {
+        let sim = app.modes.find::<SimulateMode>().expect("the simulate mode");
+        sim.lab()
+            .map(|lab| lab.runs[0].world().bodies()[1].position())
+    };
+    let before = lab_b(&app);
+    for k in 1..=5 {
+        let at = from + glam::Vec2::new(3.0, 0.0) * k as f32;
+        let _ = ctx.run(raw_input(), |ctx| {
+            app.frame(ctx, 0.0, left_button(at, false), &[])
+        });
+        assert_eq!(lab_b(&app), before, "frame {k}: the hidden lab was rebuilt");
+    }
+    let dragged = app.doc.scene().b.position;
+    assert_ne!(Some(dragged), before, "the drag moved B");
+    app.apply(Command::SetMode(ModeKind::Simulate), 0.0);
+    // Shown, the lab is built from the scene as dragged, at its first step.
+    let b = lab_b(&app).expect("shown, the lab is built");
+    assert!(
+        (b - dragged).length() < 1e-5,
+        "B starts at {b}, dragged to {dragged}"
+    );
+}
+
 /// Issue 26, item 11: zoomed in on the ground's far corner, the labels of what is out of the
 /// view (B's badge, the contact points p0 and p1) are not pinned to the view's edge: they are
 /// not drawn at all, while the view's own hint still is.

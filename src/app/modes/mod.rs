@@ -73,14 +73,6 @@ impl Modes {
             .find_map(|m| (m.as_mut() as &mut dyn Any).downcast_mut::<M>())
     }
 
-    /// The scene now (after every edit, undo or new scene): modes that run on the whole scene
-    /// (Simulate) rebuild from it.
-    pub fn set_scene(&mut self, scene: &crate::scene::Scene) {
-        for m in &mut self.list {
-            m.set_scene(scene);
-        }
-    }
-
     /// A new scene: forget every mode's view and history.
     pub fn reset(&mut self) {
         for m in &mut self.list {

@@ -107,7 +107,8 @@ pub trait Mode: Any + Send {
         false
     }
 
-    /// The scene as it is now (after an edit, an undo, a new scene).
+    /// The scene as it is now (after an edit, an undo, a new scene), while the mode is shown:
+    /// a hidden mode sees it when it is shown again.
     fn set_scene(&mut self, _scene: &crate::scene::Scene) {}
 
     /// One frame at the clock `now` (seconds): a mode that plays moves `step` on, and follows
