@@ -270,163 +270,238 @@ fn backend_keys() -> Vec<egui::Event> {
     .collect()
 }
 
+/// What the window loop keeps from one frame to the next (the app keeps the rest).
+struct Frames {
+    /// When the loop started (seconds, macroquad's clock).
+    start: f64,
+    /// Frames drawn so far.
+    count: u64,
+    /// When the last frame started.
+    last: f64,
+    /// Whether the window is full screen, as last asked of it.
+    fullscreen: bool,
+    /// `--print-state-changes`: the command count at the last state line, and the frame at
+    /// which to print the next.
+    seen_commands: u64,
+    state_due: Option<u64>,
+    /// Two fingers on a touch screen, as they were in the last frame.
+    last_fingers: Option<[glam::Vec2; 2]>,
+    /// The look as it was last remembered: a change by the panel's toggles is remembered for
+    /// the next start.
+    remembered_look: super::draw::colors::Look,
+    /// When the scene's file was last looked at on disk.
+    #[cfg(not(target_arch = "wasm32"))]
+    last_watch: f64,
+}
+
+/// The frame loop, in stages, each a function below: 1. the world outside the app (the file
+/// on disk, a new link, dropped files), 2. input, 3. the app's frame inside egui (its own
+/// stages: canvas input, panels and commands, the world drawn; see [`App::frame`]) and egui
+/// painted, 4. after the frame (a slide captured, the window's requests, the probe, the look
+/// remembered, recovery and signals, the end of the run).
 async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) {
     egui_macroquad::cfg(super::configure);
     // Closing the window asks first when the scene has unsaved changes.
     prevent_quit();
-    let start = get_time();
-    let mut frames: u64 = 0;
-    let mut last = start;
-    let mut fullscreen = app.shell.fullscreen;
-    // `--print-state-changes`: the frame at which to print the next state line.
-    let mut seen_commands = app.probe.commands;
-    // Two fingers on a touch screen, as they were in the last frame.
-    let mut last_fingers = None;
-    let mut state_due: Option<u64> = Some(3);
-    // The look as it opened: a change by the panel's toggles is remembered for the next start.
-    let mut remembered_look = app.shell.look;
-    #[cfg(not(target_arch = "wasm32"))]
-    let mut last_watch = start;
     super::recovery::install();
+    let start = get_time();
+    let mut frames = Frames {
+        start,
+        count: 0,
+        last: start,
+        fullscreen: app.shell.fullscreen,
+        seen_commands: app.probe.commands,
+        state_due: Some(3),
+        last_fingers: None,
+        remembered_look: app.shell.look,
+        #[cfg(not(target_arch = "wasm32"))]
+        last_watch: start,
+    };
     loop {
         let now = get_time();
-        let dt = ((now - last) * 1000.0) as f32;
-        last = now;
+        let dt = ((now - frames.last) * 1000.0) as f32;
+        frames.last = now;
         app.probe.stats.tick(dt);
-        #[cfg(not(target_arch = "wasm32"))]
-        if now - last_watch > 0.4 {
-            last_watch = now;
-            app.check_reload(now);
-        }
+        // 1. The world outside the app.
+        outside(&mut app, &mut frames, now);
+        // 2. Input: the pointer, two fingers, the keys egui's backend does not report.
+        let fingers = two_fingers();
+        let input = read_input(false, pinch(frames.last_fingers, fingers));
+        frames.last_fingers = fingers;
+        let keys = backend_keys();
+        // 3. The app's frame inside egui, on the theme's background; then egui painted.
         let [r, g, b, _] = app.shell.look.colors().background.to_array();
         macroquad::prelude::clear_background(macroquad::prelude::Color::from_rgba(r, g, b, 255));
-        // A link or a dropped file waits while a question is open (it would be carried out
-        // under it, and the answer would then apply to the wrong scene).
-        if app.asking().is_none() && app.dialogs.save_as.is_none() {
-            if let Some((query, fragment)) = super::web::address_changed() {
-                app.follow_link(query, fragment, now);
-            }
-            open_dropped_files(&mut app, now);
-        }
-        let fingers = two_fingers();
-        let input = read_input(false, pinch(last_fingers, fingers));
-        last_fingers = fingers;
-        let keys = backend_keys();
         if let Some(j) = &mut job {
             j.before_frame(&mut app, now);
         }
         egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
         egui_macroquad::draw();
-        if let Some(j) = &mut job
-            && let Next::Capture = j.after_frame()
-        {
-            let count = super::slides::slide_count(&app);
-            match screen_image().and_then(|img| j.captured(img, count)) {
-                Ok(false) => {}
-                Ok(true) => {
-                    let written = j.written;
-                    let code = match job.take().map_or(Ok(()), SlidesJob::finish) {
-                        Ok(()) => {
-                            eprintln!("narrowphase-lab: {written} slides written");
-                            0
-                        }
-                        Err(e) => {
-                            eprintln!("error: {e}");
-                            1
-                        }
-                    };
-                    std::process::exit(code);
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    std::process::exit(1);
-                }
-            }
-        }
-        if let Some(text) = app.shell.to_clipboard.take() {
-            macroquad::miniquad::window::clipboard_set(&text);
-        }
-        if app.shell.fullscreen != fullscreen {
-            fullscreen = app.shell.fullscreen;
-            set_fullscreen(fullscreen);
-        }
-        frames += 1;
-        if options
-            .print_state_every
-            .is_some_and(|n| frames.is_multiple_of(n))
-        {
-            println!("{}", app.state_json());
-        }
-        if options.print_state_changes {
-            if app.probe.commands != seen_commands {
-                seen_commands = app.probe.commands;
-                state_due = Some(frames + 1);
-            }
-            if state_due == Some(frames) {
-                state_due = None;
-                println!("{}", app.state_json());
-            }
-        }
-        // Frame statistics for `--print-state`: the interval between frames, the time our own
-        // work took (UI, input, traces, tessellation and draw calls), and whether a drag was on.
-        // Kept only when they will be printed, so a lecture left open does not grow a list.
-        if super::web::state_wanted() {
-            super::web::publish_state(&app.state_json());
-        }
-        // In the browser the state is asked for at any time: the latest frames are kept.
-        let keep_timings = options.print_state || !super::web::CAN_QUIT;
-        if !super::web::CAN_QUIT && app.probe.stats.timings.len() >= 4000 {
-            app.probe.stats.timings.drain(..2000);
-        }
-        if frames > 5 && keep_timings {
-            app.probe.stats.timings.push(FrameTiming {
-                interval_ms: dt,
-                work_ms: ((get_time() - now) * 1000.0) as f32,
-                dragging: app.view.interaction.gesture != input::Gesture::Idle,
-            });
-        }
-        if app.shell.look != remembered_look {
-            remembered_look = app.shell.look;
-            if let Err(e) = super::settings::save(remembered_look) {
-                app.show_error(
-                    format!("the theme and palette could not be remembered: {e}"),
-                    now,
-                );
-            }
-        }
-        // Unsaved edits are kept for the recovery file; asked to end by a signal, write it.
-        app.keep_for_recovery();
-        if super::recovery::terminated() {
-            super::recovery::report(super::recovery::write_now());
-            std::process::exit(143);
-        }
-        if is_quit_requested() {
-            app.apply(super::command::Command::Quit, now);
-        }
-        let done = app.shell.quit
-            || options.frames.is_some_and(|n| frames >= n)
-            || options.seconds.is_some_and(|s| now - start >= s);
-        if app.shell.screenshot_pending {
-            app.shell.screenshot_pending = false;
-            let path = app.screenshot_path();
-            match save_screenshot(&path, false) {
-                Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
-                Err(e) => app.show_error(e, now),
-            }
-        }
-        if done {
-            let mut code = 0;
-            if let Some(p) = &options.screenshot
-                && let Err(e) = save_screenshot(p, true)
-            {
-                eprintln!("narrowphase-lab: {e}");
-                code = 1;
-            }
-            if options.print_state {
-                println!("{}", app.state_json());
-            }
+        // 4. After the frame.
+        frames.count += 1;
+        capture_slide(&mut app, &mut job);
+        window_requests(&mut app, &mut frames);
+        probe(&mut app, &mut frames, &options, now, dt);
+        remember_look(&mut app, &mut frames, now);
+        if let Some(code) = end_of_run(&mut app, &frames, &options, now) {
             std::process::exit(code);
         }
         next_frame().await;
     }
+}
+
+/// Stage 1: the scene's file changed on disk (looked at every 0.4 s), a new link, dropped
+/// files. A link or a dropped file waits while a question is open (it would be carried out
+/// under it, and the answer would then apply to the wrong scene).
+fn outside(app: &mut App, frames: &mut Frames, now: f64) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if now - frames.last_watch > 0.4 {
+        frames.last_watch = now;
+        app.check_reload(now);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = frames;
+    if app.asking().is_none() && app.dialogs.save_as.is_none() {
+        if let Some((query, fragment)) = super::web::address_changed() {
+            app.follow_link(query, fragment, now);
+        }
+        open_dropped_files(app, now);
+    }
+}
+
+/// Stage 4: a `slides` run captures the frame it asked for; the last one written ends the run.
+fn capture_slide(app: &mut App, job: &mut Option<SlidesJob>) {
+    let Some(j) = job else {
+        return;
+    };
+    let Next::Capture = j.after_frame() else {
+        return;
+    };
+    let count = super::slides::slide_count(app);
+    match screen_image().and_then(|img| j.captured(img, count)) {
+        Ok(false) => {}
+        Ok(true) => {
+            let written = j.written;
+            let code = match job.take().map_or(Ok(()), SlidesJob::finish) {
+                Ok(()) => {
+                    eprintln!("narrowphase-lab: {written} slides written");
+                    0
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    1
+                }
+            };
+            std::process::exit(code);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Stage 4: what the app asked of the window this frame: the clipboard, full screen, a
+/// screenshot (F12).
+fn window_requests(app: &mut App, frames: &mut Frames) {
+    if let Some(text) = app.shell.to_clipboard.take() {
+        macroquad::miniquad::window::clipboard_set(&text);
+    }
+    if app.shell.fullscreen != frames.fullscreen {
+        frames.fullscreen = app.shell.fullscreen;
+        set_fullscreen(frames.fullscreen);
+    }
+    if app.shell.screenshot_pending {
+        app.shell.screenshot_pending = false;
+        let path = app.screenshot_path();
+        let now = frames.last;
+        match save_screenshot(&path, false) {
+            Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
+            Err(e) => app.show_error(e, now),
+        }
+    }
+}
+
+/// Stage 4: the state lines `--print-state-every` and `--print-state-changes` ask for, the
+/// browser's state, and the frame statistics for `--print-state`: the interval between frames,
+/// the time our own work took (UI, input, traces, tessellation and draw calls), and whether a
+/// drag was on. Kept only when they will be printed, so a lecture left open does not grow a
+/// list.
+fn probe(app: &mut App, frames: &mut Frames, options: &AppFlags, now: f64, dt: f32) {
+    if options
+        .print_state_every
+        .is_some_and(|n| frames.count.is_multiple_of(n))
+    {
+        println!("{}", app.state_json());
+    }
+    if options.print_state_changes {
+        if app.probe.commands != frames.seen_commands {
+            frames.seen_commands = app.probe.commands;
+            frames.state_due = Some(frames.count + 1);
+        }
+        if frames.state_due == Some(frames.count) {
+            frames.state_due = None;
+            println!("{}", app.state_json());
+        }
+    }
+    if super::web::state_wanted() {
+        super::web::publish_state(&app.state_json());
+    }
+    // In the browser the state is asked for at any time: the latest frames are kept.
+    let keep_timings = options.print_state || !super::web::CAN_QUIT;
+    if !super::web::CAN_QUIT && app.probe.stats.timings.len() >= 4000 {
+        app.probe.stats.timings.drain(..2000);
+    }
+    if frames.count > 5 && keep_timings {
+        app.probe.stats.timings.push(FrameTiming {
+            interval_ms: dt,
+            work_ms: ((get_time() - now) * 1000.0) as f32,
+            dragging: app.view.interaction.gesture != input::Gesture::Idle,
+        });
+    }
+}
+
+/// Stage 4: a theme or palette toggled in the panel is remembered for the next start.
+fn remember_look(app: &mut App, frames: &mut Frames, now: f64) {
+    if app.shell.look != frames.remembered_look {
+        frames.remembered_look = app.shell.look;
+        if let Err(e) = super::settings::save(frames.remembered_look) {
+            app.show_error(
+                format!("the theme and palette could not be remembered: {e}"),
+                now,
+            );
+        }
+    }
+}
+
+/// Stage 4: unsaved edits kept for the recovery file, and the run's end: a signal (the
+/// recovery file written), the window closed (asking first when there are unsaved changes),
+/// `--frames` or `--seconds` reached (the screenshot and the state line written). The exit
+/// code when the run ends now.
+fn end_of_run(app: &mut App, frames: &Frames, options: &AppFlags, now: f64) -> Option<i32> {
+    app.keep_for_recovery();
+    if super::recovery::terminated() {
+        super::recovery::report(super::recovery::write_now());
+        return Some(143);
+    }
+    if is_quit_requested() {
+        app.apply(Command::Quit, now);
+    }
+    let done = app.shell.quit
+        || options.frames.is_some_and(|n| frames.count >= n)
+        || options.seconds.is_some_and(|s| now - frames.start >= s);
+    if !done {
+        return None;
+    }
+    let mut code = 0;
+    if let Some(p) = &options.screenshot
+        && let Err(e) = save_screenshot(p, true)
+    {
+        eprintln!("narrowphase-lab: {e}");
+        code = 1;
+    }
+    if options.print_state {
+        println!("{}", app.state_json());
+    }
+    Some(code)
 }
