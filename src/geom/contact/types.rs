@@ -114,7 +114,8 @@ impl ManifoldPoint {
     };
 }
 
-/// The contact manifold of a pair: 0, 1 or 2 points and one normal.
+/// The contact manifold of a pair: 0, 1 or 2 points and one normal. (A fast path that leaves a
+/// pair to the readable algorithm says so with `None`, never with a manifold.)
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Manifold {
     /// Unit normal from A to B (the best direction found even when there are no points).
@@ -162,8 +163,7 @@ impl Manifold {
     /// Adds a point (at most two are kept).
     #[inline]
     pub fn push(&mut self, p: ManifoldPoint) {
-        // Constant indices, not `points[count]`: the manifold can then live in registers until
-        // it is returned, instead of being stored piecewise and read back whole (a stall).
+        // Constant indices, not `points[count]` (the fast paths measured it: PERFORMANCE.md).
         match self.count {
             0 => self.points[0] = p,
             1 => self.points[1] = p,
@@ -190,23 +190,6 @@ impl Manifold {
     /// The smallest point separation (the deepest point), if any.
     pub fn min_separation(&self) -> Option<f32> {
         self.points().map(|p| p.separation).reduce(f32::min)
-    }
-
-    /// The value a fast path returns when it leaves the pair to the readable algorithm (a
-    /// point count no manifold has). Never returned by `collide`.
-    #[inline]
-    pub(crate) fn declined() -> Manifold {
-        Manifold {
-            normal: Vec2::ZERO,
-            points: [ManifoldPoint::NONE; 2],
-            count: u8::MAX,
-        }
-    }
-
-    /// True for [`Manifold::declined`].
-    #[inline]
-    pub(crate) fn is_declined(&self) -> bool {
-        self.count == u8::MAX
     }
 
     /// Moves every point by `by` (from the pair frame to world coordinates).
@@ -281,12 +264,16 @@ pub enum ManifoldStep {
         threshold: f32,
         /// Whether the hysteresis bias was applied.
         hysteresis: bool,
-        /// True when B's face is the reference.
+        /// The comparison's verdict, `sep_b > threshold` as the algorithm evaluated it: true
+        /// when B's face won it. The reference is that face unless `swapped`.
+        b_above_threshold: bool,
+        /// True when B's face is the reference (the final choice: `b_above_threshold`, or its
+        /// opposite when `swapped`).
         flip: bool,
         /// True when the face the comparison chose clipped the incident face to nothing within
         /// the margin, so the other body's best face became the reference instead.
         swapped: bool,
-        /// The chosen reference face.
+        /// The chosen reference face (the final choice, `flip`'s body's), pair frame.
         reference: Face,
         /// How far in front of the reference core face a point still counts: the speculative
         /// margin as the algorithm used it (clamped to ≥ 0) plus both radii.
