@@ -88,6 +88,40 @@ impl FeatureId {
     }
 }
 
+/// A contact point's full id, as the solver's cache, the report and the app carry it: the
+/// single-pair [`FeatureId`], packed ([`FeatureId::pack`]), in the low 32 bits, and above it
+/// the part pair that made the point: `(part_a << 40) | (part_b << 32) | feature`. A body of
+/// one shape is part 0; a compound's parts are numbered in its scene order; a chain's segment
+/// index is A's part. Without the part bits two part pairs touching with the same features
+/// (a star's two spikes on one floor edge) would share an id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ContactId(pub u64);
+
+impl ContactId {
+    /// The id of a point made by part `part_a` of A and part `part_b` of B (each below 256:
+    /// a compound has at most 16 parts, a chain 64 segments), whose single-pair id packs to
+    /// `feature`.
+    pub fn new(part_a: usize, part_b: usize, feature: u32) -> ContactId {
+        debug_assert!(part_a < 256 && part_b < 256);
+        ContactId(((part_a as u64) << 40) | ((part_b as u64) << 32) | feature as u64)
+    }
+
+    /// The part pair, `[part of A, part of B]` (both 0 for two single shapes).
+    pub fn parts(self) -> [usize; 2] {
+        [(self.0 >> 40) as usize, ((self.0 >> 32) & 0xff) as usize]
+    }
+
+    /// The packed single-pair id: the low 32 bits.
+    pub fn feature_bits(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The single-pair id's fields ([`FeatureId::unpack`]); `None` for bits no id packs to.
+    pub fn feature(self) -> Option<FeatureId> {
+        FeatureId::unpack(self.feature_bits())
+    }
+}
+
 /// One contact point.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ManifoldPoint {
@@ -401,4 +435,37 @@ pub struct ClipVertex {
     pub point: Vec2,
     /// An incident vertex, or a point made by a side plane.
     pub feature: IncidentFeature,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contact_id_parts_and_feature_round_trip() {
+        let feature = FeatureId {
+            kind: FeatureKind::Clip,
+            reference: 2,
+            incident: IncidentFeature::SidePlane(1),
+            flip: true,
+        };
+        for [a, b] in [[0, 0], [1, 3], [15, 15], [63, 0], [255, 255]] {
+            let id = ContactId::new(a, b, feature.pack());
+            assert_eq!(id.parts(), [a, b]);
+            assert_eq!(id.feature_bits(), feature.pack());
+            assert_eq!(id.feature(), Some(feature));
+        }
+        // The layout DESIGN.md gives: part A above bit 40, part B above bit 32.
+        assert_eq!(ContactId::new(1, 3, 7).0, (1 << 40) | (3 << 32) | 7);
+        assert_eq!(ContactId((2 << 32) | 0x0002_0200).parts(), [0, 2]);
+        // A single pair's id is its packed feature id.
+        assert_eq!(ContactId::new(0, 0, feature.pack()).0, feature.pack() as u64);
+    }
+
+    #[test]
+    fn feature_id_unpack_rejects_bits_no_id_packs_to() {
+        assert_eq!(ContactId(5 << 24).feature(), None);
+        assert_eq!(ContactId(66 << 8).feature(), None);
+        assert_eq!(ContactId(2).feature(), None);
+    }
 }
