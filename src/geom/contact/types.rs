@@ -459,7 +459,10 @@ mod tests {
         assert_eq!(ContactId::new(1, 3, 7).0, (1 << 40) | (3 << 32) | 7);
         assert_eq!(ContactId((2 << 32) | 0x0002_0200).parts(), [0, 2]);
         // A single pair's id is its packed feature id.
-        assert_eq!(ContactId::new(0, 0, feature.pack()).0, feature.pack() as u64);
+        assert_eq!(
+            ContactId::new(0, 0, feature.pack()).0,
+            feature.pack() as u64
+        );
     }
 
     #[test]

@@ -30,7 +30,6 @@ pub mod steps;
 
 use super::circle_circle::circles;
 use super::circle_polygon::{circle_faces, circle_polygon};
-use super::polygons::polygons;
 use super::polygons::corners::{corner, corner_manifold};
 use super::polygons::faces::{FaceChoice, face_of, radii};
 use super::types::{Manifold, ManifoldOptions};
@@ -38,7 +37,7 @@ use crate::geom::frame::PairFrame;
 use crate::geom::math::next_index;
 use crate::geom::shape::Placed;
 use crate::geom::trace::NoTrace;
-use steps::{clip_faces, general_from, segments};
+use steps::{clip_faces, general_from, rare_clip_and_keep, segments};
 
 /// The manifold of a pair, untraced, in world coordinates (as `collide` returns it): the
 /// readable algorithms' answer, by the fast path for the pair's family.
@@ -170,39 +169,33 @@ fn pair_manifold<const NA: usize, const NB: usize>(
     pair: &PairFrame,
     options: ManifoldOptions,
 ) -> Manifold {
-    match pair_frame_manifold::<NA, NB>(&pair.a, &pair.b, &options) {
-        Some(m) => shifted(pair, m),
-        None => readable(pair, options),
-    }
+    shifted(
+        pair,
+        pair_frame_manifold::<NA, NB>(&pair.a, &pair.b, &options),
+    )
 }
 
 /// Two segment cores: the readable segment route ([`steps::segments`]), untraced, in world
 /// coordinates.
 #[inline(never)]
 fn segment_pair(pair: &PairFrame, options: ManifoldOptions) -> Manifold {
-    match segments(&pair.a, &pair.b, &options) {
-        Some(m) => shifted(pair, m),
-        None => readable(pair, options),
-    }
+    let (a, b) = (&pair.a, &pair.b);
+    let m = match segments(a, b, &options) {
+        Some(m) => m,
+        None => rare_general(a, b, &options),
+    };
+    shifted(pair, m)
 }
 
-/// Where clipping in registers kept no point (a few poses in a million): the readable
-/// algorithm itself, untraced, in world coordinates. Out of line, so that it costs the common
-/// path nothing; the fast paths call it in tail position, so that it writes its manifold where
-/// theirs would have gone.
+/// The general steps for two segments that the segment route left to them (nothing kept after
+/// clipping): rare, so out of line.
 #[cold]
 #[inline(never)]
-fn readable(pair: &PairFrame, options: ManifoldOptions) -> Manifold {
+fn rare_general(a: &Placed, b: &Placed, options: &ManifoldOptions) -> Manifold {
     #[cfg(test)]
-    READABLE_CALLS.with(|n| n.set(n.get() + 1));
-    shifted(pair, polygons(&pair.a, &pair.b, &options, &mut NoTrace))
-}
-
-#[cfg(test)]
-thread_local! {
-    /// How many times this thread's fast paths left a pair to [`readable`]: the tests check
-    /// that this way is tested too.
-    static READABLE_CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    steps::RARE_WAYS.with(|n| n.set(n.get() + 1));
+    let found = [faces::max_separation(a, b), faces::max_separation(b, a)];
+    general_from(a, b, options, found)
 }
 
 /// Two cores of 2 to 4 vertices, `NA` and `NB` (triangles, quadrilaterals, and segments or
@@ -220,10 +213,7 @@ fn small_pair<const NA: usize, const NB: usize>(
         faces::max_separation_counts::<NA, NB>(a, b),
         faces::max_separation_counts::<NB, NA>(b, a),
     ];
-    match general_from(a, b, &options, found) {
-        Some(m) => shifted(pair, m),
-        None => readable(pair, options),
-    }
+    shifted(pair, general_from(a, b, &options, found))
 }
 
 /// Two polygon-like cores, at least one of more than 4 vertices: the readable steps untraced
@@ -233,19 +223,16 @@ fn small_pair<const NA: usize, const NB: usize>(
 fn large_pair(pair: &PairFrame, options: ManifoldOptions) -> Manifold {
     let (a, b) = (&pair.a, &pair.b);
     let found = [faces::max_separation(a, b), faces::max_separation(b, a)];
-    match general_from(a, b, &options, found) {
-        Some(m) => shifted(pair, m),
-        None => readable(pair, options),
-    }
+    shifted(pair, general_from(a, b, &options, found))
 }
 
-/// [`pair_manifold`] in the pair frame, `None` where clipping keeps no point.
+/// [`pair_manifold`] in the pair frame.
 #[inline(always)]
 fn pair_frame_manifold<const NA: usize, const NB: usize>(
     a: &Placed,
     b: &Placed,
     options: &ManifoldOptions,
-) -> Option<Manifold> {
+) -> Manifold {
     let margin = options.speculative_margin;
     let radius = a.radius() + b.radius();
 
@@ -256,18 +243,19 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
     ];
 
     // 2. The reference face, with hysteresis.
+    let choice = FaceChoice::new(a, b, found, options);
     let FaceChoice {
         faces: [(_, edge_a), (_, edge_b)],
         separation,
         preferred,
         ..
-    } = FaceChoice::new(a, b, found, options);
+    } = choice;
     if separation - radius > margin {
-        return Some(Manifold::empty(if preferred {
+        return Manifold::empty(if preferred {
             -b.normal(edge_b)
         } else {
             a.normal(edge_a)
-        }));
+        });
     }
 
     // 3. The reference face and the incident face.
@@ -285,20 +273,23 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
     if separation > 0.0
         && let Some(c) = corner(a, b, flip, &reference, &incident)
     {
-        return Some(corner_manifold(a, b, flip, &c, margin));
+        return corner_manifold(a, b, flip, &c, margin);
     }
 
-    // 5–6. Clip the incident face and keep the points within the margin, in registers
-    //    (`None` when none is kept).
+    // 5–6. Clip the incident face and keep the points within the margin, in registers; when
+    //    none is kept, the readable steps decide.
     let inc_next = next_index(inc_edge, inc_shape.count());
-    clip_faces(
+    match clip_faces(
         &reference,
         &incident,
         inc_next,
         flip,
         radii(a, b, flip),
         margin,
-    )
+    ) {
+        Some(m) => m,
+        None => rare_clip_and_keep(a, b, options, &choice),
+    }
 }
 
 /// The manifold of a circle against a core of `N` vertices (a capsule, a triangle, a box, any
@@ -321,6 +312,7 @@ fn circle_n<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::contact::polygons::polygons;
     use crate::geom::frame::pair_frame;
     use crate::geom::trace::NoTrace;
     use crate::geom::{Shape, Transform};
@@ -340,9 +332,9 @@ mod tests {
 
     /// Both paths on one pose: the fast one equals the readable one (traced) bit for bit
     /// (normal, points, separations, ids). Returns whether the fast path took its rare way out
-    /// (clipping in registers kept nothing, and the readable steps decided).
+    /// (clipping in registers kept nothing, and the readable steps 5 and 6 decided).
     fn same(a: &Shape, xa: Transform, b: &Shape, xb: Transform, options: &ManifoldOptions) -> bool {
-        let rare_before = READABLE_CALLS.with(|n| n.get());
+        let rare_before = steps::RARE_WAYS.with(|n| n.get());
         let f = pair_frame(a, xa, b, xb);
         let mut steps = Vec::new();
         let mut readable = polygons(&f.a, &f.b, options, &mut steps);
@@ -353,7 +345,7 @@ mod tests {
             readable.bits(),
             "{a:?} at {xa:?}, {b:?} at {xb:?}: fast {fast:?}, readable {readable:?}"
         );
-        READABLE_CALLS.with(|n| n.get()) > rare_before
+        steps::RARE_WAYS.with(|n| n.get()) > rare_before
     }
 
     #[test]
@@ -597,9 +589,7 @@ mod tests {
                         faces::max_separation(&pa, &pb),
                         faces::max_separation(&pb, &pa),
                     ];
-                    let Some(untraced) = general_from(&pa, &pb, &options, found) else {
-                        continue;
-                    };
+                    let untraced = general_from(&pa, &pb, &options, found);
                     assert_eq!(traced.bits(), untraced.bits(), "{pa:?} {pb:?}");
                     clipped += steps
                         .iter()
@@ -630,18 +620,114 @@ mod tests {
         );
         let f = f32::from_bits;
         let poses: [(&Shape, &Shape, u32, u32, [u32; 2], f32, bool); 12] = [
-            (&small_box, &small_box, 0, 0x40490fdb, [0x3e3de658, 0x3dccd5f8], 0.1, false),
-            (&small_box, &small_box, 0x4096cbe4, 0x4096cbe4, [0xbdccd890, 0x3e294b14], 0.1, false),
-            (&small_box, &small_box, 0x3fd223c2, 0x4046e469, [0, 0x3e000000], 0.02, true),
-            (&capsule, &small_box, 0x40490fdb, 0x40490fdb, [0xbdcce0dc, 0x3db4bf40], 0.0, true),
-            (&capsule, &small_box, 0x40490fdb, 0x40490fdb, [0xbdcce0dc, 0x3db4bf40], 0.02, true),
-            (&capsule, &small_box, 0x40490fdb, 0x40490fdb, [0xbdcce0dc, 0x3db4bf40], 0.1, false),
-            (&capsule, &small_box, 0x4096cbe4, 0x3fc90fdb, [0x3dd35aa8, 0x3dcccde8], 0.02, true),
-            (&capsule, &small_box, 0x4096cbe4, 0x3fc90fdb, [0x3dd35aa8, 0x3dcccde8], 0.1, false),
-            (&capsule, &wedge, 0x3fc90fdb, 0x40490fdb, [0x3df22918, 0x3d7c4640], 0.02, true),
-            (&wedge, &capsule, 0x3fc90fdb, 0x4096cbe4, [0x3d8d4988, 0x3dccf6b0], 0.02, true),
-            (&wedge, &capsule, 0x3fc90fdb, 0x4096cbe4, [0x3d8d4988, 0x3dccf6b0], 0.1, false),
-            (&wedge, &wedge, 0, 0x40490fdb, [0x3dff00d0, 0x3b857780], 0.1, false),
+            (
+                &small_box,
+                &small_box,
+                0,
+                0x40490fdb,
+                [0x3e3de658, 0x3dccd5f8],
+                0.1,
+                false,
+            ),
+            (
+                &small_box,
+                &small_box,
+                0x4096cbe4,
+                0x4096cbe4,
+                [0xbdccd890, 0x3e294b14],
+                0.1,
+                false,
+            ),
+            (
+                &small_box,
+                &small_box,
+                0x3fd223c2,
+                0x4046e469,
+                [0, 0x3e000000],
+                0.02,
+                true,
+            ),
+            (
+                &capsule,
+                &small_box,
+                0x40490fdb,
+                0x40490fdb,
+                [0xbdcce0dc, 0x3db4bf40],
+                0.0,
+                true,
+            ),
+            (
+                &capsule,
+                &small_box,
+                0x40490fdb,
+                0x40490fdb,
+                [0xbdcce0dc, 0x3db4bf40],
+                0.02,
+                true,
+            ),
+            (
+                &capsule,
+                &small_box,
+                0x40490fdb,
+                0x40490fdb,
+                [0xbdcce0dc, 0x3db4bf40],
+                0.1,
+                false,
+            ),
+            (
+                &capsule,
+                &small_box,
+                0x4096cbe4,
+                0x3fc90fdb,
+                [0x3dd35aa8, 0x3dcccde8],
+                0.02,
+                true,
+            ),
+            (
+                &capsule,
+                &small_box,
+                0x4096cbe4,
+                0x3fc90fdb,
+                [0x3dd35aa8, 0x3dcccde8],
+                0.1,
+                false,
+            ),
+            (
+                &capsule,
+                &wedge,
+                0x3fc90fdb,
+                0x40490fdb,
+                [0x3df22918, 0x3d7c4640],
+                0.02,
+                true,
+            ),
+            (
+                &wedge,
+                &capsule,
+                0x3fc90fdb,
+                0x4096cbe4,
+                [0x3d8d4988, 0x3dccf6b0],
+                0.02,
+                true,
+            ),
+            (
+                &wedge,
+                &capsule,
+                0x3fc90fdb,
+                0x4096cbe4,
+                [0x3d8d4988, 0x3dccf6b0],
+                0.1,
+                false,
+            ),
+            (
+                &wedge,
+                &wedge,
+                0,
+                0x40490fdb,
+                [0x3dff00d0, 0x3b857780],
+                0.1,
+                false,
+            ),
         ];
         for (a, b, ta, tb, [x, y], margin, hysteresis) in poses {
             let xa = Transform::new(Vec2::ZERO, f(ta));
@@ -653,5 +739,4 @@ mod tests {
             assert!(same(a, xa, b, xb, &options), "{xa:?} {xb:?} {options:?}");
         }
     }
-
 }

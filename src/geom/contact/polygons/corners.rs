@@ -4,7 +4,9 @@
 use crate::geom::contact::types::{
     Face, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldPoint, ManifoldStep,
 };
-use crate::geom::math::{cross, left_perp, next_index, prev_index, segment_distance, try_normalize};
+use crate::geom::math::{
+    cross, left_perp, next_index, prev_index, segment_distance, try_normalize,
+};
 use crate::geom::shape::Placed;
 use crate::geom::trace::Trace;
 use glam::Vec2;

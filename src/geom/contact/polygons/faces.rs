@@ -183,7 +183,13 @@ impl FaceChoice {
         let flip = self.preferred != swapped;
         let (ref_shape, _, ref_edge) = self.roles(a, b, flip);
         let band = options.speculative_margin + a.radius() + b.radius();
-        self.step(face_of(ref_shape, ref_edge, flip), flip, swapped, options, band)
+        self.step(
+            face_of(ref_shape, ref_edge, flip),
+            flip,
+            swapped,
+            options,
+            band,
+        )
     }
 }
 
