@@ -102,7 +102,7 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
 /// time (2 to 4 each: segments, triangles, quadrilaterals): its routes, unrolled, the same
 /// arithmetic in the same order. A symmetric `poly` against a centred `other` takes the shadow
 /// of half of `other` ([`max_separation_centred`]); otherwise every vertex against every face
-/// ([`max_separation_small`]). The fast path for each pair of small counts inlines it.
+/// (`max_separation_small`). The fast path for each pair of small counts inlines it.
 #[inline(always)]
 pub fn max_separation_counts<const N: usize, const M: usize>(
     poly: &Placed,

@@ -6,7 +6,7 @@
 //! - `mod.rs` (this file): the dispatch, by the two vertex counts, to one function per pair
 //!   family: circles against circles and against cores of 2 to 4 vertices; two segments; two
 //!   centred cores of 2 or 4 vertices (capsules, boxes and rounded boxes, in any mix,
-//!   [`pair_manifold`]); any two cores of 2 to 4 vertices (a compound's triangles and
+//!   `pair_manifold`); any two cores of 2 to 4 vertices (a compound's triangles and
 //!   quadrilaterals, `small_pair`); and larger polygons (`large_pair`);
 //! - `faces.rs`: the face searches of steps 1 and 3, unrolled or walking;
 //! - `steps.rs`: steps 2 to 6 untraced, clipping in registers, the rare cases out of line.

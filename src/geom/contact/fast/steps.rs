@@ -1,5 +1,5 @@
 //! The polygon manifold's steps untraced, for speed: the readable steps of
-//! [`polygons`](crate::geom::contact::polygons) as the fast paths take them, each returning the
+//! [`polygons`](mod@crate::geom::contact::polygons) as the fast paths take them, each returning the
 //! readable answer bit for bit (tested in `fast/mod.rs` and below).
 //!
 //! - [`general_from`]: steps 2 to 6 from step 1's answer (found by a search of

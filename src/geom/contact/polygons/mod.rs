@@ -50,7 +50,7 @@ use faces::{FaceChoice, face_of, incident_edge, max_separation};
 use segments::segments;
 
 /// The manifold of two polygon-like cores (each with at least two vertices), in one frame.
-/// Two segments take [`segments`] first, the steps below with what segments allow.
+/// Two segments take [`segments()`] first, the steps below with what segments allow.
 pub fn polygons(
     a: &Placed,
     b: &Placed,
