@@ -619,7 +619,10 @@ mod tests {
             0.0,
         );
         let f = f32::from_bits;
-        let poses: [(&Shape, &Shape, u32, u32, [u32; 2], f32, bool); 12] = [
+        /// A pose as found: A, B, A's turn and B's (bits), B's position (bits), the margin,
+        /// hysteresis.
+        type Pose<'s> = (&'s Shape, &'s Shape, u32, u32, [u32; 2], f32, bool);
+        let poses: [Pose; 12] = [
             (
                 &small_box,
                 &small_box,
