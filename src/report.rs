@@ -348,6 +348,7 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
             edge_b,
             threshold,
             hysteresis,
+            b_above_threshold,
             flip,
             swapped,
             reference,
@@ -355,7 +356,8 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
         } => json!({
             "step": "reference_face",
             "sep_a": num(*sep_a), "edge_a": edge_a, "sep_b": num(*sep_b), "edge_b": edge_b,
-            "threshold": num(*threshold), "hysteresis": hysteresis, "flip": flip,
+            "threshold": num(*threshold), "hysteresis": hysteresis,
+            "b_above_threshold": b_above_threshold, "flip": flip,
             "swapped": swapped, "band": num(*band),
             "reference": face(reference, o),
         }),

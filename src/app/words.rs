@@ -83,7 +83,9 @@ pub fn part_pair(parts: [usize; 2], counts: [usize; 2]) -> String {
 /// single pair, `0x2_00020200` when the parts (`part_a << 8 | part_b`, above the low 32 bits)
 /// are not both 0 — so two ids that differ only in part bits are seen to.
 pub fn id_hex(id: u64) -> String {
-    let (parts, low) = (id >> 32, id & 0xffff_ffff);
+    let id = crate::geom::ContactId(id);
+    let ([a, b], low) = (id.parts(), id.feature_bits());
+    let parts = (a << 8) | b;
     if parts == 0 {
         format!("0x{low:08x}")
     } else {

@@ -20,7 +20,7 @@
 //! works for any mix of single and compound bodies.
 
 use crate::geom::chain::{ChainLink, SmoothSegment, Verdict, smooth_manifold};
-use crate::geom::contact::{Manifold, ManifoldOptions, ManifoldPoint, collide_in};
+use crate::geom::contact::{ContactId, Manifold, ManifoldOptions, ManifoldPoint, collide_in};
 use crate::geom::frame::PairFrame;
 use crate::geom::math::{Rot, Transform, segment_distance};
 use crate::geom::query::query_in;
@@ -51,10 +51,11 @@ impl PlacedPart {
     }
 }
 
-/// A point's id with the part bits above the single-pair id (seed 000).
+/// A point's id with the part bits above the single-pair id (seed 000): [`ContactId::new`]'s
+/// bits.
 #[inline]
 pub fn part_id(part_a: usize, part_b: usize, id: u32) -> u64 {
-    ((part_a as u64) << 40) | ((part_b as u64) << 32) | id as u64
+    ContactId::new(part_a, part_b, id).0
 }
 
 /// The manifold of one part pair, in world coordinates.

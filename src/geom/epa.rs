@@ -18,6 +18,38 @@
 //! outward normal at distance 0); at the iteration cap the best edge so far is returned.
 //!
 //! Cores only: callers fold the radii back in.
+//!
+//! # The trace, step by step
+//!
+//! A unit box sunk 0.2 into another: GJK finds the origin inside the difference, then each
+//! recorded step is one round of steps 2 to 4, after step 1's starting triangle.
+//!
+//! ```
+//! use glam::Vec2;
+//! use narrowphase_lab::geom::{NoTrace, Placed, Shape, Transform, epa, gjk};
+//!
+//! let unit = Shape::make_box(1.0, 1.0, 0.0).unwrap();
+//! let a = Placed::new(&unit, Transform::new(Vec2::ZERO, 0.0));
+//! let b = Placed::new(&unit, Transform::new(Vec2::new(0.1, 0.8), 0.0));
+//! let g = gjk(&a, &b, &mut NoTrace);
+//! assert!(g.cores_meet());
+//! let mut steps = Vec::new();
+//! let out = epa(&a, &b, &g, &mut steps);
+//! println!("1. start: a triangle of {} vertices", steps[0].polytope.len());
+//! for (k, s) in steps.iter().enumerate() {
+//!     println!("round {}:", k + 1);
+//!     println!("  2. closest edge {} at {:.3} (lower bound)", s.closest_edge, s.lower_bound);
+//!     println!("  3. support point along its normal: {:.3} (upper bound)", s.upper_bound);
+//!     if s.converged {
+//!         println!("  4. the bounds meet: depth {:.3}", s.lower_bound);
+//!     } else {
+//!         println!("  4. insert the support point and repeat");
+//!     }
+//! }
+//! assert!(steps.last().unwrap().converged);
+//! assert!((out.depth - 0.2).abs() < 1e-5);
+//! assert!((out.normal - Vec2::Y).length() < 1e-5);
+//! ```
 
 use super::gjk::{GjkOutput, SimplexVertex, minkowski_support};
 use super::math::{beats_on_tie, cross, left_perp, right_perp, try_normalize};

@@ -17,6 +17,37 @@
 //! Witness points on A and B come from the barycentric weights of the final simplex. Cores
 //! only: callers fold the radii back in (see `query`). Follows Box2D's `b2ShapeDistance`
 //! (Erin Catto, "Computing Distance", GDC 2010) and Ericson, *Real-Time Collision Detection* 9.5.
+//!
+//! # The trace, step by step
+//!
+//! Two unit boxes 1.5 apart along x: each recorded step is one iteration of steps 2 to 4,
+//! after step 1's starting point.
+//!
+//! ```
+//! use glam::Vec2;
+//! use narrowphase_lab::geom::{Placed, Shape, Transform, gjk};
+//!
+//! let unit = Shape::make_box(1.0, 1.0, 0.0).unwrap();
+//! let a = Placed::new(&unit, Transform::new(Vec2::ZERO, 0.0));
+//! let b = Placed::new(&unit, Transform::new(Vec2::new(2.5, 0.3), 0.0));
+//! let mut steps = Vec::new();
+//! let out = gjk(&a, &b, &mut steps);
+//! println!("1. start: {} support point", steps[0].simplex_in.len());
+//! for (k, s) in steps.iter().enumerate() {
+//!     println!("iteration {}:", k + 1);
+//!     println!("  2. the origin's region: {:?}, {} vertices kept", s.region, s.simplex.len());
+//!     println!("  3. closest point {:?}, distance {:.3}", s.closest, s.distance);
+//!     match (s.stop, s.support) {
+//!         (Some(stop), _) => println!("  4. stop: {stop:?}"),
+//!         (None, Some(v)) => println!("  4. add the support point {:?}", v.w),
+//!         (None, None) => println!("  4. continue"),
+//!     }
+//! }
+//! assert_eq!(steps[0].simplex_in.len(), 1);
+//! assert!(steps.last().unwrap().stop.is_some());
+//! assert!((out.distance - 1.5).abs() < 1e-5);
+//! assert_eq!(steps.last().unwrap().distance, out.distance);
+//! ```
 
 use super::math::{cross, left_perp, right_perp, try_normalize};
 use crate::geom::frame::pair_scale;

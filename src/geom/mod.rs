@@ -48,8 +48,8 @@ pub use compound::{
     part_id, parts_frame, select_parts,
 };
 pub use contact::{
-    Candidate, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
-    ManifoldOptions, ManifoldPoint, ManifoldStep, collide, collide_in,
+    Candidate, CircleRegion, ClipVertex, ContactId, Face, FeatureId, FeatureKind, IncidentFeature,
+    Manifold, ManifoldOptions, ManifoldPoint, ManifoldStep, collide, collide_in,
 };
 pub use epa::{EpaGuard, EpaOutput, EpaStep, MAX_EPA_ITERATIONS, epa};
 pub use frame::{PairFrame, ToWorld, pair_frame};

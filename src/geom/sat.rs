@@ -23,6 +23,54 @@
 //!
 //! Option: merge (anti)parallel axes — a line tested once is not tested again (a rectangle
 //! contributes two axes, not four).
+//!
+//! # The trace, step by step
+//!
+//! A ball sunk 0.1 into a wide box: the box's two face lines (outline step 1, the other two
+//! merged as parallel) and the line through its nearest corner (step 2); the top face's gap is
+//! the largest, so it is the normal and `−0.1` the separation.
+//!
+//! ```
+//! use glam::Vec2;
+//! use narrowphase_lab::geom::{AxisSource, SatOptions, SatStep, Shape, Transform, sat};
+//!
+//! let ground = Shape::make_box(4.0, 1.0, 0.0).unwrap();
+//! let ball = Shape::circle(0.5).unwrap();
+//! let mut steps = Vec::new();
+//! let out = sat(
+//!     &ground,
+//!     Transform::new(Vec2::ZERO, 0.0),
+//!     &ball,
+//!     Transform::new(Vec2::new(0.3, 0.9), 0.0),
+//!     SatOptions { merge_parallel: true },
+//!     &mut steps,
+//! );
+//! let mut printed = Vec::new();
+//! for step in &steps {
+//!     printed.push(match step {
+//!         SatStep::Axis(axis) => match axis.source {
+//!             AxisSource::FaceA(i) => format!("1. A's face {i}: gap {:+.2}", axis.gap),
+//!             AxisSource::FaceB(j) => format!("1. B's face {j}: gap {:+.2}", axis.gap),
+//!             AxisSource::Vertices { a, b } => {
+//!                 format!("2. A's vertex {a} to B's vertex {b}: gap {:+.2}", axis.gap)
+//!             }
+//!         },
+//!         SatStep::Merged { source, same_as } => {
+//!             format!("1. {source:?}: on axis {same_as}'s line, skipped")
+//!         }
+//!         SatStep::Done(out) => format!(
+//!             "least overlap: axis {}, separation {:+.2}",
+//!             out.best, out.separation
+//!         ),
+//!     });
+//! }
+//! println!("{}", printed.join("\n"));
+//! assert!(printed[0].starts_with("1. A's face"));
+//! assert!(printed.iter().any(|p| p.starts_with("2. ")));
+//! assert!(out.overlap());
+//! assert!((out.separation + 0.1).abs() < 1e-5);
+//! assert_eq!(out.normal, Vec2::Y);
+//! ```
 
 use super::frame::pair_frame;
 use super::math::Transform;

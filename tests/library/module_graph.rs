@@ -311,7 +311,8 @@ fn geom_files_import_each_other_in_one_direction() {
     let g = graph("geom");
     // The graph is real: the algorithms import the shapes and the contact types.
     assert!(g["geom/gjk"].contains("geom/shape"), "{g:?}");
-    assert!(g["geom/contact/polygon_polygon"].contains("geom/contact/types"));
+    assert!(g["geom/contact/polygons/faces"].contains("geom/contact/types"));
+    assert!(g["geom/contact/polygons"].contains("geom/contact/polygons/clip"));
     assert_eq!(find_cycle(&g), None, "{g:#?}");
 }
 

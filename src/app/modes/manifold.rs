@@ -390,7 +390,7 @@ impl Mode for ManifoldMode {
             // Each row named: its id, and for compound bodies its part pair.
             for (row, id) in distinct.iter().enumerate() {
                 let text = if pair.pair.bodies.is_some() {
-                    let parts = [(id >> 40) as usize, ((id >> 32) & 0xff) as usize];
+                    let parts = crate::geom::ContactId(*id).parts();
                     format!("{}  {}", part_pair(parts, pair.part_counts()), id_hex(*id))
                 } else {
                     id_hex(*id)

@@ -88,6 +88,40 @@ impl FeatureId {
     }
 }
 
+/// A contact point's full id, as the solver's cache, the report and the app carry it: the
+/// single-pair [`FeatureId`], packed ([`FeatureId::pack`]), in the low 32 bits, and above it
+/// the part pair that made the point: `(part_a << 40) | (part_b << 32) | feature`. A body of
+/// one shape is part 0; a compound's parts are numbered in its scene order; a chain's segment
+/// index is A's part. Without the part bits two part pairs touching with the same features
+/// (a star's two spikes on one floor edge) would share an id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ContactId(pub u64);
+
+impl ContactId {
+    /// The id of a point made by part `part_a` of A and part `part_b` of B (each below 256:
+    /// a compound has at most 16 parts, a chain 64 segments), whose single-pair id packs to
+    /// `feature`.
+    pub fn new(part_a: usize, part_b: usize, feature: u32) -> ContactId {
+        debug_assert!(part_a < 256 && part_b < 256);
+        ContactId(((part_a as u64) << 40) | ((part_b as u64) << 32) | feature as u64)
+    }
+
+    /// The part pair, `[part of A, part of B]` (both 0 for two single shapes).
+    pub fn parts(self) -> [usize; 2] {
+        [(self.0 >> 40) as usize, ((self.0 >> 32) & 0xff) as usize]
+    }
+
+    /// The packed single-pair id: the low 32 bits.
+    pub fn feature_bits(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The single-pair id's fields ([`FeatureId::unpack`]); `None` for bits no id packs to.
+    pub fn feature(self) -> Option<FeatureId> {
+        FeatureId::unpack(self.feature_bits())
+    }
+}
+
 /// One contact point.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ManifoldPoint {
@@ -114,7 +148,8 @@ impl ManifoldPoint {
     };
 }
 
-/// The contact manifold of a pair: 0, 1 or 2 points and one normal.
+/// The contact manifold of a pair: 0, 1 or 2 points and one normal. (A fast path that leaves a
+/// pair to the readable algorithm says so with `None`, never with a manifold.)
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Manifold {
     /// Unit normal from A to B (the best direction found even when there are no points).
@@ -162,8 +197,7 @@ impl Manifold {
     /// Adds a point (at most two are kept).
     #[inline]
     pub fn push(&mut self, p: ManifoldPoint) {
-        // Constant indices, not `points[count]`: the manifold can then live in registers until
-        // it is returned, instead of being stored piecewise and read back whole (a stall).
+        // Constant indices, not `points[count]` (the fast paths measured it: PERFORMANCE.md).
         match self.count {
             0 => self.points[0] = p,
             1 => self.points[1] = p,
@@ -190,23 +224,6 @@ impl Manifold {
     /// The smallest point separation (the deepest point), if any.
     pub fn min_separation(&self) -> Option<f32> {
         self.points().map(|p| p.separation).reduce(f32::min)
-    }
-
-    /// The value a fast path returns when it leaves the pair to the readable algorithm (a
-    /// point count no manifold has). Never returned by `collide`.
-    #[inline]
-    pub(crate) fn declined() -> Manifold {
-        Manifold {
-            normal: Vec2::ZERO,
-            points: [ManifoldPoint::NONE; 2],
-            count: u8::MAX,
-        }
-    }
-
-    /// True for [`Manifold::declined`].
-    #[inline]
-    pub(crate) fn is_declined(&self) -> bool {
-        self.count == u8::MAX
     }
 
     /// Moves every point by `by` (from the pair frame to world coordinates).
@@ -281,12 +298,16 @@ pub enum ManifoldStep {
         threshold: f32,
         /// Whether the hysteresis bias was applied.
         hysteresis: bool,
-        /// True when B's face is the reference.
+        /// The comparison's verdict, `sep_b > threshold` as the algorithm evaluated it: true
+        /// when B's face won it. The reference is that face unless `swapped`.
+        b_above_threshold: bool,
+        /// True when B's face is the reference (the final choice: `b_above_threshold`, or its
+        /// opposite when `swapped`).
         flip: bool,
         /// True when the face the comparison chose clipped the incident face to nothing within
         /// the margin, so the other body's best face became the reference instead.
         swapped: bool,
-        /// The chosen reference face.
+        /// The chosen reference face (the final choice, `flip`'s body's), pair frame.
         reference: Face,
         /// How far in front of the reference core face a point still counts: the speculative
         /// margin as the algorithm used it (clamped to ≥ 0) plus both radii.
@@ -414,4 +435,40 @@ pub struct ClipVertex {
     pub point: Vec2,
     /// An incident vertex, or a point made by a side plane.
     pub feature: IncidentFeature,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contact_id_parts_and_feature_round_trip() {
+        let feature = FeatureId {
+            kind: FeatureKind::Clip,
+            reference: 2,
+            incident: IncidentFeature::SidePlane(1),
+            flip: true,
+        };
+        for [a, b] in [[0, 0], [1, 3], [15, 15], [63, 0], [255, 255]] {
+            let id = ContactId::new(a, b, feature.pack());
+            assert_eq!(id.parts(), [a, b]);
+            assert_eq!(id.feature_bits(), feature.pack());
+            assert_eq!(id.feature(), Some(feature));
+        }
+        // The layout DESIGN.md gives: part A above bit 40, part B above bit 32.
+        assert_eq!(ContactId::new(1, 3, 7).0, (1 << 40) | (3 << 32) | 7);
+        assert_eq!(ContactId((2 << 32) | 0x0002_0200).parts(), [0, 2]);
+        // A single pair's id is its packed feature id.
+        assert_eq!(
+            ContactId::new(0, 0, feature.pack()).0,
+            feature.pack() as u64
+        );
+    }
+
+    #[test]
+    fn feature_id_unpack_rejects_bits_no_id_packs_to() {
+        assert_eq!(ContactId(5 << 24).feature(), None);
+        assert_eq!(ContactId(66 << 8).feature(), None);
+        assert_eq!(ContactId(2).feature(), None);
+    }
 }

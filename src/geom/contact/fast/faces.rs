@@ -1,12 +1,16 @@
-//! Fast paths: the same answers as the readable algorithms in `polygon_polygon.rs`, with less
-//! work. Each is tested against the readable version it replaces.
+//! The fast path's face searches (steps 1 and 3 of the polygon manifold): the readable
+//! [`max_separation`](crate::geom::contact::polygons::faces::max_separation) and
+//! [`incident_edge`](crate::geom::contact::polygons::faces::incident_edge) with less work, the
+//! same numbers bit for bit (the same products in the same frame, and the first face on a tie),
+//! tested against them below.
 
+use crate::geom::contact::polygons::faces;
 use crate::geom::math::{next_index, prev_index};
 use crate::geom::shape::Placed;
 use glam::Vec2;
 
 /// Greatest separation of `other`'s core from a face of `poly`'s core: `(separation, edge)`,
-/// as the readable [`super::polygon_polygon::max_separation`] computes it, with less work.
+/// as the readable [`faces::max_separation`] computes it, with less work.
 ///
 /// For face `i` with outward normal `n` through vertex `v_i`, the separation is
 /// `min over w of n · w − n · v_i`: the deepest vertex of `other` is its support point along
@@ -98,7 +102,7 @@ pub fn max_separation(poly: &Placed, other: &Placed) -> (f32, usize) {
 /// time (2 to 4 each: segments, triangles, quadrilaterals): its routes, unrolled, the same
 /// arithmetic in the same order. A symmetric `poly` against a centred `other` takes the shadow
 /// of half of `other` ([`max_separation_centred`]); otherwise every vertex against every face
-/// ([`max_separation_small`]). The fast path for each pair of small counts inlines it.
+/// (`max_separation_small`). The fast path for each pair of small counts inlines it.
 #[inline(always)]
 pub fn max_separation_counts<const N: usize, const M: usize>(
     poly: &Placed,
@@ -203,10 +207,29 @@ pub fn max_separation_centred<const N: usize, const M: usize>(
     best
 }
 
+/// The readable [`faces::incident_edge`] with half the work for a symmetric core: face
+/// `i + n/2` has the opposite dot product, so half the faces decide (the first on a tie).
+pub fn incident_edge(poly: &Placed, normal: Vec2) -> usize {
+    if !poly.shape.symmetric() {
+        return faces::incident_edge(poly, normal);
+    }
+    let local = poly.xf.q.apply_inv(normal);
+    let normals = poly.shape.normals();
+    let half = normals.len() / 2;
+    let mut best = (f32::INFINITY, 0);
+    for (i, n) in normals[..half].iter().enumerate() {
+        let d = n.dot(local);
+        let (d, i) = if d <= 0.0 { (d, i) } else { (-d, i + half) };
+        if d < best.0 || (d == best.0 && i < best.1) {
+            best = (d, i);
+        }
+    }
+    best.1
+}
+
 /// The incident face of a symmetric core of `N` faces (known at compile time) for the
-/// reference normal `normal`: the face most anti-parallel to it, the first on a tie. The
-/// readable `incident_edge`'s symmetric route (face `i + N/2` has the opposite dot product),
-/// with a constant bound.
+/// reference normal `normal`: the face most anti-parallel to it, the first on a tie:
+/// [`incident_edge`]'s symmetric route with a constant bound.
 #[inline(always)]
 pub fn incident_edge_symmetric<const N: usize>(poly: &Placed, normal: Vec2) -> usize {
     debug_assert!(poly.count() == N && poly.shape.symmetric());
@@ -255,60 +278,111 @@ fn shadow(d: Vec2, points: &[Vec2]) -> [f32; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::contact::polygon_polygon::max_separation as readable;
     use crate::geom::{Shape, Transform};
 
+    /// A small deterministic generator (xorshift), uniform in [lo, hi).
+    struct Rng(u64);
+
+    impl Rng {
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
+        }
+    }
+
+    /// Random convex polygons of 3 to 64 vertices (points on a circle at jittered angles, some
+    /// rounded), with boxes, capsules, a triangle and regular polygons: every route of the fast
+    /// search (symmetric with centred, symmetric only, few vertices, the walk).
+    fn shapes(rng: &mut Rng) -> Vec<Shape> {
+        let mut shapes = vec![
+            Shape::make_box(2.0, 0.7, 0.0).unwrap(),
+            Shape::make_box(8.0, 1.0, 0.1).unwrap(),
+            Shape::capsule(1.5, 0.2).unwrap(),
+            Shape::segment(Vec2::new(-0.3, 0.2), Vec2::new(1.1, 0.5)).unwrap(),
+            Shape::regular_polygon(6, 1.0).unwrap(),
+            Shape::regular_polygon(7, 1.0).unwrap(),
+            Shape::regular_polygon(16, 1.0).unwrap(),
+            Shape::regular_polygon(40, 1.2).unwrap(),
+            Shape::regular_polygon(64, 0.9).unwrap(),
+        ];
+        for k in [3, 4, 5, 8, 9, 12, 20, 33, 64] {
+            let points: Vec<Vec2> = (0..k)
+                .map(|i| {
+                    let t = std::f32::consts::TAU * (i as f32 + rng.range(0.0, 0.6)) / k as f32;
+                    Vec2::new(t.cos(), t.sin()) * rng.range(0.8, 1.2)
+                })
+                .collect();
+            // Jittered radii can make a point concave: the hull keeps what is convex.
+            let hull: Vec<Vec2> = crate::geom::hull::convex_hull(&points)
+                .into_iter()
+                .map(|i| points[i])
+                .collect();
+            let radius = if k % 2 == 0 { 0.05 } else { 0.0 };
+            if let Ok((shape, _)) = Shape::polygon(&hull, radius) {
+                shapes.push(shape);
+            }
+        }
+        shapes
+    }
+
     #[test]
-    fn max_separation_fast_paths_agree_with_brute_force() {
-        // Each path: symmetric with centred (box, capsule, even n-gon), symmetric only, general
-        // small, and the walk over a large polygon.
-        let tri = Shape::polygon(
-            &[
-                Vec2::new(-1.0, -0.4),
-                Vec2::new(1.3, -0.6),
-                Vec2::new(0.2, 1.1),
-            ],
-            0.0,
-        )
-        .unwrap()
-        .0;
+    fn max_separation_fast_routes_equal_the_plain_loop_bit_for_bit() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let shapes = shapes(&mut rng);
+        assert!(shapes.iter().any(|s| s.count() > 16 && !s.centred()));
+        for a in &shapes {
+            for b in &shapes {
+                for k in 0..60 {
+                    // Random turns, quarter turns (exact ties), near and far from the origin.
+                    let mut turn = || {
+                        if k % 4 == 0 {
+                            rng.range(0.0, 4.0).floor() * std::f32::consts::FRAC_PI_2
+                        } else {
+                            rng.range(-3.2, 3.2)
+                        }
+                    };
+                    let (ta, tb) = (turn(), turn());
+                    let far = Vec2::splat(if k % 8 == 3 { 1.0e3 } else { 0.0 });
+                    let at = Vec2::new(rng.range(-2.5, 2.5), rng.range(-2.5, 2.5));
+                    let pa = Placed::new(a, Transform::new(far, ta));
+                    let pb = Placed::new(b, Transform::new(far + at, tb));
+                    let (fast, edge) = max_separation(&pa, &pb);
+                    let (plain, plain_edge) = faces::max_separation(&pa, &pb);
+                    assert_eq!(
+                        (fast.to_bits(), edge),
+                        (plain.to_bits(), plain_edge),
+                        "{pa:?} {pb:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn incident_edge_of_a_symmetric_core_is_the_plain_loops_face() {
+        // Symmetric cores take the half-face route; the plain loop visits every face, the first
+        // on a tie.
         let shapes = [
             Shape::make_box(2.0, 0.7, 0.0).unwrap(),
             Shape::capsule(1.5, 0.2).unwrap(),
-            Shape::regular_polygon(6, 1.0).unwrap(),
-            Shape::regular_polygon(7, 1.0).unwrap(),
-            Shape::regular_polygon(40, 1.2).unwrap(),
-            tri,
+            Shape::regular_polygon(8, 1.0).unwrap(),
+            Shape::regular_polygon(40, 1.0).unwrap(),
         ];
-        assert!(
-            shapes[0].centred()
-                && shapes[1].centred()
-                && shapes[2].centred()
-                && shapes[4].centred()
-        );
-        assert!(!shapes[3].symmetric() && !shapes[5].centred());
-        let mut k = 0.0f32;
-        for a in &shapes {
-            for b in &shapes {
-                for _ in 0..50 {
-                    k += 1.0;
-                    let xa =
-                        Transform::new(Vec2::new((k * 0.37).sin(), (k * 0.11).cos()), k * 0.71);
-                    let xb = Transform::new(
-                        Vec2::new((k * 0.53).cos() * 2.0, (k * 0.29).sin() * 2.0),
-                        k * 1.13,
-                    );
-                    let (pa, pb) = (Placed::new(a, xa), Placed::new(b, xb));
-                    let (fast, edge) = max_separation(&pa, &pb);
-                    let (slow, _) = readable(&pa, &pb);
-                    assert!((fast - slow).abs() <= 2e-6, "{fast} vs {slow}");
-                    // The face it names has that separation.
-                    let (n, v) = (pa.normal(edge), pa.vertex(edge));
-                    let at_edge = pb
-                        .vertices()
-                        .map(|w| n.dot(w - v))
-                        .fold(f32::INFINITY, f32::min);
-                    assert!((at_edge - fast).abs() <= 2e-6);
+        for shape in &shapes {
+            assert!(shape.symmetric());
+            for k in 0..720 {
+                // Unrotated half the time, so the axis directions meet faces exactly.
+                let angle = if k % 2 == 0 { 0.0 } else { 0.37 * k as f32 };
+                let placed = Placed::new(shape, Transform::new(Vec2::ZERO, angle));
+                // Every half degree, so directions along the axes (ties) are included.
+                let t = (k as f32 * 0.5).to_radians();
+                let normal = Vec2::new(t.cos(), t.sin());
+                let plain = faces::incident_edge(&placed, normal);
+                assert_eq!(incident_edge(&placed, normal), plain, "k = {k}");
+                if shape.count() == 4 {
+                    assert_eq!(incident_edge_symmetric::<4>(&placed, normal), plain);
                 }
             }
         }

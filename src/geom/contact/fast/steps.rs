@@ -1,0 +1,272 @@
+//! The polygon manifold's steps untraced, for speed: the readable steps of
+//! [`polygons`](mod@crate::geom::contact::polygons) as the fast paths take them, each returning the
+//! readable answer bit for bit (tested in `fast/mod.rs` and below).
+//!
+//! - [`general_from`]: steps 2 to 6 from step 1's answer (found by a search of
+//!   [`super::faces`]), with the incident face's symmetric route and clipping in registers
+//!   ([`clip_faces`]); the rare cases (two corners, nothing kept) out of line.
+//! - [`segments`]: the readable segment route, once for each reference body (`FLIP` known at
+//!   compile time), clipping in registers.
+//! - [`clip_faces`]: steps 5 and 6 without the steps kept for a trace, `None` when no point is
+//!   kept (the readable steps then answer).
+
+use crate::geom::contact::polygons::clip::{clip_and_keep, clip_pair, incident_ends, nearer_zero};
+use crate::geom::contact::polygons::corners::{
+    CornerPair, PARALLEL_SINE, corner, corner_manifold, nearer_end_beyond_sides, parallel_segments,
+};
+use crate::geom::contact::polygons::faces::{FaceChoice, face_of, radii};
+use crate::geom::contact::polygons::segments::Segment;
+use crate::geom::contact::types::{
+    ClipVertex, Face, FeatureId, FeatureKind, Manifold, ManifoldOptions, ManifoldPoint,
+};
+use crate::geom::math::{cross, left_perp, next_index};
+use crate::geom::shape::Placed;
+use crate::geom::trace::NoTrace;
+use glam::Vec2;
+
+use super::faces;
+
+/// Steps 2 to 6 of the readable [`general`](crate::geom::contact::polygons::general),
+/// untraced, given step 1's answer (`faces`: each core's face of greatest separation,
+/// `(separation, edge)` for A and for B, from a search of [`super::faces`]).
+#[inline(always)]
+pub fn general_from(
+    a: &Placed,
+    b: &Placed,
+    options: &ManifoldOptions,
+    faces: [(f32, usize); 2],
+) -> Manifold {
+    let margin = options.speculative_margin;
+    let radius = a.radius() + b.radius();
+
+    // 2. The reference face, with hysteresis.
+    let choice = FaceChoice::new(a, b, faces, options);
+    if choice.separation - radius > margin {
+        return Manifold::empty(choice.normal(a, b));
+    }
+
+    // 3. The incident face.
+    let flip = choice.preferred;
+    let (ref_shape, inc_shape, ref_edge) = choice.roles(a, b, flip);
+    let inc_edge = faces::incident_edge(inc_shape, ref_shape.normal(ref_edge));
+    let reference = face_of(ref_shape, ref_edge, flip);
+    let incident = face_of(inc_shape, inc_edge, !flip);
+
+    // 4. Two corners closest, looked at where they can be (`closest_corners`).
+    if (parallel_segments(a, b)
+        || (choice.separation > 0.0 && nearer_end_beyond_sides(&reference, &incident)))
+        && let Some(corner) = rare_corner(a, b, flip, reference, incident)
+    {
+        return corner_manifold(a, b, flip, &corner, margin);
+    }
+
+    // 5–6. Clip and keep in registers; when no point is kept, the readable steps decide.
+    let inc_next = next_index(inc_edge, inc_shape.count());
+    match clip_faces(
+        &reference,
+        &incident,
+        inc_next,
+        flip,
+        radii(a, b, flip),
+        margin,
+    ) {
+        Some(m) => m,
+        None => rare_clip_and_keep(a, b, options, &choice),
+    }
+}
+
+/// The readable steps 5 and 6 ([`clip_and_keep`]), untraced, out of line: they run only when
+/// clipping in registers kept no point (a few poses in a million), and cost the common path
+/// nothing there. (Calling the whole readable algorithm here instead, or leaving the pair to
+/// the caller, measured slower on the common path: box–box 771 → 785 and 803 instructions.)
+#[cold]
+#[inline(never)]
+pub fn rare_clip_and_keep(
+    a: &Placed,
+    b: &Placed,
+    options: &ManifoldOptions,
+    choice: &FaceChoice,
+) -> Manifold {
+    #[cfg(test)]
+    RARE_WAYS.with(|n| n.set(n.get() + 1));
+    clip_and_keep(a, b, options, choice, &mut NoTrace)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread's fast paths took their rare way out (the readable steps 5
+    /// and 6 after clipping in registers kept nothing): the tests check that it is tested.
+    pub static RARE_WAYS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// [`corner`] out of line, where it is rare: the faces it needs are then written out only on
+/// its way.
+#[cold]
+#[inline(never)]
+pub fn rare_corner(
+    a: &Placed,
+    b: &Placed,
+    flip: bool,
+    reference: Face,
+    incident: Face,
+) -> Option<CornerPair> {
+    corner(a, b, flip, &reference, &incident)
+}
+
+/// The readable [`segments`](crate::geom::contact::polygons::segments::segments), untraced:
+/// `None` where it leaves the pair to the general steps. The rest once for each reference
+/// body, so that neither copy picks its numbers at run time.
+#[inline(always)]
+pub fn segments(a: &Placed, b: &Placed, options: &ManifoldOptions) -> Option<Manifold> {
+    let (sa, sb) = (Segment::of(a), Segment::of(b));
+
+    // 1. Each segment's face of greatest separation, the first on a tie.
+    let faces = [sa.best_face(&sb), sb.best_face(&sa)];
+
+    // 2. The reference face, with hysteresis.
+    let choice = FaceChoice::new(a, b, faces, options);
+    if choice.preferred {
+        segments_with::<true>(b, a, &sb, &sa, &choice, options)
+    } else {
+        segments_with::<false>(a, b, &sa, &sb, &choice, options)
+    }
+}
+
+/// Steps 3 to 6 of [`segments`] with `rs` (on `ref_shape`) holding the reference face: B's
+/// when `FLIP`.
+#[inline(always)]
+fn segments_with<const FLIP: bool>(
+    ref_shape: &Placed,
+    inc_shape: &Placed,
+    rs: &Segment,
+    is: &Segment,
+    choice: &FaceChoice,
+    options: &ManifoldOptions,
+) -> Option<Manifold> {
+    let margin = options.speculative_margin;
+    let radius = ref_shape.radius() + inc_shape.radius();
+    let (a, b) = if FLIP {
+        (inc_shape, ref_shape)
+    } else {
+        (ref_shape, inc_shape)
+    };
+    let separation = choice.separation;
+    let [(_, edge_a), (_, edge_b)] = choice.faces;
+    let reference = rs.face(FLIP, if FLIP { edge_b } else { edge_a });
+    if separation - radius > margin {
+        return Some(Manifold::empty(if FLIP {
+            -reference.normal
+        } else {
+            reference.normal
+        }));
+    }
+
+    // 3. The incident face.
+    let inc_edge = is.incident_edge(reference.normal);
+    let incident = is.face(!FLIP, inc_edge);
+
+    // 4. Two corners closest (the readable `closest_corners`, with the segments' own normals).
+    if (cross(rs.n, is.n).abs() <= PARALLEL_SINE
+        || (separation > 0.0 && nearer_end_beyond_sides(&reference, &incident)))
+        && let Some(corner) = rare_corner(a, b, FLIP, reference, incident)
+    {
+        return Some(corner_manifold(a, b, FLIP, &corner, margin));
+    }
+
+    // 5–6. Clip, and keep the points within the margin.
+    let rad = (ref_shape.radius(), inc_shape.radius());
+    clip_faces(&reference, &incident, 1 - inc_edge, FLIP, rad, margin)
+}
+
+/// Steps 5 and 6 in registers: the incident face clipped against the reference face's side
+/// planes and the clipped points within the margin, each midway between the surfaces — what
+/// [`ClipAttempt::of_faces`](crate::geom::contact::polygons::clip::ClipAttempt::of_faces) and
+/// its `candidates` give, bit for bit, without
+/// keeping the steps for a trace (`radii`: the reference's and the incident core's). The
+/// manifold's normal runs from A to B; `None` when no point is kept.
+#[inline(always)]
+pub fn clip_faces(
+    reference: &Face,
+    incident: &Face,
+    inc_next: usize,
+    flip: bool,
+    radii: (f32, f32),
+    margin: f32,
+) -> Option<Manifold> {
+    // Clip the incident face against the reference face's side planes, as `ClipAttempt`
+    // does: the plane through its first end (normal −tangent), then through its second.
+    let normal = reference.normal;
+    let tangent = left_perp(normal);
+    let (t1, t2) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
+    let ends = incident_ends(incident, inc_next);
+    let Some((p, Some(q))) = clip_pair(ends, -tangent, -t1, 0) else {
+        return None;
+    };
+    let (first, second) = clip_pair((p, q), tangent, t2, 1)?;
+
+    // The clipped points within the margin, each midway between the surfaces (the readable
+    // `ClipAttempt::candidate`'s arithmetic, `core_separation` written out).
+    let offsets = [normal.dot(reference.v1), normal.dot(reference.v2)];
+    let rounding = 8.0 * f32::EPSILON * (t1.abs() + t2.abs() + offsets[0].abs());
+    // A function, not a closure: called twice, a closure was left out of line.
+    #[inline(always)]
+    fn clip_point(
+        v: ClipVertex,
+        normal: Vec2,
+        offsets: [f32; 2],
+        rounding: f32,
+        (ref_radius, inc_radius): (f32, f32),
+        reference: u8,
+        flip: bool,
+    ) -> ManifoldPoint {
+        let along = normal.dot(v.point);
+        let from_v1 = along - offsets[0];
+        let core_sep = if from_v1.abs() <= rounding {
+            rare_nearer_zero(from_v1, along - offsets[1])
+        } else {
+            from_v1
+        };
+        let separation = core_sep - ref_radius - inc_radius;
+        ManifoldPoint {
+            position: v.point + normal * (0.5 * (ref_radius - inc_radius - core_sep)),
+            separation,
+            id: FeatureId {
+                kind: FeatureKind::Clip,
+                reference,
+                incident: v.feature,
+                flip,
+            },
+        }
+    }
+    let point = |v| {
+        clip_point(
+            v,
+            normal,
+            offsets,
+            rounding,
+            radii,
+            reference.edge as u8,
+            flip,
+        )
+    };
+    let mut m = Manifold::empty(if flip { -normal } else { normal });
+    let first = point(first);
+    if first.separation <= margin {
+        m.push(first);
+    }
+    if let Some(v) = second {
+        let second = point(v);
+        if second.separation <= margin {
+            m.push(second);
+        }
+    }
+    (!m.is_empty()).then_some(m)
+}
+
+/// The readable [`nearer_zero`] (of two readings of a point's separation, for a point within
+/// rounding of the face's first end), out of line: it is the rare case.
+#[cold]
+#[inline(never)]
+fn rare_nearer_zero(x: f32, y: f32) -> f32 {
+    nearer_zero(x, y)
+}
