@@ -32,6 +32,14 @@ pub fn slides(args: &SlidesArgs) -> i32 {
         eprintln!("error: {}: cannot make the folder: {e}", args.out.display());
         return 1;
     }
+    // The folder is this run's until the process ends: another run there is refused.
+    let job = match SlidesJob::new(args.out.clone(), args.gif) {
+        Ok(job) => job,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let flags = AppFlags {
         path: Some(args.scene.clone()),
         mode: Some(args.mode),
@@ -41,7 +49,7 @@ pub fn slides(args: &SlidesArgs) -> i32 {
         palette: args.palette,
         ..AppFlags::default()
     };
-    open(flags, Some(SlidesJob::new(args.out.clone(), args.gif)))
+    open(flags, Some(job))
 }
 
 /// The X display named by `DISPLAY`, when it cannot be opened (the window library would
