@@ -744,13 +744,14 @@ mod tests {
     }
 
     /// Two different scenes pasted under the same name keep their unsaved edits apart; a
-    /// built-in scene's recovery file keeps its plain name.
+    /// built-in scene's recovery file keeps its plain name (with this process's tag).
     #[test]
     fn scenes_opened_from_text_have_recovery_files_of_their_own() {
         let mut app = app();
         let builtin = app.recovery_path();
+        let tag = super::super::recovery::instance();
         assert!(
-            builtin.ends_with("01_resting_box.ron.recover"),
+            builtin.ends_with(format!("01_resting_box.ron.{tag}.recover")),
             "{builtin:?}"
         );
         let mut paths = Vec::new();
