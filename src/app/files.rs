@@ -135,8 +135,9 @@ impl App {
                     None => {
                         self.show_error(
                             format!(
-                                "the link names a scene '{name}' that is not in the built-in \
-                                 lecture — showing the lecture from its start"
+                                "the link names a scene '{}' that is not in the built-in \
+                                 lecture — showing the lecture from its start",
+                                link::shown(&name)
                             ),
                             now,
                         );
@@ -630,6 +631,16 @@ mod tests {
         assert!(
             banner.error && banner.text.contains("99_nothing"),
             "{banner:?}"
+        );
+        // Issue 39, item 6: a long name is echoed cut short, not whole.
+        let long = "y".repeat(1_900_000);
+        app.open_link(&format!("?scene={long}"), "", 0.0);
+        let banner = app.dialogs.banner.clone().expect("a banner");
+        assert!(banner.text.len() < 250, "{} bytes", banner.text.len());
+        assert!(
+            banner.text.contains("(1900000 characters)"),
+            "{}",
+            &banner.text[..200]
         );
     }
 
