@@ -185,6 +185,37 @@ pub fn private_folder(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether `dir`, when it is there, is refused as a private folder (a link, not a folder, or
+/// another user's): the reason, for a message. Nothing is made or changed; a folder that is not
+/// there is not refused (there is nothing in it to read).
+pub fn refused_folder(dir: &Path) -> Result<(), String> {
+    let say = |what: &str| format!("{}: {what}", dir.display());
+    let meta = match std::fs::symlink_metadata(dir) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(say(&e.to_string())),
+    };
+    if meta.file_type().is_symlink() {
+        return Err(say("is a symbolic link, not a folder of your own"));
+    }
+    if !meta.is_dir() {
+        return Err(say("is not a folder"));
+    }
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        if meta.uid() != me {
+            return Err(say(&format!(
+                "belongs to another user (uid {}), not to you (uid {me})",
+                meta.uid()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Checks the folder a recovery file `path` goes in, when that is the [`state_folder`] (made
 /// private if it is not there): the file is neither read nor written in a folder that is refused.
 pub fn check_folder(path: &Path) -> Result<(), String> {
@@ -305,6 +336,11 @@ pub fn install() {
 /// (`O_NONBLOCK`, and the type checked again on the open file), and a larger file is refused
 /// without being read.
 pub fn read(path: &Path) -> Result<Option<String>, String> {
+    read_as(path, "recovery file")
+}
+
+/// [`read`] for a private file of another kind (`what`, for the messages: "look file").
+pub fn read_as(path: &Path, what: &str) -> Result<Option<String>, String> {
     if cfg!(target_arch = "wasm32") {
         return Ok(None);
     }
@@ -316,15 +352,15 @@ pub fn read(path: &Path) -> Result<Option<String>, String> {
     };
     let not_regular = |m: &std::fs::Metadata| {
         if m.file_type().is_symlink() {
-            Some("is a symbolic link, not a recovery file")
+            Some(format!("is a symbolic link, not a {what}"))
         } else if !m.is_file() {
-            Some("is not a regular file (a FIFO, a device or a folder?)")
+            Some("is not a regular file (a FIFO, a device or a folder?)".to_string())
         } else {
             None
         }
     };
     if let Some(why) = not_regular(&meta) {
-        return Err(say(why.into()));
+        return Err(say(why));
     }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -337,11 +373,11 @@ pub fn read(path: &Path) -> Result<Option<String>, String> {
     // It may have been swapped since it was looked at: check what was opened.
     let meta = file.metadata().map_err(|e| say(e.to_string()))?;
     if let Some(why) = not_regular(&meta) {
-        return Err(say(why.into()));
+        return Err(say(why));
     }
     if meta.len() > MAX_SCENE_BYTES {
         return Err(say(format!(
-            "larger than {} MiB ({} bytes): not a recovery file",
+            "larger than {} MiB ({} bytes): not a {what}",
             MAX_SCENE_BYTES >> 20,
             meta.len()
         )));
@@ -352,7 +388,7 @@ pub fn read(path: &Path) -> Result<Option<String>, String> {
         .map_err(|e| say(e.to_string()))?;
     if bytes.len() as u64 > MAX_SCENE_BYTES {
         return Err(say(format!(
-            "larger than {} MiB: not a recovery file",
+            "larger than {} MiB: not a {what}",
             MAX_SCENE_BYTES >> 20
         )));
     }

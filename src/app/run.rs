@@ -291,7 +291,8 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
     // Two fingers on a touch screen, as they were in the last frame.
     let mut last_fingers = None;
     let mut state_due: Option<u64> = Some(3);
-    // The look as it opened: a change by the panel's toggles is remembered for the next start.
+    // The look as it opened: a change by the panel's toggles is remembered for the next start
+    // (the field it changed).
     let mut remembered_look = app.shell.look;
     #[cfg(not(target_arch = "wasm32"))]
     let mut last_watch = start;
@@ -394,8 +395,9 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
             });
         }
         if app.shell.look != remembered_look {
-            remembered_look = app.shell.look;
-            if let Err(e) = super::settings::save(remembered_look) {
+            // Only the field a toggle changed is written (a flag's value never is).
+            let before = std::mem::replace(&mut remembered_look, app.shell.look);
+            if let Err(e) = super::settings::remember(before, remembered_look) {
                 app.show_error(
                     format!("the theme and palette could not be remembered: {e}"),
                     now,
