@@ -323,7 +323,7 @@ pub fn parse_window(s: &str) -> Result<(u32, u32), String> {
                      is 8.3): each frame would cost about {} MB",
                     pixels as f64 / 1e6,
                     MAX_WINDOW_PIXELS / 1_000_000,
-                    pixels * 4 >> 20
+                    (pixels * 4) >> 20
                 ));
             }
             Ok((w, h))

@@ -58,4 +58,6 @@ pub use crate::scene::{Points, Variant};
 pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
 pub use mass::{MassProps, mass_props};
 pub use summary::{BodySummary, ContactSummary, Summary};
-pub use world::{Lab, Run, Settings, SimBody, StepStats, World};
+pub use world::{
+    Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run, Settings, SimBody, StepStats, World,
+};
