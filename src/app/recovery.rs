@@ -39,6 +39,11 @@ pub fn instance() -> &'static str {
     use std::sync::OnceLock;
     static TAG: OnceLock<String> = OnceLock::new();
     TAG.get_or_init(|| {
+        // The browser has no processes, and no clock before the page's (nothing is written
+        // there anyway).
+        if cfg!(target_arch = "wasm32") {
+            return "web".to_string();
+        }
         let started = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
