@@ -639,8 +639,20 @@ impl App {
 
     /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.
     pub fn advance_mode(&mut self, now: f64) {
+        let computing = |app: &App| {
+            app.modes
+                .find::<modes::simulate::SimulateMode>()
+                .and_then(|m| m.progress())
+                .is_some()
+        };
+        let was = computing(self);
         let mode = self.modes.get_mut(self.session.mode);
         mode.advance(&mut self.session.step, now);
+        // A long seek carried over frames reached its step: keep that picture in view, as a
+        // step reached at once is.
+        if was && !computing(self) {
+            self.keep_in_view();
+        }
     }
 
     /// The `--print-state` JSON line.
