@@ -271,12 +271,13 @@ pub struct AppFlags {
     /// Open in quiz mode (as Q does): the scene's questions, asked before the answer shows.
     #[arg(long)]
     pub quiz: bool,
-    /// Draw in this theme: `light` for a projector (dark, strong lines on white). Remembered
-    /// for the next start, as the panel's toggle is.
+    /// Draw in this theme for this run: `light` for a projector (dark, strong lines on white).
+    /// Wins over the remembered one and is not remembered (the panel's toggle is).
     #[arg(long, value_name = "dark|light", value_parser = parse_theme)]
     pub theme: Option<crate::app::draw::colors::Theme>,
-    /// Draw in this palette: `cvd` uses colours that stay apart under every common colour-vision
-    /// deficiency. Remembered for the next start.
+    /// Draw in this palette for this run: `cvd` uses colours that stay apart under every common
+    /// colour-vision deficiency. Wins over the remembered one and is not remembered (the
+    /// panel's toggle is).
     #[arg(long, value_name = "standard|cvd", value_parser = parse_palette)]
     pub palette: Option<crate::app::draw::colors::Palette>,
 }
@@ -301,15 +302,34 @@ fn parse_ui_scale(s: &str) -> Result<f32, String> {
     }
 }
 
-/// `--window WxH`: a window size in pixels, each side from 320 to 8192.
-fn parse_window(s: &str) -> Result<(u32, u32), String> {
+/// The most pixels a `--window` may have: 10 megapixels (3840x2160 is 8.3). What a frame
+/// costs grows with it (the screen read back, its PNG, a GIF frame's palette: about 4 bytes a
+/// pixel each, 40 MB at this size); at 8192x8192 one frame alone would be 270 MB.
+pub const MAX_WINDOW_PIXELS: u64 = 10_000_000;
+
+/// `--window WxH`: a window size in pixels, each side from 320 to 8192, at most
+/// [`MAX_WINDOW_PIXELS`] in all.
+pub fn parse_window(s: &str) -> Result<(u32, u32), String> {
     let parsed = s
         .split_once(['x', 'X'])
         .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)));
+    let shown: String = s.chars().take(40).collect();
     match parsed {
-        Some((w, h)) if (320..=8192).contains(&w) && (320..=8192).contains(&h) => Ok((w, h)),
+        Some((w, h)) if (320..=8192).contains(&w) && (320..=8192).contains(&h) => {
+            let pixels = w as u64 * h as u64;
+            if pixels > MAX_WINDOW_PIXELS {
+                return Err(format!(
+                    "a {w}x{h} window is {:.1} megapixels, more than the {} allowed (3840x2160 \
+                     is 8.3): each frame would cost about {} MB",
+                    pixels as f64 / 1e6,
+                    MAX_WINDOW_PIXELS / 1_000_000,
+                    (pixels * 4) >> 20
+                ));
+            }
+            Ok((w, h))
+        }
         _ => Err(format!(
-            "expected a window size like 1280x800 (each side 320 to 8192), got `{s}`"
+            "expected a window size like 1280x800 (each side 320 to 8192), got `{shown}`"
         )),
     }
 }

@@ -135,8 +135,9 @@ impl App {
                     None => {
                         self.show_error(
                             format!(
-                                "the link names a scene '{name}' that is not in the built-in \
-                                 lecture — showing the lecture from its start"
+                                "the link names a scene '{}' that is not in the built-in \
+                                 lecture — showing the lecture from its start",
+                                link::shown(&name)
                             ),
                             now,
                         );
@@ -631,6 +632,16 @@ mod tests {
             banner.error && banner.text.contains("99_nothing"),
             "{banner:?}"
         );
+        // Issue 39, item 6: a long name is echoed cut short, not whole.
+        let long = "y".repeat(1_900_000);
+        app.open_link(&format!("?scene={long}"), "", 0.0);
+        let banner = app.dialogs.banner.clone().expect("a banner");
+        assert!(banner.text.len() < 250, "{} bytes", banner.text.len());
+        assert!(
+            banner.text.contains("(1900000 characters)"),
+            "{}",
+            &banner.text[..200]
+        );
     }
 
     #[test]
@@ -744,13 +755,14 @@ mod tests {
     }
 
     /// Two different scenes pasted under the same name keep their unsaved edits apart; a
-    /// built-in scene's recovery file keeps its plain name.
+    /// built-in scene's recovery file keeps its plain name (with this process's tag).
     #[test]
     fn scenes_opened_from_text_have_recovery_files_of_their_own() {
         let mut app = app();
         let builtin = app.recovery_path();
+        let tag = super::super::recovery::instance();
         assert!(
-            builtin.ends_with("01_resting_box.ron.recover"),
+            builtin.ends_with(format!("01_resting_box.ron.{tag}.recover")),
             "{builtin:?}"
         );
         let mut paths = Vec::new();

@@ -33,8 +33,24 @@ pub enum LinkScene {
 /// a hostile link cannot make the page allocate without bound.
 pub const MAX_LINK_SCENE_BYTES: usize = 1 << 20;
 
+/// The most characters of a link's value that a message repeats: a value is echoed so the
+/// reader can find it, and a hostile link's megabytes would only bury the message.
+pub const SHOWN_CHARS: usize = 40;
+
+/// `value` as a message shows it: whole when short, else its first [`SHOWN_CHARS`]
+/// characters, `…` and how long it was.
+pub fn shown(value: &str) -> String {
+    let mut chars = value.char_indices();
+    match chars.nth(SHOWN_CHARS) {
+        None => value.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &value[..end], value.chars().count()),
+    }
+}
+
 /// Reads a page address's query (`?…`, or empty) and fragment (`#…`, or empty). `Ok(None)`
 /// when neither names a scene; an error says in plain words what is wrong with the link.
+/// A link carries one scene: a second `s=` (or `scene=`) is refused before anything is
+/// unpacked, and the values a message repeats are cut short ([`shown`]).
 pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let query = query.strip_prefix('?').unwrap_or(query);
@@ -46,6 +62,13 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
     } else {
         return Ok(None);
     };
+    let key = if from == "#s=" { "s" } else { "scene" };
+    let copies = pairs.iter().filter(|(k, _)| *k == key).count();
+    if copies > 1 {
+        return Err(format!(
+            "the link has {copies} scenes ({from} {copies} times): a link carries one"
+        ));
+    }
     let mut scene = None;
     let mut mode = None;
     let mut step = None;
@@ -59,12 +82,18 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
             }
             "mode" => {
                 mode = Some(ModeKind::from_name(value).ok_or_else(|| {
-                    format!("the link's mode '{value}' is not sat, gjk, manifold or simulate")
+                    format!(
+                        "the link's mode '{}' is not sat, gjk, manifold or simulate",
+                        shown(value)
+                    )
                 })?)
             }
             "step" => {
                 step = Some(value.parse::<usize>().map_err(|_| {
-                    format!("the link's step '{value}' is not a whole number of 0 or more")
+                    format!(
+                        "the link's step '{}' is not a whole number of 0 or more",
+                        shown(value)
+                    )
                 })?)
             }
             // Other fields (a tracker's, say) are not ours: left alone.
@@ -100,18 +129,22 @@ pub fn page_look(query: &str, fragment: &str) -> Result<PageLook, String> {
                 look.embed = match value {
                     "1" | "true" | "" => true,
                     "0" | "false" => false,
-                    _ => return Err(format!("the link's embed '{value}' is not 1 or 0")),
+                    _ => {
+                        return Err(format!("the link's embed '{}' is not 1 or 0", shown(value)));
+                    }
                 }
             }
             "theme" => {
-                look.theme =
-                    Some(Theme::from_name(value).ok_or_else(|| {
-                        format!("the link's theme '{value}' is not dark or light")
-                    })?)
+                look.theme = Some(Theme::from_name(value).ok_or_else(|| {
+                    format!("the link's theme '{}' is not dark or light", shown(value))
+                })?)
             }
             "palette" => {
                 look.palette = Some(Palette::from_name(value).ok_or_else(|| {
-                    format!("the link's palette '{value}' is not standard or cvd")
+                    format!(
+                        "the link's palette '{}' is not standard or cvd",
+                        shown(value)
+                    )
                 })?)
             }
             _ => {}
@@ -218,7 +251,9 @@ fn percent_decode(s: &str) -> Result<String, String> {
                     .get(i + 1..i + 3)
                     .and_then(|h| std::str::from_utf8(h).ok())
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .ok_or_else(|| format!("the link's scene name '{s}' has a broken % escape"))?;
+                    .ok_or_else(|| {
+                        format!("the link's scene name '{}' has a broken % escape", shown(s))
+                    })?;
                 out.push(hex);
                 i += 3;
             }
@@ -232,12 +267,48 @@ fn percent_decode(s: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| format!("the link's scene name '{s}' is not text"))
+    String::from_utf8(out).map_err(|_| format!("the link's scene name '{}' is not text", shown(s)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 39, item 6: a link with many `s=` is refused before any is unpacked (1,200 copies
+    /// took the first frame to 20 s), as is a repeated `scene=`; a long bad value is echoed cut
+    /// to a few dozen characters (a 1.9 MB mode was echoed whole in the banner).
+    #[test]
+    fn one_scene_per_link_and_values_cut_short_in_messages() {
+        let (_, text) = crate::scene::BUILTIN[0];
+        let one = make(text, ModeKind::Sat, 0);
+        let data = one.strip_prefix("s=").unwrap().split('&').next().unwrap();
+        let many = format!("#{}", vec![format!("s={data}"); 1200].join("&"));
+        let e = parse("", &many).unwrap_err();
+        assert!(e.contains("1200 scenes") && e.len() < 120, "{e}");
+        let e = parse("?scene=01_resting_box&scene=02_tilted_box", "").unwrap_err();
+        assert!(e.contains("2 scenes"), "{e}");
+        assert!(parse("", &format!("#{one}")).is_ok());
+        let huge = "x".repeat(2_000_000);
+        for e in [
+            parse(&format!("?scene=01_resting_box&mode={huge}"), "").unwrap_err(),
+            parse(&format!("?scene=01_resting_box&step={huge}"), "").unwrap_err(),
+            parse(&format!("?scene=%zz{huge}"), "").unwrap_err(),
+            page_look(&format!("?theme={huge}"), "").unwrap_err(),
+            page_look(&format!("?palette={huge}"), "").unwrap_err(),
+            page_look("", &format!("#embed={huge}")).unwrap_err(),
+        ] {
+            assert!(e.len() < 160, "{} characters: {}", e.len(), shown(&e));
+            assert!(
+                e.contains("xxxx… (2000003 characters)") || e.contains("(2000000 characters)"),
+                "{e}"
+            );
+        }
+        assert_eq!(shown("short"), "short");
+        assert_eq!(
+            shown(&"é".repeat(41)),
+            format!("{}… (41 characters)", "é".repeat(40))
+        );
+    }
 
     #[test]
     fn base64url_matches_rfc_4648_test_vectors() {

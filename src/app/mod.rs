@@ -348,20 +348,13 @@ impl App {
                  where it is (remove it once you have looked at it)"
             )
         };
-        let text = match recovery::read(&path) {
-            Ok(Some(text)) => text,
-            Ok(None) => return,
-            Err(e) => return self.show_error(unusable(e), 0.0),
-        };
-        match scene::parse(&text, &path) {
-            Ok(l) if l.scene != *self.doc.scene() => {
-                self.dialogs.recover = Some((path, Box::new(l.scene)));
-            }
-            // The edits it holds are the scene as it is: nothing to offer, nothing lost.
-            Ok(_) => recovery::discard(&path),
+        match recovery::offer(&path, self.doc.scene()) {
+            recovery::Offer::Nothing => {}
+            recovery::Offer::Restore(file, scene) => self.dialogs.recover = Some((file, scene)),
             // Text that is not a scene (empty, cut short, damaged): asked about, never deleted
             // unasked.
-            Err(e) => self.dialogs.broken_recovery = Some((path, e.to_string())),
+            recovery::Offer::Broken(file, why) => self.dialogs.broken_recovery = Some((file, why)),
+            recovery::Offer::Unusable(why) => self.show_error(unusable(why), 0.0),
         }
     }
 
@@ -393,9 +386,10 @@ impl App {
         let first = self.shell.kept.is_none();
         self.shell.kept = unsaved.cloned();
         let path = self.recovery_path();
+        let text = self.shell.kept.as_ref().and_then(|s| scene::to_ron(s).ok());
         if first
-            && self.shell.kept.is_some()
-            && let Err(e) = recovery::check_writable(&path)
+            && let Some(text) = &text
+            && let Err(e) = recovery::check_writable(&path, text)
         {
             self.show_error(
                 format!(
@@ -405,13 +399,7 @@ impl App {
                 0.0,
             );
         }
-        recovery::keep(
-            self.shell
-                .kept
-                .as_ref()
-                .and_then(|s| scene::to_ron(s).ok())
-                .map(|text| (path, text)),
-        );
+        recovery::keep(text.map(|text| (path, text)));
     }
 
     /// Answers "edits were recovered": restore them (one undoable edit; the scene is then
@@ -801,8 +789,20 @@ impl App {
 
     /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.
     pub fn advance_mode(&mut self, now: f64) {
+        let computing = |app: &App| {
+            app.modes
+                .find::<modes::simulate::SimulateMode>()
+                .and_then(|m| m.progress())
+                .is_some()
+        };
+        let was = computing(self);
         let mode = self.modes.get_mut(self.session.mode);
         mode.advance(&mut self.session.step, now);
+        // A long seek carried over frames reached its step: keep that picture in view, as a
+        // step reached at once is.
+        if was && !computing(self) {
+            self.view.keep_in_view();
+        }
     }
 
     /// The `--print-state` JSON line.

@@ -2,9 +2,14 @@
 //! app keeps them as RON text here; on SIGTERM (or SIGINT, SIGHUP) and on a panic that text is
 //! written to a recovery file, and the next start offers to restore it.
 //!
-//! - The file sits beside the scene as `.NAME.recover`; a built-in or pasted scene's in the
+//! - The file sits beside the scene as `.NAME.TAG.recover`; a built-in or pasted scene's in the
 //!   user's private state folder ([`state_folder`], made 0700; one that is a link or belongs to
-//!   someone else is refused), never in a shared temporary folder.
+//!   someone else is refused), never in a shared temporary folder. `TAG` names the process
+//!   ([`instance`]): two instances editing one scene keep a file each, and the next start finds
+//!   every one of them ([`left_behind`]), the newest offered first.
+//! - When the scene first has unsaved edits, the recovery text is written once to a new file
+//!   beside the recovery file and removed ([`check_writable`]): a read-only or full folder is said
+//!   at once in the banner, not found out when the process is killed.
 //! - It is written as every file we write ([`crate::scene::save::write_file`]): made new under
 //!   an unpredictable name, 0600, then renamed into place, so a link planted at its name is
 //!   replaced, never written through.
@@ -28,9 +33,87 @@ static SNAPSHOT: Mutex<Option<(PathBuf, String)>> = Mutex::new(None);
 /// Set by the signal handler: the process was asked to end.
 static TERMINATED: AtomicBool = AtomicBool::new(false);
 
-/// Where the recovery file of a scene goes: beside its file, or (a built-in or pasted scene,
-/// named `name`) in the user's private [`state_folder`].
+/// This process's tag in its recovery file names: its process id and the second it started
+/// (so that a later process given the same id does not take an earlier one's file).
+pub fn instance() -> &'static str {
+    use std::sync::OnceLock;
+    static TAG: OnceLock<String> = OnceLock::new();
+    TAG.get_or_init(|| {
+        // The browser has no processes, and no clock before the page's (nothing is written
+        // there anyway).
+        if cfg!(target_arch = "wasm32") {
+            return "web".to_string();
+        }
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        format!("{}-{started}", std::process::id())
+    })
+}
+
+/// Where this process keeps the recovery file of a scene: beside its file, or (a built-in or
+/// pasted scene, named `name`) in the user's private [`state_folder`]; named with this
+/// process's [`instance`] tag (`.NAME.TAG.recover`).
 pub fn path_for(scene_file: Option<&Path>, name: &str) -> PathBuf {
+    tagged_path_for(scene_file, name, &format!(".{}.recover", instance()))
+}
+
+/// The recovery files that earlier processes left for the scene whose recovery file (in this
+/// process) is `path`: its untagged name (as older versions wrote it) and every `.TAG.recover`
+/// of the same scene, this process's own left out; the newest first. Only names are looked at
+/// here: [`read`] checks what each one is.
+pub fn left_behind(path: &Path) -> Vec<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        return Vec::new();
+    }
+    let own = path.file_name().unwrap_or_default().as_encoded_bytes();
+    let suffix = format!(".{}.recover", instance());
+    let Some(stem) = own.strip_suffix(suffix.as_bytes()) else {
+        return Vec::new();
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.as_encoded_bytes();
+            if name == own {
+                return false;
+            }
+            let Some(rest) = name.strip_prefix(stem) else {
+                return false;
+            };
+            if rest == b".recover" {
+                return true;
+            }
+            rest.strip_prefix(b".")
+                .and_then(|r| r.strip_suffix(b".recover"))
+                .is_some_and(|tag| {
+                    !tag.is_empty() && tag.iter().all(|c| c.is_ascii_digit() || *c == b'-')
+                })
+        })
+        .map(|e| {
+            let when = e
+                .path()
+                .symlink_metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (when, e.path())
+        })
+        .collect();
+    found.sort_by(|a, b| b.cmp(a));
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Where a recovery file of a scene goes, its name ending in `ending` (`.TAG.recover`):
+/// `DIR/.NAME{ending}`, or `STATE/NAME{ending}`.
+fn tagged_path_for(scene_file: Option<&Path>, name: &str, ending: &str) -> PathBuf {
     match scene_file {
         Some(file) => {
             let dir = file.parent().unwrap_or(Path::new("."));
@@ -38,12 +121,12 @@ pub fn path_for(scene_file: Option<&Path>, name: &str) -> PathBuf {
             // never share a recovery file.
             let mut name = std::ffi::OsString::from(".");
             name.push(file.file_name().unwrap_or_default());
-            name.push(".recover");
+            name.push(ending);
             dir.join(name)
         }
         // The browser has no folders, and nothing is written there anyway.
-        None if cfg!(target_arch = "wasm32") => PathBuf::from(format!("{name}.recover")),
-        None => state_folder().join(format!("{name}.recover")),
+        None if cfg!(target_arch = "wasm32") => PathBuf::from(format!("{name}{ending}")),
+        None => state_folder().join(format!("{name}{ending}")),
     }
 }
 
@@ -107,6 +190,37 @@ pub fn private_folder(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether `dir`, when it is there, is refused as a private folder (a link, not a folder, or
+/// another user's): the reason, for a message. Nothing is made or changed; a folder that is not
+/// there is not refused (there is nothing in it to read).
+pub fn refused_folder(dir: &Path) -> Result<(), String> {
+    let say = |what: &str| format!("{}: {what}", dir.display());
+    let meta = match std::fs::symlink_metadata(dir) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(say(&e.to_string())),
+    };
+    if meta.file_type().is_symlink() {
+        return Err(say("is a symbolic link, not a folder of your own"));
+    }
+    if !meta.is_dir() {
+        return Err(say("is not a folder"));
+    }
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        if meta.uid() != me {
+            return Err(say(&format!(
+                "belongs to another user (uid {}), not to you (uid {me})",
+                meta.uid()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Checks the folder a recovery file `path` goes in, when that is the [`state_folder`] (made
 /// private if it is not there): the file is neither read nor written in a folder that is refused.
 pub fn check_folder(path: &Path) -> Result<(), String> {
@@ -116,23 +230,28 @@ pub fn check_folder(path: &Path) -> Result<(), String> {
     private_folder(&state_folder())
 }
 
-/// Checks that a recovery file could be written at `path` now, by making (and removing) a new
-/// file in its folder: a read-only or full folder, or one that is refused, is said at once, when
-/// the scene first has unsaved edits, not only when the process is killed.
-pub fn check_writable(path: &Path) -> Result<(), String> {
+/// Checks that the recovery file `path` could be written now with `text`, by writing `text` as
+/// a recovery would (a new private file beside it, flushed to disk) and removing it: a
+/// read-only or full folder (or one too small for the text), or one that is refused, is said
+/// at once, when the scene first has unsaved edits, not only when the process is killed.
+pub fn check_writable(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
     if cfg!(target_arch = "wasm32") {
         return Ok(());
     }
     check_folder(path)?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let say = |e: std::io::Error| {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        format!("{}: {e}", dir.display())
     };
-    tempfile::Builder::new()
-        .prefix(".narrowphase-lab-check.")
-        .tempfile_in(dir)
-        .map(drop)
-        .map_err(|e| format!("{}: {e}", dir.display()))
+    // Removed when dropped, written or not.
+    let mut tmp = crate::scene::save::new_file_for(path, Access::Private).map_err(say)?;
+    tmp.write_all(text.as_bytes()).map_err(say)?;
+    tmp.flush().map_err(say)?;
+    tmp.as_file().sync_all().map_err(say)
 }
 
 /// Whether `path` is a recovery file in the [`state_folder`] (whose folder must be checked
@@ -222,6 +341,11 @@ pub fn install() {
 /// (`O_NONBLOCK`, and the type checked again on the open file), and a larger file is refused
 /// without being read.
 pub fn read(path: &Path) -> Result<Option<String>, String> {
+    read_as(path, "recovery file")
+}
+
+/// [`read`] for a private file of another kind (`what`, for the messages: "look file").
+pub fn read_as(path: &Path, what: &str) -> Result<Option<String>, String> {
     if cfg!(target_arch = "wasm32") {
         return Ok(None);
     }
@@ -233,15 +357,15 @@ pub fn read(path: &Path) -> Result<Option<String>, String> {
     };
     let not_regular = |m: &std::fs::Metadata| {
         if m.file_type().is_symlink() {
-            Some("is a symbolic link, not a recovery file")
+            Some(format!("is a symbolic link, not a {what}"))
         } else if !m.is_file() {
-            Some("is not a regular file (a FIFO, a device or a folder?)")
+            Some("is not a regular file (a FIFO, a device or a folder?)".to_string())
         } else {
             None
         }
     };
     if let Some(why) = not_regular(&meta) {
-        return Err(say(why.into()));
+        return Err(say(why));
     }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -254,11 +378,11 @@ pub fn read(path: &Path) -> Result<Option<String>, String> {
     // It may have been swapped since it was looked at: check what was opened.
     let meta = file.metadata().map_err(|e| say(e.to_string()))?;
     if let Some(why) = not_regular(&meta) {
-        return Err(say(why.into()));
+        return Err(say(why));
     }
     if meta.len() > MAX_SCENE_BYTES {
         return Err(say(format!(
-            "larger than {} MiB ({} bytes): not a recovery file",
+            "larger than {} MiB ({} bytes): not a {what}",
             MAX_SCENE_BYTES >> 20,
             meta.len()
         )));
@@ -269,13 +393,46 @@ pub fn read(path: &Path) -> Result<Option<String>, String> {
         .map_err(|e| say(e.to_string()))?;
     if bytes.len() as u64 > MAX_SCENE_BYTES {
         return Err(say(format!(
-            "larger than {} MiB: not a recovery file",
+            "larger than {} MiB: not a {what}",
             MAX_SCENE_BYTES >> 20
         )));
     }
     String::from_utf8(bytes)
         .map(Some)
         .map_err(|_| say("is not UTF-8 text".into()))
+}
+
+/// What a start does about the recovery files earlier processes left for a scene.
+#[derive(Debug)]
+pub enum Offer {
+    /// Nothing to offer.
+    Nothing,
+    /// This file holds edits that differ from the scene as it opened: offer them.
+    Restore(PathBuf, Box<crate::scene::Scene>),
+    /// This file's text is not a scene (empty, cut short, damaged): ask whether to delete it.
+    Broken(PathBuf, String),
+    /// Something at a recovery name that cannot be read (a FIFO, a link, a huge file, not
+    /// UTF-8): said, and left where it is.
+    Unusable(String),
+}
+
+/// The first of the recovery files [`left_behind`] for `path` (the newest first) that is worth
+/// a question, for a scene that opened as `scene`; a file whose edits are the scene as it is
+/// holds nothing to lose and is removed on the way. The others stay for the next start.
+pub fn offer(path: &Path, scene: &crate::scene::Scene) -> Offer {
+    for file in left_behind(path) {
+        let text = match read(&file) {
+            Ok(Some(text)) => text,
+            Ok(None) => continue,
+            Err(e) => return Offer::Unusable(e),
+        };
+        match crate::scene::parse(&text, &file) {
+            Ok(l) if l.scene != *scene => return Offer::Restore(file, Box::new(l.scene)),
+            Ok(_) => discard(&file),
+            Err(e) => return Offer::Broken(file, e.to_string()),
+        }
+    }
+    Offer::Nothing
 }
 
 /// Removes a recovery file (restored or discarded).
@@ -289,13 +446,49 @@ mod tests {
 
     #[test]
     fn recovery_files_sit_beside_the_scene_or_in_the_private_state_folder() {
+        let tag = instance();
         assert_eq!(
             path_for(Some(Path::new("talks/l1/02_box.ron")), "02_box.ron"),
-            Path::new("talks/l1/.02_box.ron.recover")
+            Path::new(&format!("talks/l1/.02_box.ron.{tag}.recover"))
         );
         let builtin = path_for(None, "01_resting_box.ron");
         assert!(!builtin.starts_with(std::env::temp_dir()), "{builtin:?}");
-        assert_eq!(builtin, state_folder().join("01_resting_box.ron.recover"));
+        assert_eq!(
+            builtin,
+            state_folder().join(format!("01_resting_box.ron.{tag}.recover"))
+        );
         assert!(state_folder().ends_with("narrowphase-lab"));
+    }
+
+    #[test]
+    fn the_recovery_files_other_processes_left_are_found_and_no_others() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let scene = dir.path().join("box.ron");
+        let own = path_for(Some(&scene), "box.ron");
+        for name in [
+            ".box.ron.recover",
+            ".box.ron.123-456.recover",
+            ".box.ron.77-1.recover",
+            ".box.ron.x.recover",
+            ".box.ron.bak.123-456.recover",
+            ".other.ron.123-456.recover",
+            "box.ron",
+        ] {
+            std::fs::write(dir.path().join(name), "x").unwrap();
+        }
+        std::fs::write(&own, "mine").unwrap();
+        let mut found: Vec<String> = left_behind(&own)
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        found.sort();
+        assert_eq!(
+            found,
+            [
+                ".box.ron.123-456.recover",
+                ".box.ron.77-1.recover",
+                ".box.ron.recover"
+            ]
+        );
     }
 }

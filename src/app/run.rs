@@ -32,6 +32,14 @@ pub fn slides(args: &SlidesArgs) -> i32 {
         eprintln!("error: {}: cannot make the folder: {e}", args.out.display());
         return 1;
     }
+    // The folder is this run's until the process ends: another run there is refused.
+    let job = match SlidesJob::new(args.out.clone(), args.gif) {
+        Ok(job) => job,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let flags = AppFlags {
         path: Some(args.scene.clone()),
         mode: Some(args.mode),
@@ -41,7 +49,7 @@ pub fn slides(args: &SlidesArgs) -> i32 {
         palette: args.palette,
         ..AppFlags::default()
     };
-    open(flags, Some(SlidesJob::new(args.out.clone(), args.gif)))
+    open(flags, Some(job))
 }
 
 /// The X display named by `DISPLAY`, when it cannot be opened (the window library would
@@ -461,11 +469,13 @@ fn probe(app: &mut App, frames: &mut Frames, options: &AppFlags, now: f64, dt: f
     }
 }
 
-/// Stage 4: a theme or palette toggled in the panel is remembered for the next start.
+/// Stage 4: a theme or palette toggled in the panel is remembered for the next start (the
+/// field it changed).
 fn remember_look(app: &mut App, frames: &mut Frames, now: f64) {
     if app.shell.look != frames.remembered_look {
-        frames.remembered_look = app.shell.look;
-        if let Err(e) = super::settings::save(frames.remembered_look) {
+        // Only the field a toggle changed is written (a flag's value never is).
+        let before = std::mem::replace(&mut frames.remembered_look, app.shell.look);
+        if let Err(e) = super::settings::remember(before, frames.remembered_look) {
             app.show_error(
                 format!("the theme and palette could not be remembered: {e}"),
                 now,

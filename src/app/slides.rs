@@ -1,6 +1,13 @@
 //! `slides`: every step of a mode shown in turn in the app's window and written as a PNG (and
 //! with `--gif`, as the frames of one animation). The window loop ([`super::run`]) asks
 //! [`SlidesJob`] what to do each frame; the pictures are the app's own, drawn clean.
+//!
+//! - The out folder is locked for the whole run (an advisory lock on the folder itself, let go
+//!   when the process ends, however it ends): a second `slides` into the same folder is refused
+//!   at once, instead of its clean-up removing the first's slides while it writes them.
+//! - The GIF is written frame by frame as the slides are captured (into a new file beside
+//!   `steps.gif`, renamed into place at the end): the run holds one frame at a time, whatever
+//!   the number of steps.
 
 use super::App;
 use super::command::{Command, StepTo};
@@ -22,8 +29,14 @@ pub struct SlidesJob {
     step: usize,
     shown_for: u32,
     warm: u32,
-    /// The captured steps (RGBA, top row first), kept for the GIF.
-    frames: Vec<image::RgbaImage>,
+    /// The Simulate mode's lab was not at the step due when this frame began (a long seek is
+    /// carried over frames): the frame is not counted towards the capture.
+    computing: bool,
+    /// With `--gif`: the animation being written, a frame per captured step (made at the
+    /// first capture).
+    gif_file: Option<GifFile>,
+    /// The lock on the out folder, held until the process ends.
+    _lock: std::fs::File,
     /// How many PNGs were written.
     pub written: usize,
     /// The bar on a terminal's stderr (made at the first capture, when the count is known).
@@ -59,19 +72,116 @@ pub fn slide_count(app: &App) -> usize {
     (steps - 1).div_ceil(stride) + 1
 }
 
+/// `steps.gif` as it is being written: the encoder over a new file beside it.
+struct GifFile {
+    encoder: image::codecs::gif::GifEncoder<Shared>,
+    /// The file the encoder writes through (shared with it: the encoder gives its writer back
+    /// to no one, and its trailer is written when it is dropped).
+    out: Shared,
+    tmp: tempfile::NamedTempFile,
+    path: PathBuf,
+}
+
+/// A buffered file that the GIF encoder and [`GifFile`] both hold.
+#[derive(Clone)]
+struct Shared(std::rc::Rc<std::cell::RefCell<std::io::BufWriter<std::fs::File>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.borrow_mut().flush()
+    }
+}
+
+impl GifFile {
+    /// Starts `path` (written beside it under a temporary name until [`GifFile::finish`]).
+    fn new(path: PathBuf) -> Result<GifFile, String> {
+        use image::codecs::gif::{GifEncoder, Repeat};
+        let fail = |e: &dyn std::fmt::Display| gif_error(&path, e);
+        let tmp = crate::scene::save::new_file_for(&path, crate::scene::save::Access::Kept)
+            .map_err(|e| fail(&e))?;
+        let file = tmp.as_file().try_clone().map_err(|e| fail(&e))?;
+        let out = Shared(std::rc::Rc::new(std::cell::RefCell::new(
+            std::io::BufWriter::new(file),
+        )));
+        // Speed 10 of 30: a good palette for flat diagrams at a few seconds per frame.
+        let mut encoder = GifEncoder::new_with_speed(out.clone(), 10);
+        encoder.set_repeat(Repeat::Infinite).map_err(|e| fail(&e))?;
+        Ok(GifFile {
+            encoder,
+            out,
+            tmp,
+            path,
+        })
+    }
+
+    /// Encodes `image` as the next frame, shown [`GIF_STEP_MS`].
+    fn push(&mut self, image: image::RgbaImage) -> Result<(), String> {
+        let delay = image::Delay::from_numer_denom_ms(GIF_STEP_MS, 1);
+        self.encoder
+            .encode_frame(image::Frame::from_parts(image, 0, 0, delay))
+            .map_err(|e| gif_error(&self.path, &e))
+    }
+
+    /// Ends the animation and renames it to its name.
+    fn finish(self) -> Result<(), String> {
+        use std::io::Write;
+        let GifFile {
+            encoder,
+            mut out,
+            tmp,
+            path,
+        } = self;
+        // Dropped, the encoder writes the GIF's trailer.
+        drop(encoder);
+        out.flush().map_err(|e| gif_error(&path, &e))?;
+        crate::scene::save::put_in_place(tmp, &path, true).map_err(|e| gif_error(&path, &e))
+    }
+}
+
+fn gif_error(path: &Path, e: &dyn std::fmt::Display) -> String {
+    format!("{}: could not write the GIF: {e}", path.display())
+}
+
+/// Locks the folder `out` for this run: an advisory lock on the folder itself (nothing is
+/// made in it), held while the returned file is open, so until the process ends. Another run
+/// holding it is a clear error.
+pub fn lock_folder(out: &Path) -> Result<std::fs::File, String> {
+    let folder = std::fs::File::open(out)
+        .map_err(|e| format!("{}: cannot open the folder: {e}", out.display()))?;
+    match folder.try_lock() {
+        Ok(()) => Ok(folder),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "{}: the folder is busy: another `slides` run is writing there; wait for it to \
+             finish, or choose another --out",
+            out.display()
+        )),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(format!("{}: cannot lock the folder: {e}", out.display()))
+        }
+    }
+}
+
 impl SlidesJob {
-    /// A job writing into `out` (which must exist).
-    pub fn new(out: PathBuf, gif: bool) -> SlidesJob {
-        SlidesJob {
+    /// A job writing into `out` (which must exist), which it locks for the whole run: an
+    /// error when another run holds it.
+    pub fn new(out: PathBuf, gif: bool) -> Result<SlidesJob, String> {
+        let lock = lock_folder(&out)?;
+        Ok(SlidesJob {
             out,
             gif,
             step: 0,
             shown_for: 0,
             warm: 0,
-            frames: Vec::new(),
+            computing: false,
+            gif_file: None,
+            _lock: lock,
             written: 0,
             progress: None,
-        }
+        })
     }
 
     /// Before a frame: the app shows the step due, drawn clean.
@@ -84,12 +194,21 @@ impl SlidesJob {
         if app.session.step != at {
             app.apply(Command::Step(StepTo::At(at)), now);
         }
+        self.computing = app.session.mode == ModeKind::Simulate
+            && app
+                .modes
+                .find::<super::modes::simulate::SimulateMode>()
+                .and_then(|m| m.lab())
+                .is_some_and(|lab| lab.steps() != at);
     }
 
     /// After a frame was drawn: whether to capture it.
     pub fn after_frame(&mut self) -> Next {
         if self.warm < WARM_UP_FRAMES {
             self.warm += 1;
+            return Next::Continue;
+        }
+        if self.computing {
             return Next::Continue;
         }
         self.shown_for += 1;
@@ -107,15 +226,25 @@ impl SlidesJob {
         write_png(&path, &image, true)
             .map_err(|e| format!("{}: could not write the slide: {e}", path.display()))?;
         self.written += 1;
-        // With `--gif` the bar counts the slides, then the GIF's frames as they are encoded.
-        let steps = if self.gif { 2 * count } else { count };
-        let progress = self.progress.get_or_insert_with(|| {
-            crate::progress::Progress::new(steps as u64, 0, "slides and GIF frames")
-        });
-        progress.inc();
+        // With `--gif` each slide is also encoded as the GIF's next frame at once (one frame
+        // held at a time), and the bar counts both.
         if self.gif {
-            self.frames.push(image);
+            if self.gif_file.is_none() {
+                self.gif_file = Some(GifFile::new(self.out.join("steps.gif"))?);
+            }
+            if let Some(g) = &mut self.gif_file {
+                g.push(image)?;
+            }
         }
+        let what = if self.gif {
+            "slides and GIF frames"
+        } else {
+            "slides"
+        };
+        let progress = self
+            .progress
+            .get_or_insert_with(|| crate::progress::Progress::new(count as u64, 0, what));
+        progress.inc();
         self.step += 1;
         self.shown_for = 0;
         Ok(self.step >= count)
@@ -164,17 +293,13 @@ impl SlidesJob {
         Ok(())
     }
 
-    /// With `--gif`: writes `steps.gif`, one frame a step; then removes stale slides.
+    /// Removes stale slides; with `--gif`, puts `steps.gif` (one frame a step) in place.
     pub fn finish(self) -> Result<(), String> {
         self.remove_stale()?;
-        if !self.gif {
-            return Ok(());
+        match self.gif_file {
+            Some(g) => g.finish(),
+            None => Ok(()),
         }
-        let progress = self
-            .progress
-            .unwrap_or_else(|| crate::progress::Progress::new(0, 1, ""));
-        progress.say("writing steps.gif");
-        write_gif(&self.out.join("steps.gif"), self.frames, &progress)
     }
 }
 
@@ -199,30 +324,4 @@ pub fn write_png(path: &Path, image: &image::RgbaImage, replace: bool) -> Result
         .map_err(|e| e.to_string())?;
     crate::scene::save::write_file(path, &bytes, crate::scene::save::Access::Kept, replace)
         .map_err(|e| e.to_string())
-}
-
-/// An animated GIF of `frames`, each shown [`GIF_STEP_MS`], looping.
-fn write_gif(
-    path: &Path,
-    frames: Vec<image::RgbaImage>,
-    progress: &crate::progress::Progress,
-) -> Result<(), String> {
-    use image::codecs::gif::{GifEncoder, Repeat};
-    let fail =
-        |e: &dyn std::fmt::Display| format!("{}: could not write the GIF: {e}", path.display());
-    let mut bytes = Vec::new();
-    {
-        // Speed 10 of 30: a good palette for flat diagrams at a few seconds per frame.
-        let mut encoder = GifEncoder::new_with_speed(&mut bytes, 10);
-        encoder.set_repeat(Repeat::Infinite).map_err(|e| fail(&e))?;
-        let delay = image::Delay::from_numer_denom_ms(GIF_STEP_MS, 1);
-        encoder
-            .encode_frames(frames.into_iter().map(|f| {
-                progress.inc();
-                image::Frame::from_parts(f, 0, 0, delay)
-            }))
-            .map_err(|e| fail(&e))?;
-    }
-    crate::scene::save::write_file(path, &bytes, crate::scene::save::Access::Kept, true)
-        .map_err(|e| fail(&e))
 }

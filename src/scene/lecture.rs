@@ -117,7 +117,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).
 #[derive(Debug)]
 pub struct LectureScene {
-    /// The file name (`01_resting_box.ron`).
+    /// The file name (`01_resting_box.ron`), for showing only: a name that is not UTF-8 is
+    /// shown lossy, so two files may show the same name. Files are found by [`Self::path`].
     pub name: String,
     /// The file on disk; `None` for a built-in scene.
     pub path: Option<PathBuf>,
@@ -135,9 +136,23 @@ pub struct Lecture {
 }
 
 impl Lecture {
-    /// The index of the scene whose file name is `name` (`"02_tilted_box.ron"`), if any.
+    /// The index of the scene whose file name is `name` (`"02_tilted_box.ron"`), if any: for
+    /// the built-in lecture, whose names are its own. A folder's scenes are found by their
+    /// path ([`Lecture::position_of`]), never by a name, which may be a lossy copy.
     pub fn position(&self, name: &str) -> Option<usize> {
         self.scenes.iter().position(|s| s.name == name)
+    }
+
+    /// The index of the scene whose file has the same file name as `path` (its own bytes,
+    /// not a lossy copy: `bad\xff.ron` and `bad\xfe.ron` are two scenes), if any.
+    pub fn position_of(&self, path: &Path) -> Option<usize> {
+        let name = path.file_name()?;
+        self.scenes.iter().position(|s| {
+            s.path
+                .as_deref()
+                .and_then(Path::file_name)
+                .is_some_and(|n| n == name)
+        })
     }
 
     /// The built-in lecture (parsed from the texts compiled into the binary).
@@ -197,18 +212,17 @@ impl Lecture {
             folder: Some(folder),
             scenes: Vec::new(),
         });
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let index = match lecture.position(&name) {
+        let index = match lecture.position_of(path) {
             Some(i) => {
                 lecture.scenes[i].scene = Ok(first);
                 i
             }
             None => {
                 lecture.scenes = vec![LectureScene {
-                    name,
+                    name: path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
                     path: Some(path.to_path_buf()),
                     scene: Ok(first),
                 }];

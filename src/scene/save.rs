@@ -93,6 +93,15 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 ///
 /// A failure at any step removes the temporary file.
 pub fn write_file(path: &Path, bytes: &[u8], access: Access, replace: bool) -> std::io::Result<()> {
+    let mut tmp = new_file_for(path, access)?;
+    tmp.write_all(bytes)?;
+    put_in_place(tmp, path, replace)
+}
+
+/// Step 1 of [`write_file`], for a file written piece by piece (an animation, frame by frame):
+/// a new file, created under an unpredictable name beside `path`, with `path`'s permissions
+/// ([`Access`]). Write to it, then hand it to [`put_in_place`]; dropped, it is removed.
+pub fn new_file_for(path: &Path, access: Access) -> std::io::Result<tempfile::NamedTempFile> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -121,11 +130,21 @@ pub fn write_file(path: &Path, bytes: &[u8], access: Access, replace: bool) -> s
         };
         builder.permissions(std::fs::Permissions::from_mode(mode));
     }
-    let mut tmp = builder.tempfile_in(&dir)?;
-    tmp.write_all(bytes)?;
+    let tmp = builder.tempfile_in(&dir)?;
     if let Some(p) = kept {
         tmp.as_file().set_permissions(p)?;
     }
+    Ok(tmp)
+}
+
+/// Steps 2-3 of [`write_file`]: flushes `tmp` (made by [`new_file_for`]) to disk and renames it
+/// to `path` (with `replace` false, an existing `path` is an error and `tmp` is removed).
+pub fn put_in_place(
+    mut tmp: tempfile::NamedTempFile,
+    path: &Path,
+    replace: bool,
+) -> std::io::Result<()> {
+    tmp.flush()?;
     tmp.as_file().sync_all()?;
     if replace {
         tmp.persist(path).map_err(|e| e.error)?;

@@ -60,4 +60,7 @@ pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
 pub use mass::{MassProps, mass_props};
 pub use seams::seams;
 pub use summary::{BodySummary, ContactSummary, Summary};
-pub use world::{Lab, Run, Settings, SimBody, StepStats, World, persisted_fraction};
+pub use world::{
+    Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run, Settings, SimBody, StepStats, World,
+    persisted_fraction,
+};

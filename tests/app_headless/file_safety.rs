@@ -239,7 +239,13 @@ fn as_nobody_the_state_folder() {
     let folder = state.join("narrowphase-lab");
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     let path = app.recovery_path();
-    assert_eq!(path, folder.join("01_resting_box.ron.recover"));
+    assert_eq!(
+        path,
+        folder.join(format!(
+            "01_resting_box.ron.{}.recover",
+            recovery::instance()
+        ))
+    );
     // What the banner says when the window opens.
     let at_start = app.dialogs.banner.clone();
     app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
@@ -513,7 +519,7 @@ fn read_only_folder_as_nobody() {
     let e = recovery::write_now()
         .expect("edits to write")
         .expect_err("refused");
-    assert!(e.contains(".lecture.ron.recover"), "{e}");
+    assert!(e.contains(".lecture.ron.") && e.contains(".recover"), "{e}");
 }
 
 /// Item 6: a file with a raw string (`notes: r#"say "hi""#`, the natural way to put quotes in
@@ -576,8 +582,281 @@ fn names_that_are_not_utf8_keep_their_recovery_files_apart() {
         recovery::path_for(Some(&two), "x"),
     );
     assert_ne!(r1, r2);
-    assert_eq!(
-        r1.file_name().expect("name").as_bytes(),
-        b".\xff.ron.recover"
+    let name = r1.file_name().expect("name").as_bytes();
+    assert!(
+        name.starts_with(b".\xff.ron.") && name.ends_with(b".recover"),
+        "{name:?}"
     );
+}
+
+/// Issue 39, item 2: with `bad\xff.ron` beside `bad\xfe.ron` (the same name made lossy), opening
+/// the first and saving writes the first: the lecture finds its slot by the file's own bytes, so
+/// the second keeps its text (before, the first's scene was written over the second).
+#[test]
+fn a_save_writes_its_own_file_when_names_differ_only_in_bytes_that_are_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = fresh_dir("non-utf8-save");
+    let one = dir.join(std::ffi::OsStr::from_bytes(b"bad\xff.ron"));
+    let two = dir.join(std::ffi::OsStr::from_bytes(b"bad\xfe.ron"));
+    let two_text = GOOD.replace("\"Good\"", "\"The other one\"");
+    std::fs::write(&one, GOOD).expect("write");
+    std::fs::write(&two, &two_text).expect("write");
+    let mut app = App::new(&AppFlags {
+        path: Some(one.clone()),
+        ..AppFlags::default()
+    })
+    .expect("opens");
+    assert_eq!(app.doc.path(), Some(one.as_path()));
+    assert_eq!(app.doc.scene().title, "Good");
+    app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
+    app.apply(Command::Save, 0.0);
+    assert_eq!(
+        std::fs::read_to_string(&two).expect("the other file"),
+        two_text,
+        "the other file is left as it was"
+    );
+    let saved = narrowphase_lab::scene::load(&one).expect("loads").scene;
+    assert_eq!(saved.title, "Good");
+    assert_eq!(saved.b.position, glam::Vec2::new(0.5, 0.4));
+    // Opening the second opens the second.
+    let other = App::new(&AppFlags {
+        path: Some(two.clone()),
+        ..AppFlags::default()
+    })
+    .expect("opens");
+    assert_eq!(other.doc.path(), Some(two.as_path()));
+    assert_eq!(other.doc.scene().title, "The other one");
+}
+
+/// Runs this binary's test `name` again in a child process with `env` set (and `NPL_CHILD`,
+/// without which that test does nothing), its files limited to `fsize` bytes when given (with
+/// SIGXFSZ ignored, so a write past it fails with EFBIG as a full disk fails with ENOSPC).
+fn as_child(name: &str, env: &[(&str, &std::ffi::OsStr)], fsize: Option<u64>) {
+    use std::os::unix::process::CommandExt;
+    let exe = std::env::current_exe().expect("this test binary");
+    let full = match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::{name}"),
+        None => name.to_string(),
+    };
+    let mut c = Process::new(exe);
+    c.args([full.as_str(), "--exact", "--nocapture", "--test-threads=1"])
+        .env("NPL_CHILD", "1");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    if let Some(limit) = fsize {
+        // SAFETY: only async-signal-safe calls (setrlimit, signal) between fork and exec.
+        unsafe {
+            c.pre_exec(move || {
+                let lim = libc::rlimit {
+                    rlim_cur: limit as libc::rlim_t,
+                    rlim_max: limit as libc::rlim_t,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &lim) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                Ok(())
+            });
+        }
+    }
+    let out = c.output().expect("the child runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{name} failed in its child:\n{text}");
+    assert!(text.contains("1 passed"), "{name} did not run:\n{text}");
+}
+
+/// A scene whose recovery text is about 20 KB (long notes).
+fn large_scene() -> String {
+    let notes = "A long note. ".repeat(1500);
+    GOOD.replace(
+        "    title: \"Good\",",
+        &format!("    title: \"Good\",\n    notes: \"{notes}\","),
+    )
+}
+
+/// Issue 39, item 5: when the scene first has unsaved edits, the check writes what a recovery
+/// would write, so a folder with room for an empty file but not for the edits (here: files
+/// limited to 4 KB, as a nearly full disk) is said in the banner at once (before, the check's
+/// empty file fitted, no banner showed, and a kill then lost the edits).
+#[test]
+fn a_folder_too_full_for_the_edits_is_said_when_they_are_first_made() {
+    let dir = fresh_dir("recovery-full");
+    let file = dir.join("lecture.ron");
+    std::fs::write(&file, large_scene()).expect("write");
+    as_child(
+        "in_a_child_edits_with_no_room_to_keep_them",
+        &[("NPL_FILE", file.as_os_str())],
+        Some(4096),
+    );
+    // Nothing is left beside the scene by the check.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(left, [std::ffi::OsString::from("lecture.ron")]);
+}
+
+/// The half of [`a_folder_too_full_for_the_edits_is_said_when_they_are_first_made`] that
+/// runs in the child (does nothing otherwise).
+#[test]
+fn in_a_child_edits_with_no_room_to_keep_them() {
+    let Some(file) = std::env::var_os("NPL_CHILD").and(std::env::var_os("NPL_FILE")) else {
+        return;
+    };
+    let mut app = App::new(&AppFlags {
+        path: Some(PathBuf::from(file)),
+        ..AppFlags::default()
+    })
+    .expect("opens");
+    assert!(app.dialogs.banner.is_none(), "{:?}", app.dialogs.banner);
+    app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
+    app.keep_for_recovery();
+    let banner = app.dialogs.banner.clone().expect("the banner says so");
+    assert!(banner.text.contains("File too large"), "{banner:?}");
+    assert!(
+        banner.error && banner.text.contains("cannot be kept for recovery"),
+        "{banner:?}"
+    );
+    // A kill now would say the edits are lost, not that they were kept.
+    let written = recovery::write_now().expect("edits to write");
+    assert!(written.is_err(), "{written:?}");
+}
+
+/// Issue 39, item 5: two instances editing one scene file keep a recovery file each (before,
+/// both said "kept in .NAME.recover", which held only the last one's edits); the next start
+/// offers the newest, and once that is answered, the next start offers the other.
+#[test]
+fn two_instances_on_one_file_keep_a_recovery_file_each() {
+    let dir = fresh_dir("recovery-two");
+    let file = dir.join("lecture.ron");
+    std::fs::write(&file, GOOD).expect("write");
+    for x in ["0.5", "1.5"] {
+        as_child(
+            "in_a_child_an_instance_keeps_its_edits",
+            &[
+                ("NPL_FILE", file.as_os_str()),
+                ("NPL_X", std::ffi::OsStr::new(x)),
+            ],
+            None,
+        );
+        // Modification times a second apart, so that "newest" is well defined.
+        std::thread::sleep(std::time::Duration::from_millis(1100));
+    }
+    let kept: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".recover"))
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    let open = || {
+        App::new(&AppFlags {
+            path: Some(file.clone()),
+            ..AppFlags::default()
+        })
+        .expect("opens")
+    };
+    let mut offered = Vec::new();
+    for _ in 0..2 {
+        let mut app = open();
+        let Some((path, scene)) = app.dialogs.recover.clone() else {
+            panic!("nothing offered: {:?}", app.dialogs.banner);
+        };
+        offered.push((path, scene.b.position.x));
+        app.apply(Command::Recover(false), 0.0);
+    }
+    assert_eq!(offered[0].1, 1.5, "the newest first");
+    assert_eq!(offered[1].1, 0.5);
+    assert_ne!(offered[0].0, offered[1].0);
+    assert!(open().dialogs.recover.is_none(), "both answered");
+}
+
+/// The half of [`two_instances_on_one_file_keep_a_recovery_file_each`] that runs in the child:
+/// opens the file, moves B to `NPL_X` and writes its recovery file as a kill would.
+#[test]
+fn in_a_child_an_instance_keeps_its_edits() {
+    let Some(file) = std::env::var_os("NPL_CHILD").and(std::env::var_os("NPL_FILE")) else {
+        return;
+    };
+    let x: f32 = std::env::var("NPL_X").expect("NPL_X").parse().expect("x");
+    let mut app = App::new(&AppFlags {
+        path: Some(PathBuf::from(file)),
+        ..AppFlags::default()
+    })
+    .expect("opens");
+    // The other instance's edits (offered when it ran first) stay for a later start.
+    app.dialogs.recover = None;
+    app.apply(Command::TranslateB(glam::Vec2::new(x, 0.0)), 0.0);
+    app.keep_for_recovery();
+    assert!(
+        app.dialogs.banner.as_ref().is_none_or(|b| !b.error),
+        "{:?}",
+        app.dialogs.banner
+    );
+    let written = recovery::write_now().expect("edits to write");
+    let path = written.expect("written");
+    assert_eq!(path, app.recovery_path());
+}
+
+/// Issue 39, item 7: `look.txt` in a state folder that is refused (another user's, or a link to
+/// a folder) is not read: that user cannot choose our theme (before, it was read silently).
+#[test]
+fn the_look_is_not_read_from_a_refused_state_folder() {
+    let base = fresh_dir("look-refused");
+    let state = base.join("state");
+    let folder = state.join("narrowphase-lab");
+    std::fs::create_dir_all(&folder).expect("folder");
+    std::fs::write(folder.join("look.txt"), "theme = light\npalette = cvd\n").expect("write");
+    std::os::unix::fs::chown(&folder, Some(65534), Some(65534)).expect("chown");
+    as_child(
+        "in_a_child_the_look_is_not_read",
+        &[("XDG_STATE_HOME", state.as_os_str())],
+        None,
+    );
+    // A link to a folder with a look in it.
+    let linked = base.join("linked");
+    let theirs = base.join("theirs");
+    std::fs::create_dir_all(linked.join("x")).expect("folder");
+    std::fs::create_dir_all(&theirs).expect("folder");
+    std::fs::write(theirs.join("look.txt"), "theme = light\n").expect("write");
+    symlink(&theirs, linked.join("narrowphase-lab")).expect("link");
+    as_child(
+        "in_a_child_the_look_is_not_read",
+        &[("XDG_STATE_HOME", linked.as_os_str())],
+        None,
+    );
+    // Our own folder is read.
+    let own = base.join("own");
+    std::fs::create_dir_all(own.join("narrowphase-lab")).expect("folder");
+    std::fs::write(own.join("narrowphase-lab/look.txt"), "theme = light\n").expect("write");
+    as_child(
+        "in_a_child_the_look_is_read",
+        &[("XDG_STATE_HOME", own.as_os_str())],
+        None,
+    );
+}
+
+/// A half of [`the_look_is_not_read_from_a_refused_state_folder`] (does nothing unless run as
+/// its child).
+#[test]
+fn in_a_child_the_look_is_not_read() {
+    if std::env::var_os("NPL_CHILD").is_none() {
+        return;
+    }
+    assert_eq!(narrowphase_lab::app::settings::load(), None);
+}
+
+/// A half of [`the_look_is_not_read_from_a_refused_state_folder`] (does nothing unless run as
+/// its child).
+#[test]
+fn in_a_child_the_look_is_read() {
+    if std::env::var_os("NPL_CHILD").is_none() {
+        return;
+    }
+    let look = narrowphase_lab::app::settings::load().expect("read");
+    assert_eq!(look.theme.name(), "light");
 }

@@ -187,3 +187,46 @@ fn a_click_on_a_contact_opens_that_pair_in_the_manifold_mode_and_undo_puts_it_ba
     app.apply(Command::Undo, 0.0);
     assert_eq!(app.doc.scene(), &original);
 }
+
+/// Issue 39, item 8: a contact between bodies that have flown past x = 1e6 (beyond what a scene
+/// may hold) is not opened moved back to 1e6 under a note saying "as the solver collided
+/// them": it is refused, saying where they are. And the app numbers bodies as the CSV does (B
+/// is body 0, the first of `sim.bodies` body 1).
+#[test]
+fn a_pair_beyond_a_scenes_limits_is_not_opened_as_the_solver_collided_it() {
+    let text = r#"Scene(
+    title: "Far away",
+    a: Body(shape: Box(width: 1.0, height: 1.0), position: (0.0, -100.0)),
+    b: Body(shape: Box(width: 1.0, height: 1.0), position: (0.0, 0.0), velocity: (10000.0, 0.0)),
+    sim: Sim(
+        bodies: [Body(shape: Box(width: 1.0, height: 1.0), position: (0.0, 0.99), velocity: (10000.0, 0.0))],
+        gravity: (0.0, 0.0), hz: 10.0, seconds: 120.0,
+    ),
+)"#;
+    let scene = narrowphase_lab::scene::parse(text, "far.ron")
+        .expect("a scene")
+        .scene;
+    let mut mode = SimulateMode::default();
+    mode.set_scene(&scene);
+    mode.seek(10);
+    // Near: opened, with the CSV's numbering.
+    let Ok(Command::OpenPair { note, .. }) = mode.open_pair(0, [1, 2]) else {
+        panic!("B and body 1 open at step 10");
+    };
+    assert!(
+        note.contains("B and body 1 as the solver collided them"),
+        "{note}"
+    );
+    assert_eq!(
+        narrowphase_lab::app::modes::simulate::body_name(2),
+        "body 1"
+    );
+    mode.seek(1200);
+    let x = mode.lab().unwrap().runs[0].world().bodies()[1].position().x;
+    assert!(x > 1.0e6, "B has flown to {x}");
+    let e = mode.open_pair(0, [1, 2]).expect_err("refused");
+    assert!(
+        e.contains("beyond") && e.contains("1e6") && !e.contains("as the solver collided them"),
+        "{e}"
+    );
+}

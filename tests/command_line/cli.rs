@@ -578,3 +578,42 @@ fn a_display_that_cannot_be_opened_is_said_without_a_panic() {
     assert!(err.contains("cannot open the display"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Issue 39, item 3: a window whose frames would cost too much is refused at once, with what
+/// it would cost and the limit, before any window or file is made (8192x8192 was accepted and
+/// needed ~32 GB for a GIF of 128 slides); 3840x2160 is still accepted by the parser.
+#[test]
+fn a_window_too_large_for_its_frames_is_refused_with_its_cost() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-huge-window");
+    let _ = std::fs::remove_dir_all(&dir);
+    for size in ["8192x8192", "4096x4096"] {
+        let out = Command::new(BIN)
+            .args([
+                "slides",
+                "scenes/01_resting_box.ron",
+                "--mode",
+                "sat",
+                "--gif",
+            ])
+            .args(["--window", size, "--out"])
+            .arg(&dir)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("DISPLAY")
+            .output()
+            .expect("the binary runs");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{size}: {err}");
+        assert!(
+            err.contains("megapixels") && err.contains("MB") && err.contains(size),
+            "{size}: {err}"
+        );
+        assert!(!dir.exists(), "{size}: the out folder was made");
+    }
+    assert_eq!(
+        narrowphase_lab::cli::parse_window("3840x2160"),
+        Ok((3840, 2160))
+    );
+    let long = "9".repeat(5000);
+    let e = narrowphase_lab::cli::parse_window(&long).expect_err("refused");
+    assert!(e.len() < 200, "the value is cut in the message: {e}");
+}

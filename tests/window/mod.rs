@@ -372,6 +372,17 @@ pub fn run_within(
     limit_kb: u64,
     timeout: Duration,
 ) -> serde_json::Value {
+    state(&run_within_peak(d, args, limit_kb, timeout).0)
+}
+
+/// As [`run_within`], for a run that prints no state (`slides`): its output and its peak
+/// memory in KB.
+pub fn run_within_peak(
+    d: &Display,
+    args: &[&str],
+    limit_kb: u64,
+    timeout: Duration,
+) -> (Output, u64) {
     let mut child = app(d, args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -403,7 +414,8 @@ pub fn run_within(
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "the app panicked: {stderr}");
     assert!(out.status.success(), "the app failed: {stderr}");
-    state(&out)
+    eprintln!("{args:?}: peak {} MB", peak / 1024);
+    (out, peak)
 }
 
 /// Drags B by (100, -40) pixels from a little left of its centre, with one chained `xdotool`.

@@ -547,13 +547,27 @@ fn a_fast_ctrl_s_chord_saves_the_file() {
 /// dragged) and the file is gone; D discards them.
 #[test]
 fn unsaved_edits_survive_sigterm_and_are_offered_at_the_next_start() {
+    // The recovery files beside `file`: `.NAME.TAG.recover`, the tag naming the process.
+    let recovery_files = |file: &std::path::Path| -> Vec<std::path::PathBuf> {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let dir = file.parent().unwrap();
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let n = p.file_name().unwrap().to_string_lossy().into_owned();
+                n.starts_with(&format!(".{name}.")) && n.ends_with(".recover")
+            })
+            .collect()
+    };
     let Some(d) = display() else { return };
     let text = std::fs::read_to_string("scenes/01_resting_box.ron").expect("scene");
     for answer in ["r", "d"] {
         let file = tmp(&format!("recover-{answer}.ron"));
-        let recover = file.with_file_name(format!(".recover-{answer}.ron.recover"));
         std::fs::write(&file, &text).expect("write");
-        let _ = std::fs::remove_file(&recover);
+        for old in recovery_files(&file) {
+            let _ = std::fs::remove_file(old);
+        }
         let f = file.to_str().expect("utf-8");
         let before = state(&run(&d, &[f, "--frames", "5", "--print-state"]));
         let (child, window) = start_app(&d, &[f, "--seconds", "20"]);
@@ -577,6 +591,9 @@ fn unsaved_edits_survive_sigterm_and_are_offered_at_the_next_start() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("unsaved edits kept"));
         // The file on disk is untouched; the recovery file has the dragged B.
         assert_eq!(std::fs::read_to_string(&file).expect("read"), text);
+        let kept_files = recovery_files(&file);
+        assert_eq!(kept_files.len(), 1, "{kept_files:?}");
+        let recover = kept_files[0].clone();
         let kept = narrowphase_lab::scene::parse(
             &std::fs::read_to_string(&recover).expect("a recovery file"),
             &recover,
@@ -594,7 +611,7 @@ fn unsaved_edits_survive_sigterm_and_are_offered_at_the_next_start() {
         key(&d, &window, answer);
         let after = finish(child);
         assert!(
-            !recover.exists(),
+            !recover.exists() && recovery_files(&file).is_empty(),
             "{answer}: the recovery file is still there"
         );
         assert_eq!(after["asking"], serde_json::Value::Null);

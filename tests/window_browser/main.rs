@@ -13,5 +13,6 @@ mod look_window;
 mod pictures;
 mod quiz_window;
 mod random_input;
+mod sim_window;
 mod slides;
 mod web;

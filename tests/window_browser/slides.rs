@@ -282,3 +282,125 @@ fn simulate_slides_are_one_per_simulated_second() {
         "the run moved between the first and last slide"
     );
 }
+
+/// Two 64-gons overlapping, B turned a little so that no two edges are parallel: SAT has 128
+/// candidate axes, so `slides --mode sat` makes 128 slides.
+const TWO_64_GONS: &str = r#"Scene(
+    title: "Two 64-gons",
+    a: Body(shape: RegularPolygon(sides: 64, circumradius: 1.0), position: (0.0, 0.0)),
+    b: Body(shape: RegularPolygon(sides: 64, circumradius: 1.0), position: (1.2, 0.3), angle_deg: 1.3),
+)
+"#;
+
+/// Issue 39, item 3: `slides --gif` encodes each frame as it is captured, so a run of 128
+/// slides at 1280x800 peaks under 150 MB (before, every frame was held for the GIF: 625 MB),
+/// and the GIF still has a frame per slide.
+#[test]
+fn slides_gif_of_128_steps_stays_under_150_mb() {
+    let Some(d) = crate::window::display_of("1280x800x24", 1750) else {
+        return;
+    };
+    let dir = out_dir("slides-gif-memory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("gons.ron");
+    std::fs::write(&file, TWO_64_GONS).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let want = steps_in_report(&file, "sat");
+    assert!(want >= 120, "{want} SAT steps");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let args = [
+        "slides",
+        &file,
+        "--mode",
+        "sat",
+        "--gif",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    crate::window::run_within_peak(&d, &args, 150 * 1024, std::time::Duration::from_secs(300));
+    assert_eq!(pngs(&out).len(), want);
+    let gif = std::io::BufReader::new(std::fs::File::open(out.join("steps.gif")).unwrap());
+    let frames = image::codecs::gif::GifDecoder::new(gif)
+        .expect("a GIF")
+        .into_frames()
+        .count();
+    assert_eq!(frames, want, "GIF frames");
+    // Nothing is left beside the slides (no temporary GIF).
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// Issue 39, item 4: a second `slides` into a folder another run is writing is refused at
+/// once, saying the folder is busy, and writes nothing there; the first run's slides are all
+/// there when it ends (before, the second's clean-up deleted the first's slides as it wrote
+/// them, and both exited 0).
+#[test]
+fn a_second_slides_run_into_a_busy_folder_is_refused() {
+    let Some(d) = crate::window::display_of("1280x800x24", 1780) else {
+        return;
+    };
+    let dir = out_dir("slides-busy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("gons.ron");
+    std::fs::write(&file, TWO_64_GONS).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let args = [
+        "slides",
+        &file,
+        "--mode",
+        "sat",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let first = crate::window::app(&d, &args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the first run");
+    let t = std::time::Instant::now();
+    while !out.join("step-02.png").exists() {
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(60),
+            "the first run wrote no slides"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The second, on a scene with fewer steps (whose clean-up would remove the first's).
+    let small = scene("01_resting_box.ron");
+    let second = crate::window::app(
+        &d,
+        &[
+            "slides",
+            &small,
+            "--mode",
+            "sat",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .expect("the second run");
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("busy") && err.contains("another `slides` run"),
+        "{err}"
+    );
+    let done = first.wait_with_output().expect("the first run ends");
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    assert_eq!(pngs(&out).len(), steps_in_report(&file, "sat"));
+    // Once the first has ended, the folder is free again.
+    slides(&d, &small, "sat", &out, false);
+    assert_eq!(pngs(&out).len(), steps_in_report(&small, "sat"));
+}

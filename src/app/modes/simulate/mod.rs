@@ -1,0 +1,345 @@
+//! Simulate mode, the consequences lab: the solver of [`crate::sim`] runs on the manifolds the
+//! other modes trace, the full run solid and the scene's compare runs as outlined ghosts beside
+//! it, so the student sees what a manifold's details are for.
+//!
+//! The mode owns a [`Lab`] built from the scene (a scene without `sim` gets `Sim()`'s
+//! defaults: A static, B falls). The session's step is the lab's step: `→` and `←` move it,
+//! Space plays and pauses, Home resets. The lab follows the step within a budget of work per
+//! frame, so a long run never holds a frame (End on two minutes at 480 Hz is computed over
+//! many frames, its progress shown), and a step back replays from the run's nearest snapshot
+//! ([`player`]). Each step's readings (persisted fraction, the top body's height, its angular
+//! speed) are kept per run for the plots, which draw what their pixels can show ([`probe`]);
+//! every number the words show is read off the runs as they are ([`words`]). What the mode
+//! holds is in [`state`], a leaf the other files import; this file is the [`Mode`] itself.
+
+mod player;
+mod probe;
+mod state;
+mod words;
+
+use super::mode::{Controls, Mode, ModeKind};
+use crate::app::camera::Camera;
+use crate::app::command::Command;
+use crate::app::draw::{Canvas, colors, priority};
+use crate::app::input::Input;
+use crate::app::legend::Entry;
+use crate::app::modes::arithmetic::Row;
+use crate::app::pair::Traced;
+use crate::app::words::num;
+use crate::scene::Scene;
+use crate::sim::{Lab, PointState};
+use egui::RichText;
+use glam::Vec2;
+pub use player::STEP_BUDGET_MS;
+pub use probe::{decimate, seam_crossings};
+pub use state::{LEGEND, PICK_PX, Picked, Reading, SimulateMode, new_point, run_color};
+pub use words::{body_name, variant_words};
+
+impl Mode for SimulateMode {
+    fn kind(&self) -> ModeKind {
+        ModeKind::Simulate
+    }
+
+    fn title(&self) -> &'static str {
+        "Simulate"
+    }
+
+    fn hover(&self) -> &'static str {
+        "4: the consequences lab — a solver runs on the manifolds; compare runs break one rule"
+    }
+
+    fn legend(&self) -> &'static [Entry] {
+        LEGEND
+    }
+
+    fn arithmetic(&self, _pair: &Traced, _step: usize) -> Vec<Row> {
+        let Some(lab) = &self.lab else {
+            return Vec::new();
+        };
+        let mut rows = Vec::new();
+        for (k, run) in lab.runs.iter().enumerate() {
+            let w = run.world();
+            let name = if k == 0 {
+                "full run".to_string()
+            } else {
+                format!("ghost {k}")
+            };
+            let s = w.stats();
+            rows.push(Row {
+                text: format!(
+                    "{name} ({}): {} persisted of {}, {} new, {} id collisions",
+                    variant_words(w.variant()),
+                    s.persisted,
+                    s.points,
+                    s.new,
+                    s.id_collisions
+                ),
+                value: None,
+            });
+            if let Some(b) = w.bodies().get(self.top) {
+                let p = b.position();
+                rows.push(Row {
+                    text: format!(
+                        "{name}: top body at ({}, {}), angle {} rad, ω {} rad/s",
+                        num(p.x),
+                        num(p.y),
+                        num(b.angle),
+                        num(b.spin)
+                    ),
+                    value: None,
+                });
+            }
+        }
+        rows
+    }
+
+    fn reset(&mut self) {
+        *self = SimulateMode {
+            speed: self.speed,
+            ..SimulateMode::default()
+        };
+    }
+
+    fn contact_separations(&self) -> bool {
+        false
+    }
+
+    fn owns_world(&self) -> bool {
+        true
+    }
+
+    fn set_scene(&mut self, scene: &Scene) {
+        SimulateMode::set_scene(self, scene);
+    }
+
+    fn advance(&mut self, step: &mut usize, now: f64) {
+        let dt = self.clock.map_or(0.0, |t| (now - t).max(0.0));
+        self.clock = Some(now);
+        SimulateMode::advance(self, step, dt);
+    }
+
+    fn toggle_play(&mut self, step: &mut usize) -> bool {
+        self.toggle(step);
+        true
+    }
+
+    fn take_command(&mut self) -> Option<Command> {
+        SimulateMode::take_command(self)
+    }
+
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        if self.lab.is_some() {
+            out.insert("sim".into(), self.state_json());
+        }
+    }
+
+    fn step_count(&self, _pair: &Traced) -> usize {
+        self.last_step() + 1
+    }
+
+    fn step_label(&self, _pair: &Traced, step: usize) -> String {
+        let computing = match self.progress() {
+            Some((at, _)) => format!(" (computing: at {at})"),
+            None => String::new(),
+        };
+        format!(
+            "Step {step}/{}{}{computing}",
+            self.last_step(),
+            if self.running { " ▶" } else { " ⏸" }
+        )
+    }
+
+    fn step_text(&self, _pair: &Traced, _step: usize) -> String {
+        self.words()
+    }
+
+    fn ui_controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        _pair: &Traced,
+        controls: &mut Controls,
+    ) -> Option<Command> {
+        let mut command = None;
+        ui.horizontal(|ui| {
+            let play = if self.running {
+                "⏸ Pause"
+            } else {
+                "▶ Play"
+            };
+            if ui.button(play).on_hover_text("Space").clicked() {
+                command = Some(Command::PlayPause);
+            }
+            if ui
+                .button("◀ step")
+                .on_hover_text("← one step back (a replay)")
+                .clicked()
+            {
+                controls.step = controls.step.saturating_sub(1);
+            }
+            if ui.button("step ▶").on_hover_text("→ one step").clicked() {
+                controls.step += 1;
+            }
+            if ui.button("⏮ Reset").on_hover_text("Home").clicked() {
+                controls.step = 0;
+            }
+        });
+        if self.speed <= 0.0 {
+            self.speed = 1.0;
+        }
+        ui.add(
+            egui::Slider::new(&mut self.speed, 0.1..=4.0)
+                .logarithmic(true)
+                .text("speed (× real time)"),
+        );
+        if let Some(lab) = &self.lab {
+            let st = lab.runs[0].world().settings();
+            ui.label(
+                RichText::new(format!(
+                    "{} Hz, {} iterations, friction {}, {} s",
+                    st.hz, st.iterations, st.friction, st.seconds
+                ))
+                .color(colors::dim()),
+            );
+            for (k, run) in lab.runs.iter().enumerate() {
+                let color = if k == 0 { colors::ink() } else { run_color(k) };
+                ui.label(
+                    RichText::new(format!(
+                        "{}: {}",
+                        if k == 0 {
+                            "full run (solid)".to_string()
+                        } else {
+                            format!("ghost {k}")
+                        },
+                        variant_words(run.world().variant())
+                    ))
+                    .color(color),
+                );
+            }
+        }
+        ui.label(
+            RichText::new("Pause and click a contact point to open that pair, at this step, in the manifold mode.")
+                .color(colors::dim())
+                .size(13.0),
+        );
+        ui.separator();
+        self.plots(ui);
+        command
+    }
+
+    fn handle_input(&mut self, input: &Input, world: &Camera, _pair: &Traced) -> bool {
+        if input.over_ui || self.running || !input.pressed[0] {
+            return false;
+        }
+        let Some(p) = input.pointer else {
+            return false;
+        };
+        let Some((k, bodies)) = self.pick(p, world) else {
+            return false;
+        };
+        match self.open_pair(k, bodies) {
+            Ok(command) => {
+                self.pending = Some(command);
+                self.notice = None;
+            }
+            Err(why) => {
+                self.pending = None;
+                self.notice = Some(why);
+                return true;
+            }
+        }
+        let Some(Command::OpenPair { bodies: posed, .. }) = &self.pending else {
+            return false;
+        };
+        let received = self
+            .lab
+            .as_ref()
+            .and_then(|l| l.runs.get(k))
+            .and_then(|r| r.world().pair(bodies[0], bodies[1]))
+            .map_or(0, |p| p.points().count());
+        self.picked = Some(Picked {
+            run: k,
+            bodies,
+            step: self.lab.as_ref().map_or(0, Lab::steps),
+            poses: [
+                (posed.0.position, posed.0.angle_deg),
+                (posed.1.position, posed.1.angle_deg),
+            ],
+            received,
+        });
+        true
+    }
+
+    fn draw(&self, canvas: &Canvas, _pair: &Traced, _step: usize) {
+        let Some(lab) = &self.lab else {
+            canvas.banner(
+                &format!(
+                    "This scene cannot be simulated:\n{}",
+                    self.error.as_deref().unwrap_or("")
+                ),
+                colors::bad(),
+            );
+            return;
+        };
+        // Ghosts first (outlined, in their own colours), then the full run solid over them.
+        for (k, run) in lab.runs.iter().enumerate().skip(1) {
+            let color = run_color(k);
+            for body in run.world().bodies().iter().skip(1) {
+                let xf = body.transform();
+                for part in &body.parts {
+                    canvas.shape_outline(&part.shape, xf.compose(part.xf), 2.0, color);
+                }
+            }
+        }
+        let full = lab.runs[0].world();
+        for (i, body) in full.bodies().iter().enumerate() {
+            let xf = body.transform();
+            for part in &body.parts {
+                canvas.part(part, xf.compose(part.xf), colors::body(i), 2.0);
+            }
+            // Numbered as the CSV numbers them (B is body 0, so the next is 1).
+            let label = match i {
+                0 => "A".to_string(),
+                1 => "B".to_string(),
+                n => (n - 1).to_string(),
+            };
+            canvas.label_ranked(
+                body.center,
+                Vec2::new(-6.0, 8.0),
+                label,
+                colors::body(i),
+                priority::BODY,
+            );
+        }
+        // Contact points by state: every run's, the ghosts' ringed in their colour.
+        for (k, run) in lab.runs.iter().enumerate().rev() {
+            for pair in run.world().contacts() {
+                for p in pair.points() {
+                    match p.state() {
+                        PointState::Persisted => {
+                            canvas.point_as("contact", p.position, 4.5, colors::ink())
+                        }
+                        PointState::New => canvas.point_as("contact", p.position, 7.0, new_point()),
+                        PointState::Speculative => {
+                            canvas.ring_as("contact", p.position, 5.0, 1.8, colors::ink())
+                        }
+                    }
+                    if k > 0 {
+                        canvas.ring(p.position, 8.5, 1.5, run_color(k));
+                    }
+                }
+            }
+        }
+        if let Some((at, to)) = self.progress() {
+            let done = (100 * at.min(to)).checked_div(to).unwrap_or(100);
+            canvas.hint(&format!(
+                "computing step {at} of the way to {to} ({done} %) · the keys still work · F1 help"
+            ));
+            return;
+        }
+        canvas.hint(if self.running {
+            "playing · Space pauses · F1 help"
+        } else {
+            "Space plays · Right: a step · Left: a step back · Home: reset · click a contact point: its manifold"
+        });
+    }
+}

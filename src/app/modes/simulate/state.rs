@@ -1,0 +1,191 @@
+//! The Simulate mode's state: what it holds (the lab, the play state, each run's readings), its
+//! colours, and the small helpers every part of the mode shares. A leaf: the mode's other files
+//! import it, it imports none of them.
+
+use crate::app::command::Command;
+use crate::app::draw::colors;
+use crate::app::legend::{Entry, Marker, entry};
+use crate::scene::{Body, Scene};
+use crate::sim::Lab;
+use egui::Color32;
+use glam::Vec2;
+
+/// One step's readings of one run, for the plots.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    /// Seconds simulated.
+    pub time: f64,
+    /// Percent of the step's points that persisted (0 with no points).
+    pub persisted_pct: f32,
+    /// The top body's height (its origin's y).
+    pub height: f32,
+    /// The top body's angular speed, |ω|, rad/s.
+    pub omega: f32,
+    /// B's centre of mass (x) and its velocity, for a body sliding over seams.
+    pub b_x: f32,
+    /// B's horizontal velocity.
+    pub b_vx: f32,
+    /// B's vertical velocity.
+    pub b_vy: f32,
+}
+
+/// The colour of compare run `k` (1 or 2; 0 is the full run, drawn in the bodies' colours).
+pub fn run_color(k: usize) -> Color32 {
+    match k {
+        1 => colors::accent(),
+        _ => colors::minkowski(),
+    }
+}
+
+/// The colour of a new contact point.
+pub fn new_point() -> Color32 {
+    colors::bad()
+}
+
+/// What the Simulate mode's colours mean.
+pub const LEGEND: &[Entry] = &[
+    entry(
+        colors::b,
+        Marker::Fill,
+        "the full run (every rule on), solid",
+    ),
+    entry(
+        colors::accent,
+        Marker::Line,
+        "compare run 1: an outlined ghost, started from the same state",
+    ),
+    entry(
+        colors::minkowski,
+        Marker::Line,
+        "compare run 2: an outlined ghost",
+    ),
+    entry(
+        colors::ink,
+        Marker::Dot,
+        "a persisted contact point: its id matched the last step's (warm-started)",
+    ),
+    entry(
+        new_point,
+        Marker::Dot,
+        "a new contact point (larger): a new id, it starts from no impulse",
+    ),
+    entry(
+        colors::ink,
+        Marker::Ring,
+        "a speculative point (hollow): apart, it only stops the gap closing",
+    ),
+];
+
+/// How far (pixels) a click may be from a contact point to pick it.
+pub const PICK_PX: f32 = 12.0;
+
+/// A contact the user picked: the run, the body pair, the step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picked {
+    /// Which run (0 the full one).
+    pub run: usize,
+    /// The two bodies (world indices, the lower first).
+    pub bodies: [usize; 2],
+    /// The step it was picked at.
+    pub step: usize,
+    /// The two bodies' poses the step collided at: position and angle in degrees (they
+    /// became the scene's A and B).
+    pub poses: [(Vec2, f32); 2],
+    /// How many points the solver received for the pair in that step.
+    pub received: usize,
+}
+
+/// Simulate mode state: the lab, the play state and each run's readings.
+#[derive(Default)]
+pub struct SimulateMode {
+    /// The scene the lab was built from.
+    pub(super) scene: Option<Scene>,
+    /// The runs (None when the scene cannot be simulated; the reason in `error`).
+    pub(super) lab: Option<Lab>,
+    /// Why the scene cannot be simulated.
+    pub(super) error: Option<String>,
+    /// Playing.
+    pub running: bool,
+    /// Playback speed: simulated seconds per real second.
+    pub speed: f32,
+    /// Steps owed to the clock while playing (fractions carried over).
+    pub(super) owed: f64,
+    /// The clock at the last frame, seconds.
+    pub(super) clock: Option<f64>,
+    /// Per run, one reading per step from 0 to the lab's step.
+    pub(super) readings: Vec<Vec<Reading>>,
+    /// The top body (world index) the plots and words follow.
+    pub(super) top: usize,
+    /// A click on a contact, waiting for the app to carry it out.
+    pub(super) pending: Option<Command>,
+    /// The last contact picked (for tests and the panel).
+    pub picked: Option<Picked>,
+    /// Milliseconds the last frame's stepping took.
+    pub work_ms: f64,
+    /// B starts sliding (a `velocity`) or A is a chain: the plot of B's speed is shown.
+    pub(super) sliding: bool,
+    /// The x of A's seams (see [`crate::sim::seams`]), found once per scene.
+    pub(super) seams: Vec<f32>,
+    /// Over the frames that stepped: how many, their stepping's total and largest time, ms.
+    pub(super) work: (u64, f64, f64),
+    /// Why the last click on a contact could not open its pair (shown in the words).
+    pub(super) notice: Option<String>,
+    /// The session's step as last seen: where the lab is going (it may take frames).
+    pub(super) target: usize,
+}
+
+/// A millisecond clock for the stepping's own cost (in the browser, where `Instant` panics,
+/// the page's clock).
+pub(super) fn clock_ms() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        static START: OnceLock<std::time::Instant> = OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+            * 1000.0
+    }
+    // The page's clock (whole milliseconds in most browsers: the mean over many frames is
+    // what tells, as for the drag's work in `--print-state`).
+    #[cfg(target_arch = "wasm32")]
+    {
+        macroquad::time::get_time() * 1000.0
+    }
+}
+
+/// The scene's body `i` of the simulation (0 A, 1 B, then `sim.bodies`).
+pub(super) fn scene_body(scene: &Scene, i: usize) -> Option<&Body> {
+    match i {
+        0 => Some(&scene.a),
+        1 => Some(&scene.b),
+        k => scene.sim.as_ref().and_then(|s| s.bodies.get(k - 2)),
+    }
+}
+
+impl SimulateMode {
+    /// The lab, when the scene can be simulated.
+    pub fn lab(&self) -> Option<&Lab> {
+        self.lab.as_ref()
+    }
+
+    /// Each run's readings, step 0 to now.
+    pub fn readings(&self) -> &[Vec<Reading>] {
+        &self.readings
+    }
+
+    /// The body the plots follow (the highest dynamic body at the start).
+    pub fn top(&self) -> usize {
+        self.top
+    }
+
+    /// The command a click asked for, once (the app carries it out).
+    pub fn take_command(&mut self) -> Option<Command> {
+        self.pending.take()
+    }
+
+    pub(super) fn speed(&self) -> f32 {
+        if self.speed > 0.0 { self.speed } else { 1.0 }
+    }
+}
