@@ -462,3 +462,69 @@ fn scene_02_keep_step_shows_the_incident_point_with_its_separation_and_the_midpo
     assert_eq!(num(world.point(lifted.point).y), num(lifted.separation));
     assert_eq!(num(lifted.separation), "0.3312");
 }
+
+/// Issue 37: after a swap (the face that won the comparison clipped to nothing within the
+/// margin, so the other body's face is the reference), the step text and the arithmetic say
+/// the same thing as the trace: which face won the comparison (`b_above_threshold`) and which
+/// is the reference (`flip`). Before, the arithmetic recomputed `sep_b > threshold` and the
+/// step text ignored the swap, so the two contradicted each other. The pose was found by a
+/// search of 2.5 million random pairs (a pentagon against a 2 × 0.5 box, margin 0.1), pinned as
+/// bits.
+#[test]
+fn after_a_swap_the_step_text_and_the_arithmetic_name_the_trace_s_reference_face() {
+    use narrowphase_lab::app::modes::Mode;
+    use narrowphase_lab::app::modes::manifold::ManifoldMode;
+    use narrowphase_lab::geom::{ManifoldOptions, ManifoldStep, SatOptions, Shape, Transform};
+    use narrowphase_lab::scene::Pair;
+    let f = f32::from_bits;
+    let pair = Pair {
+        a: Shape::regular_polygon(5, 0.6).expect("a pentagon"),
+        xf_a: Transform::new(glam::Vec2::ZERO, f(0x409f34f1)),
+        b: Shape::make_box(2.0, 0.5, 0.0).expect("a box"),
+        xf_b: Transform::new(glam::Vec2::new(f(0xbfbebecf), f(0xbf24d309)), f(0x40613b87)),
+        options: ManifoldOptions {
+            speculative_margin: 0.1,
+            hysteresis: true,
+        },
+        bodies: None,
+    };
+    let traced = Traced::compute(pair, SatOptions::default());
+    let mode = ManifoldMode::default();
+    let steps: Vec<&ManifoldStep> = traced.manifold_shown_steps();
+    let (k, flip, won_b) = steps
+        .iter()
+        .enumerate()
+        .find_map(|(k, s)| match s {
+            ManifoldStep::ReferenceFace {
+                flip,
+                swapped: true,
+                b_above_threshold,
+                ..
+            } => Some((k, *flip, *b_above_threshold)),
+            _ => None,
+        })
+        .expect("the pinned pose swaps its reference face");
+    assert_ne!(flip, won_b, "a swap gives the reference to the other body");
+    let name = |b: bool| if b { "B's" } else { "A's" };
+    let text = mode.step_text(&traced, k);
+    let said = format!(
+        "{} face won, but clipping against it kept no point within the margin, so {} face is the reference.",
+        name(won_b),
+        name(flip)
+    );
+    assert!(text.ends_with(&said), "{text}");
+    let rows: Vec<Row> = mode.arithmetic(&traced, k);
+    let note = rows.last().map(|r| r.text.clone()).unwrap_or_default();
+    let above = if won_b { "above" } else { "not above" };
+    assert!(
+        note.starts_with(&format!(
+            "sep_b is {above} the threshold: {} face won",
+            name(won_b)
+        )),
+        "{note}"
+    );
+    assert!(
+        note.ends_with(&format!("so {} face is the reference", name(flip))),
+        "{note}"
+    );
+}

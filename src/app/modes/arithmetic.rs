@@ -253,6 +253,8 @@ pub fn manifold_rows(pair: &Traced, step: usize) -> Vec<Row> {
             threshold,
             hysteresis,
             flip,
+            b_above_threshold,
+            swapped,
             ..
         } => vec![
             row(
@@ -271,15 +273,29 @@ pub fn manifold_rows(pair: &Traced, step: usize) -> Vec<Row> {
                 },
                 *threshold,
             ),
-            note(format!(
-                "sep_b is {} the threshold: {}'s face is the reference",
-                if sep_b > threshold {
-                    "above"
-                } else {
-                    "not above"
-                },
-                if *flip { "B" } else { "A" }
-            )),
+            note(if *swapped {
+                format!(
+                    "sep_b is {} the threshold: {}'s face won, but clipping against it kept no \
+                     point within the margin, so {}'s face is the reference",
+                    if *b_above_threshold {
+                        "above"
+                    } else {
+                        "not above"
+                    },
+                    if *b_above_threshold { "B" } else { "A" },
+                    if *flip { "B" } else { "A" }
+                )
+            } else {
+                format!(
+                    "sep_b is {} the threshold: {}'s face is the reference",
+                    if *b_above_threshold {
+                        "above"
+                    } else {
+                        "not above"
+                    },
+                    if *flip { "B" } else { "A" }
+                )
+            }),
         ],
         ManifoldStep::IncidentFace(face) => vec![note(format!(
             "incident face: {} edge {}, normal {}",

@@ -219,9 +219,11 @@ impl Mode for ManifoldMode {
                 threshold,
                 hysteresis,
                 flip,
+                b_above_threshold,
+                swapped,
                 ..
             } => format!(
-                "1–2. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {} is the reference.",
+                "1–2. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {}",
                 signed(*sep_a),
                 signed(*sep_b),
                 signed(*threshold),
@@ -230,7 +232,15 @@ impl Mode for ManifoldMode {
                 } else {
                     " (no bias)"
                 },
-                if *flip { "B's face" } else { "A's face" }
+                match (*swapped, *flip) {
+                    (false, true) => "B's face is the reference.".to_string(),
+                    (false, false) => "A's face is the reference.".to_string(),
+                    (true, _) => format!(
+                        "{} face won, but clipping against it kept no point within the margin, so {} face is the reference.",
+                        if *b_above_threshold { "B's" } else { "A's" },
+                        if *flip { "B's" } else { "A's" }
+                    ),
+                }
             ),
             ManifoldStep::IncidentFace(f) => format!(
                 "3. Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
