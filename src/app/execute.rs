@@ -50,12 +50,10 @@ impl App {
             }
             Command::SetMode(m) => self.set_mode(m),
             Command::Step(to) => self.step_to(to),
-            Command::PlayPause => {
-                let mode = self.modes.get_mut(self.session.mode);
-                if !mode.toggle_play(&mut self.session.step) {
-                    self.step_to(super::command::StepTo::Next);
-                }
-            }
+            Command::PlayPause => match self.modes.get_mut(self.session.mode).player() {
+                Some(player) => player.toggle(&mut self.session.step),
+                None => self.step_to(super::command::StepTo::Next),
+            },
             Command::OpenPair {
                 bodies,
                 hysteresis,

@@ -780,7 +780,8 @@ impl App {
         }
         // A click the mode turned into a command (a Simulate contact opened in the manifold
         // mode).
-        if let Some(c) = self.modes.get_mut(self.session.mode).take_command() {
+        let mode = self.modes.get_mut(self.session.mode);
+        if let Some(c) = mode.player().and_then(|p| p.take_command()) {
             self.apply(c, now);
         }
         // A mode that plays moves its step on with the clock.
@@ -789,18 +790,14 @@ impl App {
 
     /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.
     pub fn advance_mode(&mut self, now: f64) {
-        let computing = |app: &App| {
-            app.modes
-                .find::<modes::simulate::SimulateMode>()
-                .and_then(|m| m.progress())
-                .is_some()
+        let Some(player) = self.modes.get_mut(self.session.mode).player() else {
+            return;
         };
-        let was = computing(self);
-        let mode = self.modes.get_mut(self.session.mode);
-        mode.advance(&mut self.session.step, now);
+        let was = player.computing();
+        player.advance(&mut self.session.step, now);
         // A long seek carried over frames reached its step: keep that picture in view, as a
         // step reached at once is.
-        if was && !computing(self) {
+        if was && !player.computing() {
             self.view.keep_in_view();
         }
     }
@@ -875,14 +872,8 @@ impl App {
         // Each mode's own fields (the manifold's `id_changes`), whichever mode is shown.
         if let serde_json::Value::Object(fields) = &mut state {
             for mode in self.modes.iter() {
-                mode.probe(fields);
-            }
-            // Simulate's bodies and contact points on screen, while it is shown.
-            if self.session.mode == ModeKind::Simulate
-                && let Some(sim) = self.modes.find::<modes::simulate::SimulateMode>()
-                && let Some(serde_json::Value::Object(s)) = fields.get_mut("sim")
-            {
-                s.insert("screen".into(), sim.screen_json(&self.view.cam));
+                let shown = (mode.kind() == self.session.mode).then_some(&self.view.cam);
+                mode.probe(fields, shown);
             }
         }
         state.to_string()

@@ -191,15 +191,16 @@ impl SlidesJob {
         app.dialogs.recover = None;
         app.dialogs.broken_recovery = None;
         let at = (self.step * stride(app)).min(app.step_count().saturating_sub(1));
-        if app.session.step != at {
+        let moved = app.session.step != at;
+        if moved {
             app.apply(Command::Step(StepTo::At(at)), now);
         }
-        self.computing = app.session.mode == ModeKind::Simulate
-            && app
-                .modes
-                .find::<super::modes::simulate::SimulateMode>()
-                .and_then(|m| m.lab())
-                .is_some_and(|lab| lab.steps() != at);
+        // A mode that plays follows a new step in its frame, maybe over several: not yet shown.
+        self.computing = app
+            .modes
+            .get_mut(app.session.mode)
+            .player()
+            .is_some_and(|p| moved || p.computing());
     }
 
     /// After a frame was drawn: whether to capture it.

@@ -176,10 +176,12 @@ fn mode_trait_methods() -> Vec<String> {
         .collect()
 }
 
-/// The most methods the `Mode` trait may have. Issue 37 asks for about 12 (one `second_view()`
-/// value for the GJK pane, one `player()` for a mode that plays); today it has 24, and this
-/// holds the line while that work is open: lower it as methods are grouped, never raise it.
-const MODE_METHODS_AT_MOST: usize = 24;
+/// The most methods the `Mode` trait may have. Issue 37 asks for about 12; it had 24, and a
+/// mode's fixed facts are now one `about()` value and a mode that plays one `player()` (16).
+/// The GJK pane's three methods (`second_view`, `second_camera`, `layout`) are to become one
+/// value next. This holds the line while that work is open: lower it as methods are grouped,
+/// never raise it.
+const MODE_METHODS_AT_MOST: usize = 16;
 
 #[test]
 fn the_mode_trait_does_not_grow() {

@@ -1,12 +1,12 @@
 //! GJK/EPA mode: the world and Minkowski space side by side, GJK one iteration at a time, then
 //! EPA, then the radii folded back in — all from the library's GJK and EPA traces.
 
-use super::mode::{Controls, Mode, ModeKind};
+use super::mode::{About, Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::legend::{self, Entry};
+use crate::app::legend;
 use crate::app::modes::arithmetic::{self, Row};
 use crate::app::pair::Traced;
 use crate::app::words::{count, num, signed};
@@ -96,20 +96,17 @@ pub fn guard_words(guard: EpaGuard) -> String {
 }
 
 impl Mode for GjkMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Gjk
-    }
-
-    fn title(&self) -> &'static str {
-        "GJK / EPA"
-    }
-
-    fn hover(&self) -> &'static str {
-        "2: GJK's simplex and EPA's polytope on the Minkowski difference"
-    }
-
-    fn legend(&self) -> &'static [Entry] {
-        legend::GJK
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Gjk,
+            title: "GJK / EPA",
+            hover: "2: GJK's simplex and EPA's polytope on the Minkowski difference",
+            legend: legend::GJK,
+            contact_separations: true,
+            owns_world: false,
+            split: 0.5,
+        };
+        &ABOUT
     }
 
     fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
@@ -398,10 +395,6 @@ impl Mode for GjkMode {
             .min_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(v, _)| (v.index_a, v.index_b));
         true
-    }
-
-    fn split(&self) -> f32 {
-        0.5
     }
 
     fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize) {

@@ -1,12 +1,12 @@
 //! Manifold mode: reference and incident faces, clipping step by step, and feature ids that
 //! persist — all from the library's manifold trace.
 
-use super::mode::{Controls, Mode, ModeKind};
+use super::mode::{About, Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::legend::{self, Entry};
+use crate::app::legend;
 use crate::app::modes::arithmetic::{self, Row};
 use crate::app::pair::Traced;
 use crate::app::words::{count, id_hex, num, part_pair, signed};
@@ -160,20 +160,17 @@ fn face_line(c: &Canvas, f: &Face, color: egui::Color32, role: &str, over: bool)
 }
 
 impl Mode for ManifoldMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Manifold
-    }
-
-    fn title(&self) -> &'static str {
-        "Contact manifold"
-    }
-
-    fn hover(&self) -> &'static str {
-        "3: reference and incident faces, clipping, the contact points"
-    }
-
-    fn legend(&self) -> &'static [Entry] {
-        legend::MANIFOLD
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Manifold,
+            title: "Contact manifold",
+            hover: "3: reference and incident faces, clipping, the contact points",
+            legend: legend::MANIFOLD,
+            contact_separations: false,
+            owns_world: false,
+            split: 0.0,
+        };
+        &ABOUT
     }
 
     fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
@@ -184,11 +181,7 @@ impl Mode for ManifoldMode {
         ManifoldMode::reset(self);
     }
 
-    fn contact_separations(&self) -> bool {
-        false
-    }
-
-    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, _shown: Option<&Camera>) {
         out.insert("id_changes".into(), self.churn.into());
     }
 

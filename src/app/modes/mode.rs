@@ -27,17 +27,8 @@ pub struct Controls {
 
 /// Everything a mode draws and controls.
 pub trait Mode: Any + Send {
-    /// Which mode this is (its key, its name in scene files and links).
-    fn kind(&self) -> ModeKind;
-
-    /// The tab title ("Separating axes").
-    fn title(&self) -> &'static str;
-
-    /// What the mode shows, in one line (the mode buttons' tooltip).
-    fn hover(&self) -> &'static str;
-
-    /// What the colours of its picture mean.
-    fn legend(&self) -> &'static [Entry];
+    /// What the mode is: its kind, names, legend and how the world view treats it.
+    fn about(&self) -> &'static About;
 
     /// The arithmetic behind `step`: every number a trace field (see `modes::arithmetic`).
     fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row>;
@@ -45,14 +36,14 @@ pub trait Mode: Any + Send {
     /// A new scene: forget the mode's view and history.
     fn reset(&mut self) {}
 
-    /// Whether the contact points drawn for every mode carry their separation in their label
-    /// (false when the mode labels its points itself).
-    fn contact_separations(&self) -> bool {
-        true
-    }
-
     /// The mode's fields in the `--print-state` line (besides every mode's).
-    fn probe(&self, _out: &mut serde_json::Map<String, serde_json::Value>) {}
+    /// `shown` is the world camera when the mode is the one shown (positions on screen).
+    fn probe(
+        &self,
+        _out: &mut serde_json::Map<String, serde_json::Value>,
+        _shown: Option<&Camera>,
+    ) {
+    }
 
     /// The camera of the mode's second view, to read (quiz targets drawn in it).
     fn second_view(&self) -> Option<&Camera> {
@@ -88,11 +79,6 @@ pub trait Mode: Any + Send {
     /// panels draw (the manifold mode records its ids, so its strip and count are this frame's).
     fn observe(&mut self, _pair: &Traced) {}
 
-    /// The width fraction of the canvas the mode takes for a second view (0 = none).
-    fn split(&self) -> f32 {
-        0.0
-    }
-
     /// Lays out the mode's second view beside the world view (after the panels took room).
     fn layout(&mut self, _world: &Camera) {}
 
@@ -101,27 +87,80 @@ pub trait Mode: Any + Send {
         None
     }
 
-    /// Whether the mode draws the bodies itself (Simulate: the bodies where the run has them),
-    /// so the world view leaves out the scene's shapes and the pair's contact points.
-    fn owns_world(&self) -> bool {
-        false
-    }
-
     /// The scene as it is now (after an edit, an undo, a new scene), while the mode is shown:
     /// a hidden mode sees it when it is shown again.
     fn set_scene(&mut self, _scene: &crate::scene::Scene) {}
 
-    /// One frame at the clock `now` (seconds): a mode that plays moves `step` on, and follows
-    /// it.
-    fn advance(&mut self, _step: &mut usize, _now: f64) {}
-
-    /// Space: play or pause; false for a mode that does not play (Space is then the next step).
-    fn toggle_play(&mut self, _step: &mut usize) -> bool {
-        false
-    }
-
-    /// A command the mode's canvas input asked for (a click on a contact), once.
-    fn take_command(&mut self) -> Option<Command> {
+    /// The mode's player, for a mode that plays (Simulate): the app, the embed and slides
+    /// drive it through this, never by asking which mode it is.
+    fn player(&mut self) -> Option<&mut dyn Player> {
         None
+    }
+}
+
+/// What a mode is, fixed for the mode: its kind, its names, its legend, and how the world view
+/// treats it.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    /// Which mode this is (its key, its name in scene files and links).
+    pub kind: ModeKind,
+    /// The tab title ("Separating axes").
+    pub title: &'static str,
+    /// What the mode shows, in one line (the mode buttons' tooltip).
+    pub hover: &'static str,
+    /// What the colours of its picture mean.
+    pub legend: &'static [Entry],
+    /// Whether the contact points drawn for every mode carry their separation in their label
+    /// (false when the mode labels its points itself).
+    pub contact_separations: bool,
+    /// Whether the mode draws the bodies itself (Simulate: the bodies where the run has them),
+    /// so the world view leaves out the scene's shapes and the pair's contact points.
+    pub owns_world: bool,
+    /// The width fraction of the canvas the mode takes for a second view (0 = none).
+    pub split: f32,
+}
+
+/// A mode that plays: Space plays and pauses, the clock moves it on, a click may ask for a
+/// command, and a long seek may take several frames.
+pub trait Player {
+    /// One frame at the clock `now` (seconds): moves `step` on while playing, and follows it.
+    fn advance(&mut self, step: &mut usize, now: f64);
+    /// Space: play or pause.
+    fn toggle(&mut self, step: &mut usize);
+    /// A command the mode's canvas input asked for (a click on a contact), once.
+    fn take_command(&mut self) -> Option<Command>;
+    /// True while the player is still computing its way to the step asked for.
+    fn computing(&self) -> bool;
+}
+
+/// The mode's [`About`], field by field.
+impl dyn Mode {
+    /// Which mode this is.
+    pub fn kind(&self) -> ModeKind {
+        self.about().kind
+    }
+    /// The tab title.
+    pub fn title(&self) -> &'static str {
+        self.about().title
+    }
+    /// The mode buttons' tooltip.
+    pub fn hover(&self) -> &'static str {
+        self.about().hover
+    }
+    /// What the colours of its picture mean.
+    pub fn legend(&self) -> &'static [Entry] {
+        self.about().legend
+    }
+    /// Whether the common contact points carry their separation in their label.
+    pub fn contact_separations(&self) -> bool {
+        self.about().contact_separations
+    }
+    /// Whether the mode draws the bodies itself.
+    pub fn owns_world(&self) -> bool {
+        self.about().owns_world
+    }
+    /// The width fraction of the canvas its second view takes.
+    pub fn split(&self) -> f32 {
+        self.about().split
     }
 }

@@ -1,11 +1,11 @@
 //! SAT mode: every candidate axis, both shadows on it, the gap — from the library's SAT trace.
 
-use super::mode::{Controls, Mode, ModeKind};
+use super::mode::{About, Controls, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::legend::{self, Entry};
+use crate::app::legend;
 use crate::app::modes::arithmetic::{self, Row};
 use crate::app::pair::Traced;
 use crate::app::words::{count, num, signed};
@@ -62,33 +62,30 @@ impl SatMode {
 const AXIS_NAME_WIDTH: f32 = 118.0;
 
 impl Mode for SatMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Sat
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Sat,
+            title: "Separating axes",
+            hover: "1: every candidate axis and both shadows on it",
+            legend: legend::SAT,
+            contact_separations: true,
+            owns_world: false,
+            split: 0.0,
+        };
+        &ABOUT
     }
 
     fn set_scene(&mut self, scene: &crate::scene::Scene) {
         self.towards = scene.view.as_ref().map(|v| v.center);
     }
 
-    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, _shown: Option<&Camera>) {
         if let Some([first, last, visible]) = self.gap_plot {
             out.insert(
                 "sat_plot".into(),
                 serde_json::json!({ "first_bar": first, "last_bar": last, "visible_right": visible }),
             );
         }
-    }
-
-    fn title(&self) -> &'static str {
-        "Separating axes"
-    }
-
-    fn hover(&self) -> &'static str {
-        "1: every candidate axis and both shadows on it"
-    }
-
-    fn legend(&self) -> &'static [Entry] {
-        legend::SAT
     }
 
     fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {

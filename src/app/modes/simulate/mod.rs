@@ -17,12 +17,11 @@ mod probe;
 mod state;
 mod words;
 
-use super::mode::{Controls, Mode, ModeKind};
+use super::mode::{About, Controls, Mode, ModeKind, Player};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::input::Input;
-use crate::app::legend::Entry;
 use crate::app::modes::arithmetic::Row;
 use crate::app::pair::Traced;
 use crate::app::words::num;
@@ -36,20 +35,17 @@ pub use state::{LEGEND, PICK_PX, Picked, Reading, SimulateMode, new_point, run_c
 pub use words::{body_name, variant_words};
 
 impl Mode for SimulateMode {
-    fn kind(&self) -> ModeKind {
-        ModeKind::Simulate
-    }
-
-    fn title(&self) -> &'static str {
-        "Simulate"
-    }
-
-    fn hover(&self) -> &'static str {
-        "4: the consequences lab — a solver runs on the manifolds; compare runs break one rule"
-    }
-
-    fn legend(&self) -> &'static [Entry] {
-        LEGEND
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Simulate,
+            title: "Simulate",
+            hover: "4: the consequences lab — a solver runs on the manifolds; compare runs break one rule",
+            legend: LEGEND,
+            contact_separations: false,
+            owns_world: true,
+            split: 0.0,
+        };
+        &ABOUT
     }
 
     fn arithmetic(&self, _pair: &Traced, _step: usize) -> Vec<Row> {
@@ -100,36 +96,22 @@ impl Mode for SimulateMode {
         };
     }
 
-    fn contact_separations(&self) -> bool {
-        false
-    }
-
-    fn owns_world(&self) -> bool {
-        true
-    }
-
     fn set_scene(&mut self, scene: &Scene) {
         SimulateMode::set_scene(self, scene);
     }
 
-    fn advance(&mut self, step: &mut usize, now: f64) {
-        let dt = self.clock.map_or(0.0, |t| (now - t).max(0.0));
-        self.clock = Some(now);
-        SimulateMode::advance(self, step, dt);
+    fn player(&mut self) -> Option<&mut dyn Player> {
+        Some(self)
     }
 
-    fn toggle_play(&mut self, step: &mut usize) -> bool {
-        self.toggle(step);
-        true
-    }
-
-    fn take_command(&mut self) -> Option<Command> {
-        SimulateMode::take_command(self)
-    }
-
-    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, shown: Option<&Camera>) {
         if self.lab.is_some() {
-            out.insert("sim".into(), self.state_json());
+            let mut sim = self.state_json();
+            // The bodies and contact points on screen, while the mode is shown.
+            if let (Some(cam), serde_json::Value::Object(s)) = (shown, &mut sim) {
+                s.insert("screen".into(), self.screen_json(cam));
+            }
+            out.insert("sim".into(), sim);
         }
     }
 
@@ -341,5 +323,25 @@ impl Mode for SimulateMode {
         } else {
             "Space plays · Right: a step · Left: a step back · Home: reset · click a contact point: its manifold"
         });
+    }
+}
+
+impl Player for SimulateMode {
+    fn advance(&mut self, step: &mut usize, now: f64) {
+        let dt = self.clock.map_or(0.0, |t| (now - t).max(0.0));
+        self.clock = Some(now);
+        SimulateMode::advance(self, step, dt);
+    }
+
+    fn toggle(&mut self, step: &mut usize) {
+        SimulateMode::toggle(self, step);
+    }
+
+    fn take_command(&mut self) -> Option<Command> {
+        SimulateMode::take_command(self)
+    }
+
+    fn computing(&self) -> bool {
+        self.progress().is_some()
     }
 }
