@@ -19,7 +19,7 @@
 //! A body of one convex shape is the compound of one part, at the identity: everything here
 //! works for any mix of single and compound bodies.
 
-use crate::geom::chain::{ChainLink, SmoothSegment, Verdict, smooth_manifold};
+use crate::geom::chain::{ChainLink, SegmentRule, SmoothSegment, collide_segment};
 use crate::geom::contact::{Manifold, ManifoldOptions, ManifoldPoint, collide_in};
 use crate::geom::frame::PairFrame;
 use crate::geom::math::{Rot, Transform, segment_distance};
@@ -80,8 +80,8 @@ pub struct CompoundOutput {
     pub manifolds: Vec<PartManifold>,
     /// How many part pairs the bounding circles let through to `collide`.
     pub collided: usize,
-    /// Every chain segment collided: the verdict of its rule on the two-sided normal, whether
-    /// or not the rule was applied.
+    /// Every chain segment collided: what its rule decided, whether or not the rule was
+    /// applied.
     pub segments: Vec<SegmentVerdict>,
 }
 
@@ -94,8 +94,8 @@ pub struct SegmentVerdict {
     pub segment: SmoothSegment,
     /// The plain two-sided manifold (world coordinates).
     pub two_sided: Manifold,
-    /// The verdict on its normal.
-    pub verdict: Verdict,
+    /// What the rule decided: the winning candidate normal, what it made, the manifold.
+    pub rule: SegmentRule,
     /// True when the rule was applied (`smooth` on).
     pub applied: bool,
 }
@@ -205,16 +205,16 @@ pub fn collide_bodies(
             let mut manifold = collide_in(&pair, options, &mut NoTrace);
             if let Some(link) = &pa.link {
                 let segment = SmoothSegment::of_pair(&pair, link);
-                let (verdict, smoothed) = smooth_manifold(&pair, &segment, &manifold, options);
+                let rule = collide_segment(&pair, &segment, options, &mut NoTrace);
                 segments.push(SegmentVerdict {
                     parts: [i, j],
                     segment: segment.shifted(pair.origin),
                     two_sided: manifold,
-                    verdict,
+                    rule,
                     applied: smooth,
                 });
                 if smooth {
-                    manifold = smoothed;
+                    manifold = rule.manifold;
                 }
             }
             if !manifold.is_empty() {

@@ -32,7 +32,7 @@ use crate::geom::trace::Trace;
 use circle_circle::circles;
 use circle_polygon::circle_polygon;
 
-pub(crate) use polygon_polygon::face_clip;
+pub(crate) use polygon_polygon::clip_face;
 use polygon_polygon::polygons;
 
 /// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.

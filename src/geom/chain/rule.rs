@@ -1,0 +1,737 @@
+//! A chain segment's contact with a body: the rule that never loses a body overlapping the
+//! chain and never invents a contact for one that is apart.
+//!
+//! A chain's segment is one-sided and knows its neighbours ([`SmoothSegment`]). The plain
+//! two-sided manifold of the segment is not enough to judge: its one normal may belong to a
+//! neighbour while another normal, one this segment owns, holds the body. So the rule weighs
+//! every normal the surface around the segment can have (Box2D v3's
+//! `b2CollideChainSegmentAndPolygon`, written here from its description):
+//!
+//! 1. **Side.** B's centre behind the segment's line *and* behind every convex neighbour's
+//!    line: the body is behind the chain, no contact. (Behind the segment alone is not enough:
+//!    at a sharp peak a body can sit in the vertex's cone behind one of the two faces.)
+//! 2. **Distance.** The cores' closest points: further apart than the margin plus both radii,
+//!    no contact. A body that is apart never gets a point from a face it does not reach.
+//! 3. **Candidates.**
+//!    - Cores apart (and the centre in front of the segment): their closest features give one
+//!      normal — the segment's face (its inside is closest), the line between the segment's end
+//!      vertex and B's closest vertex, or B's face reversed (an end vertex against B's face) —
+//!      and the segment's classification judges it.
+//!    - Cores overlapping, or the centre behind the segment's line: as in the separating axis
+//!      test, every candidate's separation is measured: the segment's face normal, each convex
+//!      neighbour's face normal, B's faces whose reversed normals the segment admits, and the
+//!      normal from each end vertex to B's core where the segment admits it (a circle's contact
+//!      at a peak).
+//! 4. **Winner.** The greatest separation wins: B's admitted face or an end vertex only if
+//!    strictly greater than the segment's and its neighbours' faces; a neighbour's face only if
+//!    strictly greater than the segment's (compared through the vertex they share, so the two
+//!    segments read the same numbers and exactly one of them wins). A neighbour's face: no
+//!    contact here (the neighbour makes it). A skipped normal: none. A snapped one: the face.
+//!    B's face is the reference only if this segment, not the neighbour, lies flatter against it
+//!    (else the neighbour is the incident face and makes the contact).
+//! 5. **Clip.** The winner's contact: B's incident face clipped to the segment (the face), the
+//!    segment clipped to B's face, or one point between the end vertex and B's core. Points the
+//!    segment clips at a flat joint are the cut between two pieces of one straight surface, not
+//!    a place the body touches: they are dropped (so a body across a seam gets the points of one
+//!    long segment). Points within the margin are kept.
+//!
+//! Every candidate, its class and separation, the winner and the clip are trace steps; the
+//! last step is the output.
+
+use crate::geom::chain::segment::SmoothSegment;
+use crate::geom::chain::types::{
+    ChainCandidate, ChainStep, End, Joint, NormalClass, Outcome, Reason, Route, Source, Verdict,
+};
+use crate::geom::contact::{
+    CircleRegion, Face, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions,
+    ManifoldPoint, ManifoldStep, clip_face,
+};
+use crate::geom::frame::PairFrame;
+use crate::geom::math::{LINEAR_SLOP, min_finite, next_index, segment_distance, try_normalize};
+use crate::geom::shape::Placed;
+use crate::geom::trace::Trace;
+use glam::Vec2;
+
+/// What the rule decided for one segment: the winning candidate, what it made, and the
+/// manifold (world coordinates).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SegmentRule {
+    /// True when B's centre is behind the segment and every convex neighbour (step 1).
+    pub behind: bool,
+    /// The winning candidate (`None` when the body is behind or apart).
+    pub winner: Option<ChainCandidate>,
+    /// What it made.
+    pub outcome: Outcome,
+    /// The segment's manifold (world coordinates).
+    pub manifold: Manifold,
+}
+
+/// How close the cores may come and still be read by their closest features: a tenth of Box2D's
+/// linear slop, scaled by the smaller body (for shapes about a unit across Box2D's absolute
+/// `0.1 * b2_linearSlop`). Nearer than this the closest points' direction is rounding, so the
+/// candidates compete by separation instead.
+fn touch_distance(a: &Placed, b: &Placed) -> f32 {
+    0.1 * LINEAR_SLOP * min_finite(a.shape.bounding_radius(), b.shape.bounding_radius())
+}
+
+/// How many roundings of the pair's numbers a clipped point may read deeper than the cores'
+/// gap and still be a contact (the clip and the distance round differently).
+const GAP_ROUNDINGS: f32 = 64.0;
+
+/// The size of the numbers the rule computes with: the segment's ends, B's position and size.
+fn pair_size(pair: &PairFrame) -> f32 {
+    let [p1, p2] = [pair.a.vertex(0), pair.a.vertex(1)];
+    p1.abs().max_element()
+        + p2.abs().max_element()
+        + pair.b.xf.p.abs().max_element()
+        + pair.b.shape.bounding_radius()
+}
+
+/// A feature of B's core closest to something.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum FeatureOfB {
+    /// Core vertex `i`.
+    Vertex(usize),
+    /// The inside of face `j`.
+    Face(usize),
+}
+
+/// Closest points of a segment and B's core.
+#[derive(Clone, Copy, Debug)]
+struct Closest {
+    /// On the segment.
+    point_a: Vec2,
+    /// Where on the segment: 0 at its start, 1 at its end.
+    fraction: f32,
+    /// On B's core.
+    point_b: Vec2,
+    /// The feature of B it lies on.
+    feature: FeatureOfB,
+    /// Their distance (0 when the cores meet).
+    distance: f32,
+}
+
+/// True when `p` lies inside (or on) B's polygon core (3 vertices or more).
+fn inside_core(b: &Placed, p: Vec2) -> bool {
+    b.count() >= 3 && (0..b.count()).all(|j| b.normal(j).dot(p - b.vertex(j)) <= 0.0)
+}
+
+/// The closest points of segment `p → q` and B's core.
+fn closest(p: Vec2, q: Vec2, b: &Placed) -> Closest {
+    let n = b.count();
+    let inside = [p, q].into_iter().find(|&e| inside_core(b, e));
+    if let Some(e) = inside {
+        return Closest {
+            point_a: e,
+            fraction: if e == p { 0.0 } else { 1.0 },
+            point_b: e,
+            feature: FeatureOfB::Vertex(0),
+            distance: 0.0,
+        };
+    }
+    let edges = if n <= 2 { 1 } else { n };
+    let mut best: Option<Closest> = None;
+    for j in 0..edges {
+        let (v1, v2) = (b.vertex(j), b.vertex(next_index(j, n)));
+        let sd = segment_distance(p, q, v1, v2);
+        let distance = sd.distance_squared.sqrt();
+        if best.is_some_and(|c| c.distance <= distance) {
+            continue;
+        }
+        let feature = if n == 1 || sd.fraction2 == 0.0 {
+            FeatureOfB::Vertex(j)
+        } else if sd.fraction2 == 1.0 {
+            FeatureOfB::Vertex(next_index(j, n))
+        } else if n == 2 && b.normal(0).dot(sd.closest1 - sd.closest2) < 0.0 {
+            // A capsule's core: the side facing the segment.
+            FeatureOfB::Face(1)
+        } else {
+            FeatureOfB::Face(j)
+        };
+        best = Some(Closest {
+            point_a: sd.closest1,
+            fraction: sd.fraction1,
+            point_b: sd.closest2,
+            feature,
+            distance,
+        });
+    }
+    best.unwrap_or(Closest {
+        point_a: p,
+        fraction: 0.0,
+        point_b: b.vertex(0),
+        feature: FeatureOfB::Vertex(0),
+        distance: p.distance(b.vertex(0)),
+    })
+}
+
+/// The least `normal · (w − origin)` over B's core vertices `w`: how far B's core lies in front
+/// of the line through `origin` (negative: it reaches behind it).
+fn core_separation(b: &Placed, normal: Vec2, origin: Vec2) -> f32 {
+    b.vertices()
+        .map(|w| normal.dot(w - origin))
+        .fold(f32::INFINITY, min_finite)
+}
+
+/// Which end a fraction along the segment is, if it is one.
+fn end_at(fraction: f32) -> Option<End> {
+    if fraction <= 0.0 {
+        Some(End::Start)
+    } else if fraction >= 1.0 {
+        Some(End::End)
+    } else {
+        None
+    }
+}
+
+/// The contact of chain segment `segment` (pair's A, with its neighbours) with pair's B, by the
+/// rule in the module's outline, traced: the chain's steps, the clip that made the manifold,
+/// then `Done` with the manifold (world coordinates).
+pub fn collide_segment<T: Trace<ManifoldStep>>(
+    pair: &PairFrame,
+    segment: &SmoothSegment,
+    options: &ManifoldOptions,
+    trace: &mut T,
+) -> SegmentRule {
+    let margin = options.sanitized().speculative_margin;
+    let (a, b) = (&pair.a, &pair.b);
+    let radii = a.radius() + b.radius();
+    let [p1, p2] = segment.ends;
+    let n1 = segment.normal;
+    let finish = |trace: &mut T,
+                  behind: bool,
+                  winner: Option<ChainCandidate>,
+                  outcome: Outcome,
+                  mut m: Manifold| {
+        m.shift(pair.origin);
+        trace.step(|| ManifoldStep::Done(m));
+        SegmentRule {
+            behind,
+            winner,
+            outcome,
+            manifold: m,
+        }
+    };
+
+    // 1. Side: behind the segment's line and every convex neighbour's.
+    let centre = b.centroid();
+    let own = n1.dot(centre - p1);
+    let neighbours = [0, 1].map(|k| {
+        let convex = segment.joints[k] == Joint::Convex;
+        let nn = segment.neighbour_normals[k].filter(|_| convex)?;
+        Some(nn.dot(centre - segment.ends[k]))
+    });
+    let behind = own < 0.0 && neighbours.iter().all(|s| s.is_none_or(|s| s < 0.0));
+    trace.step(|| {
+        ManifoldStep::Chain(ChainStep::Side {
+            centre,
+            own,
+            neighbours,
+            behind,
+        })
+    });
+    if behind {
+        return finish(trace, true, None, Outcome::Nothing, Manifold::empty(n1));
+    }
+
+    // 2. Distance: apart beyond the margin, nothing.
+    let near = closest(p1, p2, b);
+    let separation = near.distance - radii;
+    // Cores within the touch distance are read by the axes (a segment crossing B's edge reads a
+    // distance of a rounding, not 0), whose points the margin then keeps or drops.
+    let touching = near.distance <= touch_distance(a, b);
+    let route = if separation > margin && !touching {
+        None
+    } else if own >= 0.0 && !touching {
+        Some(Route::Closest)
+    } else {
+        Some(Route::Axes)
+    };
+    trace.step(|| {
+        ManifoldStep::Chain(ChainStep::Distance {
+            point_a: near.point_a,
+            point_b: near.point_b,
+            separation,
+            margin,
+            route,
+        })
+    });
+    let Some(route) = route else {
+        return finish(trace, false, None, Outcome::Nothing, Manifold::empty(n1));
+    };
+
+    // 3-4. The candidates and the winner.
+    let (winner, outcome) = match route {
+        Route::Closest => by_closest(pair, segment, &near, separation, trace),
+        Route::Axes => by_axes(pair, segment, trace),
+    };
+    trace.step(|| ManifoldStep::Chain(ChainStep::Winner { winner, outcome }));
+
+    // 5. The winner's contact; with the cores apart, no point deeper than their gap (less
+    //    the rounding of the numbers the clip reads).
+    let gap = (route == Route::Closest)
+        .then(|| separation - GAP_ROUNDINGS * f32::EPSILON * pair_size(pair));
+    let m = contact(pair, segment, outcome, margin, gap, trace);
+    finish(trace, false, winner, outcome, m)
+}
+
+/// The separation along B's face `j` reversed: how far the segment's deeper end lies in front
+/// of that face, less both radii.
+fn face_of_b_separation(pair: &PairFrame, segment: &SmoothSegment, j: usize) -> f32 {
+    let b = &pair.b;
+    let (nb, v) = (b.normal(j), b.vertex(j));
+    let [p1, p2] = segment.ends;
+    min_finite(nb.dot(p1 - v), nb.dot(p2 - v)) - pair.a.radius() - b.radius()
+}
+
+/// What an admitted normal of B's face `j` makes: that face clipped, unless the convex
+/// neighbour at the segment's deeper end lies flatter against it (then the neighbour is the
+/// incident face and makes the contact). On an exact tie the segment that starts at the vertex
+/// makes it: both segments compare the same two normals, so exactly one of them does.
+fn face_of_b_outcome(pair: &PairFrame, segment: &SmoothSegment, candidate: &mut ChainCandidate) {
+    let Source::FaceOfB(j) = candidate.source else {
+        return;
+    };
+    let b = &pair.b;
+    let (nb, v) = (b.normal(j), b.vertex(j));
+    let [p1, p2] = segment.ends;
+    let deeper = if nb.dot(p1 - v) < nb.dot(p2 - v) {
+        End::Start
+    } else {
+        End::End
+    };
+    let k = deeper.index();
+    let Some(neighbour) =
+        segment.neighbour_normals[k].filter(|_| segment.joints[k] == Joint::Convex)
+    else {
+        return;
+    };
+    let (theirs, ours) = (neighbour.dot(nb), segment.normal.dot(nb));
+    if theirs < ours || (theirs == ours && deeper == End::End) {
+        candidate.verdict.class = NormalClass::Skip;
+        candidate.verdict.reason = Reason::NeighbourIncident;
+    }
+}
+
+/// The verdict on the normal from the segment's `end` vertex to B's core: the classification,
+/// except that inside the cone of the vertex the segment ends at, the next segment (which
+/// starts there) makes the vertex's contact.
+fn vertex_verdict(segment: &SmoothSegment, n: Vec2, end: End) -> Verdict {
+    let mut verdict = segment.classify(n);
+    if end == End::End && verdict.reason == Reason::VertexCone {
+        verdict.class = NormalClass::Skip;
+        verdict.reason = Reason::NextOwnsVertex;
+    }
+    verdict
+}
+
+/// What a candidate makes: admitted on the face normal or snapped, the face; admitted
+/// elsewhere, its own contact; skipped, nothing.
+fn outcome_of(c: &ChainCandidate) -> Outcome {
+    match (c.verdict.class, c.verdict.reason, c.source) {
+        (NormalClass::Admit, Reason::Face, _) | (NormalClass::Snap, _, _) => Outcome::SegmentFace,
+        (NormalClass::Admit, _, Source::FaceOfB(j)) => Outcome::FaceOfB(j),
+        (NormalClass::Admit, _, Source::Vertex(end)) => Outcome::Vertex(end),
+        (NormalClass::Admit, _, Source::Face) => Outcome::SegmentFace,
+        _ => Outcome::Nothing,
+    }
+}
+
+/// Step 3-4 with the cores apart: the closest features give one normal, judged.
+fn by_closest<T: Trace<ManifoldStep>>(
+    pair: &PairFrame,
+    segment: &SmoothSegment,
+    near: &Closest,
+    separation: f32,
+    trace: &mut T,
+) -> (Option<ChainCandidate>, Outcome) {
+    let mut candidate = match (end_at(near.fraction), near.feature) {
+        // The segment's inside is closest: its face.
+        (None, _) => ChainCandidate {
+            source: Source::Face,
+            verdict: segment.classify(segment.normal),
+            separation,
+        },
+        // An end vertex and B's vertex: the line between them.
+        (Some(end), FeatureOfB::Vertex(_)) => {
+            let n = try_normalize(near.point_b - near.point_a).unwrap_or(segment.normal);
+            ChainCandidate {
+                source: Source::Vertex(end),
+                verdict: vertex_verdict(segment, n, end),
+                separation,
+            }
+        }
+        // An end vertex and B's face: that face's normal reversed.
+        (Some(_), FeatureOfB::Face(j)) => ChainCandidate {
+            source: Source::FaceOfB(j),
+            verdict: segment.classify(-pair.b.normal(j)),
+            separation: face_of_b_separation(pair, segment, j),
+        },
+    };
+    if candidate.verdict.class == NormalClass::Admit {
+        face_of_b_outcome(pair, segment, &mut candidate);
+    }
+    trace.step(|| ManifoldStep::Chain(ChainStep::Candidate(candidate)));
+    (Some(candidate), outcome_of(&candidate))
+}
+
+/// Step 3-4 with the cores overlapping (or the centre behind the segment's line): every
+/// candidate's separation; the greatest wins.
+fn by_axes<T: Trace<ManifoldStep>>(
+    pair: &PairFrame,
+    segment: &SmoothSegment,
+    trace: &mut T,
+) -> (Option<ChainCandidate>, Outcome) {
+    let (a, b) = (&pair.a, &pair.b);
+    let radii = a.radius() + b.radius();
+    let n1 = segment.normal;
+    let mut emit = |c: ChainCandidate| {
+        trace.step(|| ManifoldStep::Chain(ChainStep::Candidate(c)));
+        c
+    };
+
+    // The segment's face.
+    let face = emit(ChainCandidate {
+        source: Source::Face,
+        verdict: segment.classify(n1),
+        separation: core_separation(b, n1, segment.ends[0]) - radii,
+    });
+    let mut edge = face;
+    let mut neighbour_wins = false;
+    // Each convex neighbour's face, compared with this face through the vertex they share.
+    for end in [End::Start, End::End] {
+        let k = end.index();
+        let Some(nn) = segment.neighbour_normals[k].filter(|_| segment.joints[k] == Joint::Convex)
+        else {
+            continue;
+        };
+        let at = segment.ends[k];
+        let theirs = core_separation(b, nn, at) - radii;
+        let c = emit(ChainCandidate {
+            source: Source::Neighbour(end),
+            verdict: Verdict {
+                normal: nn,
+                class: NormalClass::Skip,
+                reason: Reason::NeighbourFace,
+                end: Some(end),
+            },
+            separation: theirs,
+        });
+        let ours = core_separation(b, n1, at) - radii;
+        if theirs > ours && theirs > edge.separation {
+            edge = c;
+            neighbour_wins = true;
+        }
+    }
+
+    // B's faces whose reversed normals the segment admits (off its own face normal: within
+    // the tolerance, the segment's face stands for them), and the end vertices' normals (a
+    // vertex's contact the next segment makes competes too: if it wins, this segment has none).
+    let mut best: Option<ChainCandidate> = None;
+    let mut consider = |c: ChainCandidate| {
+        let competes = (c.verdict.class == NormalClass::Admit && c.verdict.reason != Reason::Face)
+            || c.verdict.reason == Reason::NextOwnsVertex;
+        if competes && best.is_none_or(|b| c.separation > b.separation) {
+            best = Some(c);
+        }
+    };
+    if b.count() >= 2 {
+        for j in 0..b.count() {
+            let c = emit(ChainCandidate {
+                source: Source::FaceOfB(j),
+                verdict: segment.classify(-b.normal(j)),
+                separation: face_of_b_separation(pair, segment, j),
+            });
+            consider(c);
+        }
+    }
+    for end in [End::Start, End::End] {
+        let k = end.index();
+        if !matches!(segment.joints[k], Joint::Convex | Joint::Free) {
+            continue;
+        }
+        let vertex = segment.ends[k];
+        let near = closest(vertex, vertex, b);
+        if near.distance <= touch_distance(a, b) {
+            continue;
+        }
+        let Some(n) = try_normalize(near.point_b - vertex) else {
+            continue;
+        };
+        // Only a normal leaning out over this end is the vertex's.
+        let verdict = vertex_verdict(segment, n, end);
+        let vertex_normal = matches!(
+            verdict.reason,
+            Reason::VertexCone | Reason::NextOwnsVertex | Reason::FreeEnd
+        );
+        if !vertex_normal || verdict.end != Some(end) {
+            continue;
+        }
+        let c = emit(ChainCandidate {
+            source: Source::Vertex(end),
+            verdict,
+            separation: near.distance - radii,
+        });
+        consider(c);
+    }
+
+    match best {
+        Some(mut c) if c.separation > edge.separation => {
+            if c.verdict.class == NormalClass::Admit {
+                face_of_b_outcome(pair, segment, &mut c);
+            }
+            (Some(c), outcome_of(&c))
+        }
+        _ if neighbour_wins => (Some(edge), Outcome::Nothing),
+        _ => (Some(face), Outcome::SegmentFace),
+    }
+}
+
+/// Step 5: the contact `outcome` makes (pair frame), its clip traced.
+fn contact<T: Trace<ManifoldStep>>(
+    pair: &PairFrame,
+    segment: &SmoothSegment,
+    outcome: Outcome,
+    margin: f32,
+    gap: Option<f32>,
+    trace: &mut T,
+) -> Manifold {
+    let (a, b) = (&pair.a, &pair.b);
+    let n1 = segment.normal;
+    match outcome {
+        Outcome::Nothing => Manifold::empty(n1),
+        Outcome::SegmentFace if b.count() == 1 => circle_on_face(pair, segment, margin, trace),
+        Outcome::SegmentFace => {
+            let reference = Face {
+                on_b: false,
+                edge: 0,
+                v1: segment.ends[0],
+                v2: segment.ends[1],
+                normal: n1,
+            };
+            clipped(pair, segment, reference, margin, gap, trace)
+        }
+        Outcome::FaceOfB(j) => {
+            let reference = Face {
+                on_b: true,
+                edge: j,
+                v1: b.vertex(j),
+                v2: b.vertex(next_index(j, b.count())),
+                normal: b.normal(j),
+            };
+            clipped(pair, segment, reference, margin, gap, trace)
+        }
+        Outcome::Vertex(end) => {
+            let vertex = segment.ends[end.index()];
+            let near = closest(vertex, vertex, b);
+            let normal = try_normalize(near.point_b - vertex).unwrap_or(n1);
+            let separation = near.distance - a.radius() - b.radius();
+            let surface_a = vertex + normal * a.radius();
+            let surface_b = near.point_b - normal * b.radius();
+            let incident = match near.feature {
+                FeatureOfB::Vertex(i) => i,
+                FeatureOfB::Face(j) => j,
+            };
+            let circle = b.count() == 1;
+            if circle {
+                trace.step(|| ManifoldStep::CircleCore {
+                    centre: near.point_b,
+                    face: Face {
+                        on_b: false,
+                        edge: 0,
+                        v1: segment.ends[0],
+                        v2: segment.ends[1],
+                        normal: n1,
+                    },
+                    face_separation: n1.dot(near.point_b - segment.ends[0]),
+                    region: CircleRegion::Vertex(end.index()),
+                    core_point: vertex,
+                    separation,
+                });
+            } else {
+                trace.step(|| ManifoldStep::Corner {
+                    reference: vertex,
+                    incident: near.point_b,
+                    normal,
+                    separation,
+                });
+            }
+            let mut m = Manifold::empty(normal);
+            if separation <= margin {
+                m.push(ManifoldPoint {
+                    position: (surface_a + surface_b) * 0.5,
+                    separation,
+                    id: FeatureId {
+                        kind: if circle {
+                            FeatureKind::CircleVertex
+                        } else {
+                            FeatureKind::Corner
+                        },
+                        reference: end.index() as u8,
+                        incident: IncidentFeature::Vertex(incident as u8),
+                        flip: false,
+                    },
+                });
+            }
+            m
+        }
+    }
+}
+
+/// A circle against the segment's face: its centre projected onto the face, if it projects
+/// within the segment (beyond an end, the neighbour or the vertex holds it; exactly at a flat
+/// start, the segment before it does, so the seam gives one point).
+fn circle_on_face<T: Trace<ManifoldStep>>(
+    pair: &PairFrame,
+    segment: &SmoothSegment,
+    margin: f32,
+    trace: &mut T,
+) -> Manifold {
+    let (a, b) = (&pair.a, &pair.b);
+    let n1 = segment.normal;
+    let [p1, p2] = segment.ends;
+    let centre = b.vertex(0);
+    let core = n1.dot(centre - p1);
+    let separation = core - a.radius() - b.radius();
+    let core_point = centre - n1 * core;
+    trace.step(|| ManifoldStep::CircleCore {
+        centre,
+        face: Face {
+            on_b: false,
+            edge: 0,
+            v1: p1,
+            v2: p2,
+            normal: n1,
+        },
+        face_separation: core,
+        region: CircleRegion::Face(0),
+        core_point,
+        separation,
+    });
+    let before = segment.tangent.dot(centre - p1);
+    let beyond = segment.tangent.dot(centre - p2);
+    let mut m = Manifold::empty(n1);
+    let flat_start = segment.joints[0] == Joint::Flat;
+    if before < 0.0 || beyond > 0.0 || (before == 0.0 && flat_start) {
+        if before <= 0.0 && flat_start {
+            trace.step(|| {
+                ManifoldStep::Chain(ChainStep::Seam {
+                    point: centre,
+                    end: End::Start,
+                })
+            });
+        } else if beyond > 0.0 && segment.joints[1] == Joint::Flat {
+            trace.step(|| {
+                ManifoldStep::Chain(ChainStep::Seam {
+                    point: centre,
+                    end: End::End,
+                })
+            });
+        }
+        return m;
+    }
+    if separation <= margin {
+        let surface_a = core_point + n1 * a.radius();
+        let surface_b = centre - n1 * b.radius();
+        m.push(ManifoldPoint {
+            position: (surface_a + surface_b) * 0.5,
+            separation,
+            id: FeatureId {
+                kind: FeatureKind::CircleFace,
+                reference: 0,
+                incident: IncidentFeature::Vertex(0),
+                flip: false,
+            },
+        });
+    }
+    m
+}
+
+/// A polygon-like B clipped against `reference` (the segment's face, or B's face with the
+/// segment incident), the points the segment clips at a flat joint dropped, and, when the cores
+/// are apart (`gap`: the surfaces' separation less a rounding), those deeper than the gap; those
+/// within the margin kept.
+fn clipped<T: Trace<ManifoldStep>>(
+    pair: &PairFrame,
+    segment: &SmoothSegment,
+    reference: Face,
+    margin: f32,
+    gap: Option<f32>,
+    trace: &mut T,
+) -> Manifold {
+    let (a, b) = (&pair.a, &pair.b);
+    let flip = reference.on_b;
+    let band = margin + a.radius() + b.radius();
+    trace.step(|| ManifoldStep::ReferenceFace {
+        sep_a: core_separation(b, segment.normal, segment.ends[0]) - a.radius() - b.radius(),
+        edge_a: 0,
+        sep_b: if flip {
+            face_of_b_separation(pair, segment, reference.edge)
+        } else {
+            f32::NEG_INFINITY
+        },
+        edge_b: if flip { reference.edge } else { 0 },
+        threshold: core_separation(b, segment.normal, segment.ends[0]) - a.radius() - b.radius(),
+        hysteresis: false,
+        flip,
+        swapped: false,
+        reference,
+        band,
+    });
+    let mut candidates = clip_face(a, b, reference.edge, flip, margin, trace);
+    let mut m = Manifold::empty(if flip {
+        -reference.normal
+    } else {
+        reference.normal
+    });
+    for c in candidates.iter_mut().flatten() {
+        // The segment's side plane at a flat joint (B's face clipped to the segment there), or
+        // the segment's own end at a flat joint (the segment clipped to B's face).
+        // A point of B exactly over a flat start belongs to the segment before it (which
+        // keeps it at its end), so the seam gives one point.
+        let at_flat_start = !flip
+            && segment.joints[0] == Joint::Flat
+            && segment.tangent.dot(c.point - segment.ends[0]) <= 0.0;
+        let seam_end = match (flip, c.id.incident) {
+            (false, IncidentFeature::SidePlane(s)) => Some(s),
+            (true, IncidentFeature::Vertex(v)) if v < 2 => Some(v),
+            _ if at_flat_start => Some(0),
+            _ => None,
+        }
+        .filter(|&s| segment.joints[s as usize] == Joint::Flat);
+        if let Some(s) = seam_end {
+            let end = if s == 0 { End::Start } else { End::End };
+            trace.step(|| {
+                ManifoldStep::Chain(ChainStep::Seam {
+                    point: c.point,
+                    end,
+                })
+            });
+            c.kept = false;
+        }
+        // The cores apart by `gap`: a point deeper than that is B's core behind the segment's
+        // line beyond the segment's reach, not a contact (a body inside the chain's solid,
+        // touching no face).
+        if let Some(gap) = gap
+            && c.kept
+            && c.separation < gap
+        {
+            trace.step(|| {
+                ManifoldStep::Chain(ChainStep::Deeper {
+                    point: c.point,
+                    separation: c.separation,
+                    gap,
+                })
+            });
+            c.kept = false;
+        }
+        if c.kept {
+            m.push(c.point());
+        }
+    }
+    trace.step(|| ManifoldStep::Keep {
+        candidates: candidates.iter().flatten().copied().collect(),
+        margin,
+    });
+    m
+}
