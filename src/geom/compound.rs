@@ -132,7 +132,10 @@ impl CompoundOutput {
 #[inline]
 fn bounds_meet(pair: &PairFrame, chain: bool, margin: f32) -> bool {
     if chain {
-        let reach = pair.a.radius() + pair.b.shape.bounding_radius() + margin;
+        // A few roundings longer: a body exactly touching the segment is collided (its
+        // distance squared rounds either way).
+        let reach = (pair.a.radius() + pair.b.shape.bounding_radius() + margin)
+            * (1.0 + 8.0 * f32::EPSILON);
         let c = pair.b.xf.p;
         let d = segment_distance(pair.a.vertex(0), pair.a.vertex(1), c, c);
         return d.distance_squared <= reach * reach;

@@ -326,9 +326,16 @@ fn vertex_verdict(segment: &SmoothSegment, n: Vec2, end: End) -> Verdict {
 }
 
 /// What a candidate makes: admitted on the face normal or snapped, the face; admitted
-/// elsewhere, its own contact; skipped, nothing.
-fn outcome_of(c: &ChainCandidate) -> Outcome {
+/// elsewhere, its own contact; skipped, nothing. An end vertex's normal within the tolerance of
+/// the face normal is the face's only where the end is a flat seam; at any other end the
+/// vertex's contact is the exact one (the face would hold nothing beyond its end).
+fn outcome_of(segment: &SmoothSegment, c: &ChainCandidate) -> Outcome {
     match (c.verdict.class, c.verdict.reason, c.source) {
+        (NormalClass::Admit, Reason::Face, Source::Vertex(end))
+            if segment.joints[end.index()] != Joint::Flat =>
+        {
+            Outcome::Vertex(end)
+        }
         (NormalClass::Admit, Reason::Face, _) | (NormalClass::Snap, _, _) => Outcome::SegmentFace,
         (NormalClass::Admit, _, Source::FaceOfB(j)) => Outcome::FaceOfB(j),
         (NormalClass::Admit, _, Source::Vertex(end)) => Outcome::Vertex(end),
@@ -372,7 +379,7 @@ fn by_closest<T: Trace<ManifoldStep>>(
         face_of_b_outcome(pair, segment, &mut candidate);
     }
     trace.step(|| ManifoldStep::Chain(ChainStep::Candidate(candidate)));
-    (Some(candidate), outcome_of(&candidate))
+    (Some(candidate), outcome_of(segment, &candidate))
 }
 
 /// Step 3-4 with the cores overlapping (or the centre behind the segment's line): every
@@ -480,7 +487,7 @@ fn by_axes<T: Trace<ManifoldStep>>(
             if c.verdict.class == NormalClass::Admit {
                 face_of_b_outcome(pair, segment, &mut c);
             }
-            (Some(c), outcome_of(&c))
+            (Some(c), outcome_of(segment, &c))
         }
         _ if neighbour_wins => (Some(edge), Outcome::Nothing),
         _ => (Some(face), Outcome::SegmentFace),

@@ -75,6 +75,45 @@ fn centroid(v: &[DVec2]) -> DVec2 {
     v[0] + c / (3.0 * area)
 }
 
+/// Whether `c` lies outside the chain's solid, and its distance from the chain. The sign of the
+/// distance to a polyline: by its closest point. On a segment's inside, outside when in front
+/// of it; on a joint, outside when the joint is convex (a hill top) and `c` is in front of
+/// either face (at a valley every point closest to the joint is behind a face); on a free end,
+/// outside when in front of its segment.
+fn outside_the_solid(chain: &[DVec2], c: DVec2) -> (bool, f64) {
+    let normal = |i: usize| {
+        let t = (chain[i + 1] - chain[i]).normalize();
+        DVec2::new(t.y, -t.x)
+    };
+    let in_front = |i: usize| normal(i).dot(c - chain[i]) > 0.0;
+    let mut best = (f64::INFINITY, 0, 0.0);
+    for i in 0..chain.len() - 1 {
+        let e = chain[i + 1] - chain[i];
+        let t = ((c - chain[i]).dot(e) / e.length_squared()).clamp(0.0, 1.0);
+        let d = c.distance(chain[i] + e * t);
+        if d < best.0 {
+            best = (d, i, t);
+        }
+    }
+    let (d, i, t) = best;
+    let last = chain.len() - 2;
+    let joint = |first: usize| {
+        // The joint between segment `first` and `first + 1`.
+        let turn = (chain[first + 1] - chain[first]).perp_dot(chain[first + 2] - chain[first + 1]);
+        turn > 0.0 && (in_front(first) || in_front(first + 1))
+    };
+    let outside = if t > 0.0 && t < 1.0 {
+        in_front(i)
+    } else if t == 0.0 && i > 0 {
+        joint(i - 1)
+    } else if t == 1.0 && i < last {
+        joint(i)
+    } else {
+        in_front(i)
+    };
+    (outside, d)
+}
+
 /// The errors seen, per check, and the failures.
 #[derive(Default)]
 struct Tally {
@@ -180,6 +219,8 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
             .iter()
             .collect();
         let cb = pb - origin;
+        let centre = centroid(&b.verts);
+        let (outside, centre_distance) = outside_the_solid(&chain, centre);
         let mut least = f64::INFINITY;
         let mut overlapped_in_front = None;
         for seg in 0..chain.len() - 1 {
@@ -191,19 +232,23 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
             let tol = K * EPS * scale;
             let exact = truth(&a, &b);
             least = least.min(exact.separation - tol);
-            let t = (chain[seg + 1] - chain[seg]).normalize();
-            let n = DVec2::new(t.y, -t.x);
-            let centre = centroid(&b.verts);
-            if exact.separation < -tol && n.dot(centre - chain[seg]) > tol {
+            // Sunk into the chain: overlapping a segment, the centre outside the solid and
+            // further from the chain than the depth (a body sunk past its centre, as deep as a
+            // capsule embedded in a valley's corner, Box2D loses as well: not asked here).
+            if exact.separation < -tol && outside && -exact.separation < centre_distance - tol {
                 overlapped_in_front = Some((seg, exact.separation));
             }
         }
         let all_points = j["points"].as_array().expect("points");
+        *tally
+            .verdicts
+            .entry("(sunk into the chain)".into())
+            .or_insert(0) += overlapped_in_front.is_some() as usize;
         if let Some((seg, sep)) = overlapped_in_front
             && all_points.is_empty()
         {
             tally.failures.push(format!(
-                "lost: B overlaps segment {seg} ({sep:e}) with its centre in front, and no point\n{ron}"
+                "lost: B overlaps segment {seg} ({sep:e}) with its centre outside the solid, and no point\n{ron}"
             ));
         }
         if least > 0.0 {
@@ -325,9 +370,11 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
             .collect::<Vec<_>>()
             .join("\n")
     );
-    for class in ["admit", "snap"] {
+    // A snapped normal makes a manifold only where the face reaches the body (most snaps are
+    // seam ghosts, which the distance step or the clip leaves empty): a few per band.
+    for (class, least) in [("admit", 20), ("snap", 5)] {
         assert!(
-            tally.manifolds.get(class).copied().unwrap_or(0) > 20,
+            tally.manifolds.get(class).copied().unwrap_or(0) > least,
             "too few {class} manifolds to have tested them: {:?}",
             tally.manifolds
         );
