@@ -337,7 +337,7 @@ fn judge(tally: &mut Tally, rng: &mut Rng, kind: usize) {
     // separations within that tilt over B's size.
     let normals_close = ours
         .iter()
-        .all(|p| theirs.iter().any(|q| p.normal.angle_to(q.normal).abs() <= 0.0101));
+        .all(|p| theirs.iter().any(|q| p.normal.perp_dot(q.normal).abs() <= 0.0101 && p.normal.dot(q.normal) > 0.0));
     if normals_close && (deepest(&ours) - deepest(&theirs)).abs() <= 0.0101 * size + tol {
         tally.note("face within the tolerance", example);
         return;

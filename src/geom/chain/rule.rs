@@ -669,21 +669,32 @@ fn clipped<T: Trace<ManifoldStep>>(
     let (a, b) = (&pair.a, &pair.b);
     let flip = reference.on_b;
     let band = margin + a.radius() + b.radius();
-    trace.step(|| ManifoldStep::ReferenceFace {
-        sep_a: core_separation(b, segment.normal, segment.ends[0]) - a.radius() - b.radius(),
-        edge_a: 0,
-        sep_b: if flip {
-            face_of_b_separation(pair, segment, reference.edge)
+    trace.step(|| {
+        // B's best face: the reference when flipped, else the one of greatest separation (which
+        // the rule may not have admitted).
+        let (sep_b, edge_b) = if flip {
+            (
+                face_of_b_separation(pair, segment, reference.edge),
+                reference.edge,
+            )
         } else {
-            f32::NEG_INFINITY
-        },
-        edge_b: if flip { reference.edge } else { 0 },
-        threshold: core_separation(b, segment.normal, segment.ends[0]) - a.radius() - b.radius(),
-        hysteresis: false,
-        flip,
-        swapped: false,
-        reference,
-        band,
+            (0..b.count())
+                .map(|j| (face_of_b_separation(pair, segment, j), j))
+                .fold((f32::MIN, 0), |best, x| if x.0 > best.0 { x } else { best })
+        };
+        let sep_a = core_separation(b, segment.normal, segment.ends[0]) - a.radius() - b.radius();
+        ManifoldStep::ReferenceFace {
+            sep_a,
+            edge_a: 0,
+            sep_b,
+            edge_b,
+            threshold: sep_a,
+            hysteresis: false,
+            flip,
+            swapped: false,
+            reference,
+            band,
+        }
     });
     let mut candidates = clip_face(a, b, reference.edge, flip, margin, trace);
     let mut m = Manifold::empty(if flip {
