@@ -262,8 +262,8 @@ pub fn collide_segment<T: Trace<ManifoldStep>>(
 
     // 3-4. The candidates and the winner.
     let (winner, outcome) = match route {
-        Route::Closest => by_closest(pair, segment, &near, separation, trace),
-        Route::Axes => by_axes(pair, segment, trace),
+        Route::Closest => by_closest(pair, segment, &near, separation, margin, trace),
+        Route::Axes => by_axes(pair, segment, margin, trace),
     };
     trace.step(|| ManifoldStep::Chain(ChainStep::Winner { winner, outcome }));
 
@@ -288,7 +288,12 @@ fn face_of_b_separation(pair: &PairFrame, segment: &SmoothSegment, j: usize) -> 
 /// neighbour at the segment's deeper end lies flatter against it (then the neighbour is the
 /// incident face and makes the contact). On an exact tie the segment that starts at the vertex
 /// makes it: both segments compare the same two normals, so exactly one of them does.
-fn face_of_b_outcome(pair: &PairFrame, segment: &SmoothSegment, candidate: &mut ChainCandidate) {
+fn face_of_b_outcome(
+    pair: &PairFrame,
+    segment: &SmoothSegment,
+    margin: f32,
+    candidate: &mut ChainCandidate,
+) {
     let Source::FaceOfB(j) = candidate.source else {
         return;
     };
@@ -307,7 +312,13 @@ fn face_of_b_outcome(pair: &PairFrame, segment: &SmoothSegment, candidate: &mut 
         return;
     };
     let (theirs, ours) = (neighbour.dot(nb), segment.normal.dot(nb));
-    if theirs < ours || (theirs == ours && deeper == End::End) {
+    // Only a neighbour that reaches B can make the contact: one apart beyond the margin leaves
+    // it to this segment (B's face then lies beyond the shared vertex, over this segment).
+    let reaches = segment.ghosts[k].is_none_or(|ghost| {
+        let at = segment.ends[k];
+        closest(at, ghost, b).distance - pair.a.radius() - b.radius() <= margin
+    });
+    if reaches && (theirs < ours || (theirs == ours && deeper == End::End)) {
         candidate.verdict.class = NormalClass::Skip;
         candidate.verdict.reason = Reason::NeighbourIncident;
     }
@@ -327,12 +338,13 @@ fn vertex_verdict(segment: &SmoothSegment, n: Vec2, end: End) -> Verdict {
 
 /// What a candidate makes: admitted on the face normal or snapped, the face; admitted
 /// elsewhere, its own contact; skipped, nothing. An end vertex's normal within the tolerance of
-/// the face normal is the face's only where the end is a flat seam; at any other end the
-/// vertex's contact is the exact one (the face would hold nothing beyond its end).
+/// the face normal is the vertex's own contact at a free or convex end (the face would hold
+/// nothing beyond its end); at a flat or concave one it is the face's, which holds nothing
+/// beyond the end: the neighbour there holds the body.
 fn outcome_of(segment: &SmoothSegment, c: &ChainCandidate) -> Outcome {
     match (c.verdict.class, c.verdict.reason, c.source) {
         (NormalClass::Admit, Reason::Face, Source::Vertex(end))
-            if segment.joints[end.index()] != Joint::Flat =>
+            if matches!(segment.joints[end.index()], Joint::Free | Joint::Convex) =>
         {
             Outcome::Vertex(end)
         }
@@ -350,6 +362,7 @@ fn by_closest<T: Trace<ManifoldStep>>(
     segment: &SmoothSegment,
     near: &Closest,
     separation: f32,
+    margin: f32,
     trace: &mut T,
 ) -> (Option<ChainCandidate>, Outcome) {
     let mut candidate = match (end_at(near.fraction), near.feature) {
@@ -376,7 +389,7 @@ fn by_closest<T: Trace<ManifoldStep>>(
         },
     };
     if candidate.verdict.class == NormalClass::Admit {
-        face_of_b_outcome(pair, segment, &mut candidate);
+        face_of_b_outcome(pair, segment, margin, &mut candidate);
     }
     trace.step(|| ManifoldStep::Chain(ChainStep::Candidate(candidate)));
     (Some(candidate), outcome_of(segment, &candidate))
@@ -387,6 +400,7 @@ fn by_closest<T: Trace<ManifoldStep>>(
 fn by_axes<T: Trace<ManifoldStep>>(
     pair: &PairFrame,
     segment: &SmoothSegment,
+    margin: f32,
     trace: &mut T,
 ) -> (Option<ChainCandidate>, Outcome) {
     let (a, b) = (&pair.a, &pair.b);
@@ -431,13 +445,14 @@ fn by_axes<T: Trace<ManifoldStep>>(
         }
     }
 
-    // B's faces whose reversed normals the segment admits (off its own face normal: within
-    // the tolerance, the segment's face stands for them), and the end vertices' normals (a
-    // vertex's contact the next segment makes competes too: if it wins, this segment has none).
+    // B's faces whose reversed normals the segment admits (one within the tolerance of the
+    // segment's face normal competes with its own separation, and makes the segment's face
+    // contact if it wins), and the end vertices' normals (a vertex's contact the next segment
+    // makes competes too: if it wins, this segment has none).
     let mut best: Option<ChainCandidate> = None;
     let mut consider = |c: ChainCandidate| {
-        let competes = (c.verdict.class == NormalClass::Admit && c.verdict.reason != Reason::Face)
-            || c.verdict.reason == Reason::NextOwnsVertex;
+        let competes =
+            c.verdict.class == NormalClass::Admit || c.verdict.reason == Reason::NextOwnsVertex;
         if competes && best.is_none_or(|b| c.separation > b.separation) {
             best = Some(c);
         }
@@ -459,7 +474,10 @@ fn by_axes<T: Trace<ManifoldStep>>(
         }
         let vertex = segment.ends[k];
         let near = closest(vertex, vertex, b);
-        if near.distance <= touch_distance(a, b) {
+        // B's face nearest the vertex: that face's candidate is this contact (and the
+        // neighbour-incident rule decides which segment makes it).
+        let on_face = matches!(near.feature, FeatureOfB::Face(_)) && b.count() >= 2;
+        if near.distance <= touch_distance(a, b) || on_face {
             continue;
         }
         let Some(n) = try_normalize(near.point_b - vertex) else {
@@ -485,7 +503,7 @@ fn by_axes<T: Trace<ManifoldStep>>(
     match best {
         Some(mut c) if c.separation > edge.separation => {
             if c.verdict.class == NormalClass::Admit {
-                face_of_b_outcome(pair, segment, &mut c);
+                face_of_b_outcome(pair, segment, margin, &mut c);
             }
             (Some(c), outcome_of(segment, &c))
         }
