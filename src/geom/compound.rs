@@ -19,7 +19,7 @@
 //! A body of one convex shape is the compound of one part, at the identity: everything here
 //! works for any mix of single and compound bodies.
 
-use crate::geom::chain::{ChainLink, SegmentRule, SmoothSegment, collide_segment};
+use crate::geom::chain::{ChainLink, Joint, SegmentRule, SmoothSegment, collide_segment};
 use crate::geom::contact::{Manifold, ManifoldOptions, ManifoldPoint, collide_in};
 use crate::geom::frame::PairFrame;
 use crate::geom::math::{Rot, Transform, segment_distance};
@@ -233,6 +233,25 @@ pub fn collide_bodies(
         collided,
         segments,
     }
+}
+
+/// A chain's inner vertices (where one segment ends and the next begins), each once, placed by
+/// the body's transform `xf`, with how the chain turns there, judged as the chain's rule judges
+/// it ([`crate::geom::chain::SIN_TOLERANCE`]): a [`Joint::Flat`] one is a seam. Empty for a body
+/// that is no chain. The one place seams are found, for whoever needs them (the Simulate plots).
+pub fn chain_joints(parts: &[PlacedPart], xf: Transform) -> Vec<(Vec2, Joint)> {
+    parts
+        .iter()
+        .filter_map(|part| {
+            let link = part.link?;
+            link.next?;
+            let place = xf.compose(part.xf);
+            let (p1, p2) = (part.shape.vertices()[0], part.shape.vertices()[1]);
+            let at = |p: Vec2| place.apply(p);
+            let segment = SmoothSegment::new(at(p1), at(p2), link.prev.map(at), link.next.map(at));
+            Some((segment.ends[1], segment.joints[1]))
+        })
+        .collect()
 }
 
 /// Places part `a` of the body at `xf_a` and part `b` of the body at `xf_b` in one pair frame

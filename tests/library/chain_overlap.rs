@@ -443,3 +443,35 @@ fn bodies_dropped_on_crests_and_peaks_never_fall_through() {
     }
     assert_eq!(runs, 300);
 }
+
+/// The library names a chain's seams (for the Simulate plots, which found them with their own
+/// tolerance): every inner vertex once, flat where the chain runs straight on, placed by the
+/// body's transform; a loop's closing vertex too.
+#[test]
+fn chain_joints_name_the_seams() {
+    use narrowphase_lab::geom::chain::Joint;
+    let text = scene(
+        &[
+            DVec2::new(4.0, 0.0),
+            DVec2::new(2.0, 0.0),
+            DVec2::new(0.0, 0.0),
+            DVec2::new(-2.0, -1.0),
+            DVec2::new(-4.0, 0.0),
+        ],
+        "shape: Circle(radius: 0.5), position: (0.0, 3.0)",
+        0.0,
+    )
+    .replace("position: (0.0, 0.0))", "position: (10.0, 5.0))");
+    let loaded = parse(&text, "joints.ron").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let bodies = loaded.pair.bodies.expect("a chain");
+    let joints = narrowphase_lab::geom::chain_joints(&bodies.parts[0], bodies.xfs[0]);
+    let want = [
+        (Vec2::new(12.0, 5.0), Joint::Flat),
+        (Vec2::new(10.0, 5.0), Joint::Convex),
+        (Vec2::new(8.0, 4.0), Joint::Concave),
+    ];
+    assert_eq!(joints.len(), want.len(), "{joints:?}");
+    for ((p, j), (q, k)) in joints.iter().zip(want) {
+        assert!(p.distance(q) < 1e-5 && *j == k, "{p} {j:?} vs {q} {k:?}");
+    }
+}

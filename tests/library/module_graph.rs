@@ -288,7 +288,11 @@ fn contact_types_are_a_leaf() {
             g.get(dep)
         );
     }
-    assert!(g["geom/chain/types"].is_empty(), "{:?}", g["geom/chain/types"]);
+    assert!(
+        g["geom/chain/types"].is_empty(),
+        "{:?}",
+        g["geom/chain/types"]
+    );
 }
 
 #[test]
