@@ -30,7 +30,6 @@
 //! Box2D against us.
 
 #[path = "../../tests/common/exact_oracle.rs"]
-#[allow(dead_code)]
 mod exact_oracle;
 
 use boxdd_sys::ffi as b2f;
