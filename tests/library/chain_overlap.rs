@@ -368,44 +368,54 @@ fn a_rounded_body_across_a_flat_seam_gets_the_points_of_one_long_segment() {
 }
 
 /// `simulate` of a box and a circle dropped onto random crests and peaks (a convex vertex
-/// turning 4° to 150°), at every band of size (gravity scaled with it, so every band sees the
-/// same motion in units of its size), at impact speeds up to 0.45 of the body's thickness per
-/// step: none falls through. A body has fallen through when, a second later, its centre is
-/// behind both segments' lines (inside the peak's solid).
+/// turning 4° to 150°, its two faces going down from it), at every band of size (gravity scaled
+/// with it, so every band sees the same motion in units of its size): a 0.5 × 0.25 box turned
+/// up to as far as the faces lean, or a circle 0.25 across, dropped from rest 0.05 to 0.4 above
+/// the peak, near it; at 60 Hz it lands at under half its thickness per step. None falls
+/// through: a second later its centre is not behind both faces' lines (inside the peak's
+/// solid). (A quarter of the peaks are the 14° crest of the lost-contact repro; these drops
+/// land on it in main too: the fall-through the issue saw is not reproduced by them.)
 #[test]
 fn bodies_dropped_on_crests_and_peaks_never_fall_through() {
     let mut rng = crate::common::Rng::new(0x38_D809);
     let mut runs = 0;
+    let mut fell = Vec::new();
     for k in [1e-3f64, 1e-1, 1.0, 10.0, 1e2] {
         for i in 0..60 {
-            let turn = rng.range(4.0, 150.0) as f64;
-            // The two faces lean about a random tilt of the peak, both going down from it.
+            let turn = if i % 4 == 0 {
+                14.0
+            } else {
+                rng.range(4.0, 150.0) as f64
+            };
             let half = 0.5 * turn;
             let tilt = rng.range(-0.8, 0.8) as f64 * half.min(20.0);
             let (into, out) = (deg(180.0 + half + tilt), deg(180.0 - half + tilt));
-            // Walked right to left over the peak: in along `into`'s reverse, out along `out`.
             let len = 20.0;
-            let chain = [-into * len, DVec2::ZERO, -out * len];
-            let chain = chain.map(|p| p * k);
+            let chain = [-into * len, DVec2::ZERO, -out * len].map(|p| p * k);
             let circle = i % 2 == 1;
-            let thickness = 0.5;
-            let shape = if circle {
-                format!("Circle(radius: {:?})", (0.25 * k) as f32)
+            let (shape, thickness) = if circle {
+                (format!("Circle(radius: {:?})", (0.125 * k) as f32), 0.25)
             } else {
-                format!(
-                    "Box(width: {:?}, height: {:?})",
-                    (1.0 * k) as f32,
-                    (0.5 * k) as f32
+                (
+                    format!(
+                        "Box(width: {:?}, height: {:?})",
+                        (0.5 * k) as f32,
+                        (0.25 * k) as f32
+                    ),
+                    0.25,
                 )
             };
             let hz = 60.0;
-            let speed = rng.range(0.05, 0.45) as f64 * thickness * hz * k;
-            let x = rng.range(-0.3, 0.3) as f64 * k;
-            // Above the peak: clear of it whatever the box's angle (its half-diagonal is 0.56).
-            let y = (0.6 + 0.5 * rng.range(0.0, 1.0) as f64) * k;
-            let angle = if circle { 0.0 } else { rng.range(-30.0, 30.0) };
+            let x = rng.range(-0.25, 0.25) as f64 * k;
+            let angle = if circle {
+                0.0
+            } else {
+                rng.range(-1.0, 1.0) * (half as f32 + 2.0).min(40.0)
+            };
+            // Its lowest point 0.05 to 0.4 above the peak (the box's half-diagonal is 0.28).
+            let y = (0.28 + rng.range(0.05, 0.4) as f64) * k;
             let text = format!(
-                "Scene(title: \"drop\", a: Body(shape: Chain(points: [{}]), position: (0.0, 0.0)), b: Body(shape: {shape}, position: ({:?}, {:?}), angle_deg: {angle:?}, velocity: (0.0, {:?})), sim: Sim(gravity: (0.0, {:?}), hz: {hz:?}))",
+                "Scene(title: \"drop\", a: Body(shape: Chain(points: [{}]), position: (0.0, 0.0)), b: Body(shape: {shape}, position: ({:?}, {:?}), angle_deg: {angle:?}), sim: Sim(gravity: (0.0, {:?}), hz: {hz:?}))",
                 chain
                     .iter()
                     .map(|p| format!("({:?}, {:?})", p.x as f32, p.y as f32))
@@ -413,7 +423,6 @@ fn bodies_dropped_on_crests_and_peaks_never_fall_through() {
                     .join(", "),
                 x as f32,
                 y as f32,
-                -speed as f32,
                 (-10.0 * k) as f32,
             );
             let scene = parse(&text, "drop.ron")
@@ -422,26 +431,44 @@ fn bodies_dropped_on_crests_and_peaks_never_fall_through() {
             let mut world =
                 narrowphase_lab::sim::World::new(&scene, narrowphase_lab::scene::Variant::FULL)
                     .unwrap_or_else(|e| panic!("{e}\n{text}"));
+            // The speed it lands at: the fastest before its first contact.
+            let mut landing: f64 = 0.0;
+            let mut landed = false;
             for _ in 0..60 {
                 world.step();
+                landed |= world.stats().points > 0;
+                if !landed {
+                    let v = world.bodies()[1].velocity.length() as f64;
+                    landing = landing.max(v / (thickness * hz * k));
+                }
             }
             let c = world.bodies()[1].position();
             let c = DVec2::new(c.x as f64, c.y as f64);
-            // Behind a segment's line: its normal (right of the walk) points away from c.
             let behind = |from: DVec2, to: DVec2| {
                 let t = (to - from).normalize();
                 DVec2::new(t.y, -t.x).dot(c - from) < 0.0
             };
-            let fell = behind(chain[0], chain[1]) && behind(chain[1], chain[2]);
-            assert!(
-                !fell,
-                "fell through (turn {turn:.1}°, speed {:.2} thickness per step): centre {c}\n{text}",
-                speed / (thickness * hz * k)
-            );
+            // Only a landing under half the thickness per step is asked about (a body that
+            // misses a steep peak lands further down its face, faster).
+            if !landed || landing >= 0.5 {
+                continue;
+            }
+            if behind(chain[0], chain[1]) && behind(chain[1], chain[2]) {
+                fell.push(format!("turn {turn:.1}°: centre {c}\n{text}"));
+            }
             runs += 1;
         }
     }
-    assert_eq!(runs, 300);
+    assert!(
+        runs >= 250,
+        "only {runs} of 300 landed slowly enough to ask"
+    );
+    assert!(
+        fell.is_empty(),
+        "{} fell through:\n{}",
+        fell.len(),
+        fell.join("\n")
+    );
 }
 
 /// The library names a chain's seams (for the Simulate plots, which found them with their own
