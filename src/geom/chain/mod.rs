@@ -11,8 +11,12 @@
 //!
 //! - `types.rs`: what the rule reads and decides (joints, classes, reasons, candidates, steps);
 //! - `segment.rs`: a segment with its neighbours, and the verdict on one normal;
-//! - `rule.rs`: the contact of a segment with a body, every candidate normal weighed, traced.
+//! - `rule.rs`: the contact of a segment with a body, every candidate normal weighed, traced;
+//! - `nearest.rs`: the nearest features of a segment and a body, separations along a normal;
+//! - `clip.rs`: the contact the winning normal makes, its clip traced.
 
+pub mod clip;
+pub mod nearest;
 pub mod rule;
 pub mod segment;
 pub mod types;
