@@ -18,6 +18,9 @@
 //! printed in their shortest exact form; `normal` is never null, since the library always
 //! falls back to a defined direction (the centre line, then straight up).
 
+use crate::geom::chain::{
+    ChainCandidate, ChainStep, End, Joint, NormalClass, Outcome, Reason, Route, Source,
+};
 use crate::geom::{
     AxisSource, CircleRegion, ClipVertex, Face, FeatureId, FeatureKind, GjkStep, GjkStop,
     IncidentFeature, ManifoldPoint, ManifoldStep, SimplexVertex, VoronoiRegion,
@@ -46,19 +49,31 @@ pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
             "points": m.manifold.points().map(|p| point(m.id(p), p)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "selected_parts": w.selected,
-        "chain": w.segments.iter().map(|v| json!({
-            "parts": v.parts,
-            "normal": vec(v.two_sided.normal),
-            "two_sided_points": v.two_sided.len(),
-            "class": v.verdict.class.name(),
-            "reason": v.verdict.reason.words(),
-            "end": v.verdict.end.map(|e| match e {
-                crate::geom::chain::End::Start => "start",
-                crate::geom::chain::End::End => "end",
-            }),
-            "joints": v.segment.joints.map(|j| j.name()),
-            "applied": v.applied,
-        })).collect::<Vec<_>>(),
+        "chain": w.segments.iter().enumerate().map(|(k, v)| {
+            let winner = v.rule.winner;
+            json!({
+                "parts": v.parts,
+                "normal": vec(winner.map_or(v.rule.manifold.normal, |c| c.verdict.normal)),
+                "points": v.rule.manifold.len(),
+                "two_sided_normal": vec(v.two_sided.normal),
+                "two_sided_points": v.two_sided.len(),
+                "class": match winner {
+                    Some(c) => class_id(c.verdict.class),
+                    None if v.rule.behind => "behind",
+                    None => "apart",
+                },
+                "reason": winner.map(|c| reason_id(c.verdict.reason)),
+                "end": winner.and_then(|c| c.verdict.end).map(end_id),
+                "winner": winner.map(chain_candidate),
+                "outcome": outcome_id(v.rule.outcome),
+                "candidates": w.segment_steps.get(k).map(|steps| steps.iter().filter_map(|s| match s {
+                    ManifoldStep::Chain(ChainStep::Candidate(c)) => Some(chain_candidate(*c)),
+                    _ => None,
+                }).collect::<Vec<_>>()),
+                "joints": v.segment.joints.map(joint_id),
+                "applied": v.applied,
+            })
+        }).collect::<Vec<_>>(),
         "questions": scene.questions.iter().map(|q| json!({
             "kind": q.kind,
             "prompt": q.prompt.as_deref().unwrap_or(q.kind.default_prompt()),
@@ -419,8 +434,122 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
         ManifoldStep::Apart { separation, margin } => json!({
             "step": "apart", "separation": num(*separation), "margin": num(*margin),
         }),
+        ManifoldStep::Chain(c) => chain_step(c, o),
         ManifoldStep::Done(m) => {
             json!({ "step": "done", "points": m.len(), "normal": vec(m.normal) })
         }
+    }
+}
+
+/// A step of a chain segment's rule (points in world coordinates).
+fn chain_step(step: &ChainStep, o: Vec2) -> Value {
+    match step {
+        ChainStep::Side {
+            centre,
+            own,
+            neighbours,
+            behind,
+        } => json!({
+            "step": "chain_side", "centre": vec(*centre + o), "own": num(*own),
+            "neighbours": neighbours.map(|s| s.map(num)), "behind": behind,
+        }),
+        ChainStep::Distance {
+            point_a,
+            point_b,
+            separation,
+            margin,
+            route,
+        } => json!({
+            "step": "chain_distance", "point_a": vec(*point_a + o), "point_b": vec(*point_b + o),
+            "separation": num(*separation), "margin": num(*margin),
+            "route": route.map(|r| match r {
+                Route::Closest => "closest",
+                Route::Axes => "axes",
+            }),
+        }),
+        ChainStep::Candidate(c) => {
+            let mut v = chain_candidate(*c);
+            v["step"] = json!("chain_candidate");
+            v
+        }
+        ChainStep::Winner { winner, outcome } => json!({
+            "step": "chain_winner", "winner": winner.map(chain_candidate),
+            "outcome": outcome_id(*outcome),
+        }),
+        ChainStep::Deeper {
+            point,
+            separation,
+            gap,
+        } => json!({
+            "step": "chain_deeper", "point": vec(*point + o), "separation": num(*separation),
+            "gap": num(*gap),
+        }),
+        ChainStep::Seam { point, end } => json!({
+            "step": "chain_seam", "point": vec(*point + o), "end": end_id(*end),
+        }),
+    }
+}
+
+/// A chain segment's candidate normal: where from, its class and reason, its separation.
+fn chain_candidate(c: ChainCandidate) -> Value {
+    let source = match c.source {
+        Source::Face => json!({ "face": "segment" }),
+        Source::Neighbour(e) => json!({ "neighbour": end_id(e) }),
+        Source::FaceOfB(j) => json!({ "face_of_b": j }),
+        Source::Vertex(e) => json!({ "vertex": end_id(e) }),
+    };
+    json!({
+        "source": source, "normal": vec(c.verdict.normal), "separation": num(c.separation),
+        "class": class_id(c.verdict.class), "reason": reason_id(c.verdict.reason),
+        "end": c.verdict.end.map(end_id),
+    })
+}
+
+fn end_id(e: End) -> &'static str {
+    match e {
+        End::Start => "start",
+        End::End => "end",
+    }
+}
+
+fn joint_id(j: Joint) -> &'static str {
+    match j {
+        Joint::Free => "free end",
+        Joint::Convex => "convex",
+        Joint::Flat => "flat",
+        Joint::Concave => "concave",
+    }
+}
+
+fn class_id(c: NormalClass) -> &'static str {
+    match c {
+        NormalClass::Admit => "admit",
+        NormalClass::Skip => "skip",
+        NormalClass::Snap => "snap",
+        NormalClass::Behind => "behind",
+    }
+}
+
+fn reason_id(r: Reason) -> &'static str {
+    match r {
+        Reason::FromBehind => "from_behind",
+        Reason::Face => "face",
+        Reason::FreeEnd => "free_end",
+        Reason::VertexCone => "vertex_cone",
+        Reason::NextOwnsVertex => "next_owns_vertex",
+        Reason::NeighbourFace => "neighbour_face",
+        Reason::FlatJoint => "flat_joint",
+        Reason::ConcaveJoint => "concave_joint",
+        Reason::BackFace => "back_face",
+        Reason::NeighbourIncident => "neighbour_incident",
+    }
+}
+
+fn outcome_id(o: Outcome) -> Value {
+    match o {
+        Outcome::Nothing => json!("nothing"),
+        Outcome::SegmentFace => json!("segment_face"),
+        Outcome::FaceOfB(j) => json!({ "face_of_b": j }),
+        Outcome::Vertex(e) => json!({ "vertex": end_id(e) }),
     }
 }

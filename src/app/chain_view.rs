@@ -1,13 +1,15 @@
 //! What the manifold mode adds for a chain (DESIGN.md, "Chain"): each nearby segment's normal
-//! cones at its ends, the two-sided normal the plain algorithm found for it, coloured by what
-//! the ghost-vertex rule did with it, and the same in words in the panel.
+//! cones at its ends, the normal its rule chose (the winning candidate), coloured by its class,
+//! and the same in words in the panel.
 //!
 //! Everything here is read from the pair's [`SegmentVerdict`]s, which the library computed
 //! with the chain's manifolds ([`crate::geom::chain`]); nothing is judged again.
 
 use crate::app::draw::{Canvas, colors, priority};
 use crate::app::pair::Traced;
-use crate::app::words::{count, signed};
+use crate::app::words::{
+    class_name, count, joint_name, outcome_words, reason_short, reason_words, signed, source_words,
+};
 use crate::geom::SegmentVerdict;
 use crate::geom::chain::{End, Joint, NormalClass, Reason};
 use egui::{Color32, RichText};
@@ -20,21 +22,6 @@ pub fn class_color(class: NormalClass) -> Color32 {
         NormalClass::Skip => colors::dim(),
         NormalClass::Snap => colors::accent(),
         NormalClass::Behind => colors::bad(),
-    }
-}
-
-/// A reason in a few words, for the canvas.
-pub fn reason_short(reason: Reason) -> &'static str {
-    match reason {
-        Reason::FromBehind => "from behind",
-        Reason::Face => "face normal",
-        Reason::FreeEnd => "free end",
-        Reason::OwnVertex => "its vertex's cone",
-        Reason::NextOwnsVertex => "next segment's vertex",
-        Reason::NeighbourFace => "neighbour's face",
-        Reason::FlatJoint => "flat joint",
-        Reason::ConcaveJoint => "concave joint",
-        Reason::BackFace => "back face",
     }
 }
 
@@ -76,15 +63,19 @@ pub fn draw(canvas: &Canvas, pair: &Traced) {
                 }
             }
         }
-        let class = v.verdict.class;
+        let Some(winner) = v.rule.winner else {
+            continue;
+        };
+        let class = winner.verdict.class;
         let color = class_color(class);
         let anchor = v
-            .two_sided
+            .rule
+            .manifold
             .points()
             .next()
             .map(|p| p.position)
             .unwrap_or((s.ends[0] + s.ends[1]) * 0.5);
-        let tip = anchor + v.two_sided.normal * canvas.span(52.0);
+        let tip = anchor + winner.verdict.normal * canvas.span(52.0);
         canvas.arrow(anchor, tip, 2.5, color);
         canvas.label_ranked(
             tip,
@@ -92,8 +83,8 @@ pub fn draw(canvas: &Canvas, pair: &Traced) {
             format!(
                 "segment {}: {} ({})",
                 v.parts[0],
-                class.name(),
-                reason_short(v.verdict.reason)
+                class_name(class),
+                reason_short(winner.verdict.reason)
             ),
             color,
             priority::KEY,
@@ -119,15 +110,16 @@ pub fn panel(ui: &mut egui::Ui, pair: &Traced) {
     for v in segments {
         segment_row(ui, v);
     }
-    if let Some(v) = segments.iter().find(|v| {
-        !v.two_sided.is_empty() && matches!(v.verdict.class, NormalClass::Skip | NormalClass::Snap)
-    }) {
+    if let Some(v) = segments
+        .iter()
+        .find(|v| !v.two_sided.is_empty() && v.rule.manifold.len() < v.two_sided.len())
+    {
         let n = v.two_sided.normal;
-        let what = match v.verdict.reason {
-            Reason::FlatJoint | Reason::ConcaveJoint | Reason::BackFace => {
+        let what = match v.rule.winner.map(|w| w.verdict.reason) {
+            Some(Reason::FlatJoint | Reason::ConcaveJoint | Reason::BackFace) => {
                 "a push the surface cannot give, against a body sliding over the joint: the ghost collision"
             }
-            _ => "a second copy of a contact its neighbour makes",
+            _ => "a copy of a contact its neighbour makes, or a seam's cut",
         };
         ui.label(
             RichText::new(format!(
@@ -143,20 +135,35 @@ pub fn panel(ui: &mut egui::Ui, pair: &Traced) {
 }
 
 fn segment_row(ui: &mut egui::Ui, v: &SegmentVerdict) {
-    let class = v.verdict.class;
-    let joints = v.segment.joints.map(|j| j.name());
+    let joints = v.segment.joints.map(joint_name);
+    let Some(w) = v.rule.winner else {
+        ui.label(
+            RichText::new(format!(
+                "segment {} (ends: {}, {}): {}",
+                v.parts[0],
+                joints[0],
+                joints[1],
+                outcome_words(v.rule.outcome)
+            ))
+            .color(class_color(NormalClass::Behind)),
+        );
+        return;
+    };
+    let class = w.verdict.class;
     ui.label(
         RichText::new(format!(
-            "segment {} (ends: {}, {}): normal ({}, {}) from {}: {}",
+            "segment {} (ends: {}, {}): {} wins, normal ({}, {}), separation {}: {}, {}",
             v.parts[0],
             joints[0],
             joints[1],
-            signed(v.two_sided.normal.x),
-            signed(v.two_sided.normal.y),
-            count(v.two_sided.len(), "point", "points"),
-            class.name()
+            source_words(w.source),
+            signed(w.verdict.normal.x),
+            signed(w.verdict.normal.y),
+            signed(w.separation),
+            class_name(class),
+            count(v.rule.manifold.len(), "point", "points"),
         ))
         .color(class_color(class)),
     );
-    ui.label(RichText::new(v.verdict.reason.words()).color(colors::dim()));
+    ui.label(RichText::new(reason_words(w.verdict.reason)).color(colors::dim()));
 }

@@ -155,6 +155,183 @@ pub fn source_text(s: crate::geom::AxisSource, pair: &crate::app::pair::Traced) 
     }
 }
 
+/// A chain joint's name.
+pub fn joint_name(j: crate::geom::chain::Joint) -> &'static str {
+    use crate::geom::chain::Joint;
+    match j {
+        Joint::Free => "free end",
+        Joint::Convex => "convex",
+        Joint::Flat => "flat",
+        Joint::Concave => "concave",
+    }
+}
+
+/// What a chain segment does with a normal, in one word.
+pub fn class_name(c: crate::geom::chain::NormalClass) -> &'static str {
+    use crate::geom::chain::NormalClass;
+    match c {
+        NormalClass::Admit => "admit",
+        NormalClass::Skip => "skip",
+        NormalClass::Snap => "snap",
+        NormalClass::Behind => "behind",
+    }
+}
+
+/// Why a chain segment classed a normal as it did, in a sentence.
+pub fn reason_words(r: crate::geom::chain::Reason) -> &'static str {
+    use crate::geom::chain::Reason;
+    match r {
+        Reason::FromBehind => {
+            "the body's centre is behind the one-sided segment and behind every convex neighbour"
+        }
+        Reason::Face => "it is the segment's face normal",
+        Reason::FreeEnd => "it leans towards a free end of the chain, a real corner",
+        Reason::VertexCone => {
+            "it lies in the normal cone of the convex vertex at that end, a real corner of the surface"
+        }
+        Reason::NextOwnsVertex => {
+            "the vertex's own contact, at the vertex this segment ends at: the next segment makes it, so it is made once"
+        }
+        Reason::NeighbourFace => {
+            "it is the neighbour's face normal, or leans beyond it: the neighbour's face holds the body"
+        }
+        Reason::FlatJoint => {
+            "it leans towards a flat joint, where the surface has only the face normal: a ghost of the seam"
+        }
+        Reason::ConcaveJoint => {
+            "it leans towards a concave joint, where no normal lies between the two faces'"
+        }
+        Reason::BackFace => "it points out of the segment's back",
+        Reason::NeighbourIncident => {
+            "B's face is the reference, but the neighbour lies flatter against it: the neighbour makes the contact"
+        }
+    }
+}
+
+/// A reason in a few words, for the canvas.
+pub fn reason_short(r: crate::geom::chain::Reason) -> &'static str {
+    use crate::geom::chain::Reason;
+    match r {
+        Reason::FromBehind => "from behind",
+        Reason::Face => "face normal",
+        Reason::FreeEnd => "free end",
+        Reason::VertexCone => "vertex's cone",
+        Reason::NextOwnsVertex => "next segment's vertex",
+        Reason::NeighbourFace => "neighbour's face",
+        Reason::FlatJoint => "flat joint",
+        Reason::ConcaveJoint => "concave joint",
+        Reason::BackFace => "back face",
+        Reason::NeighbourIncident => "neighbour incident",
+    }
+}
+
+/// Where a chain segment's candidate normal comes from.
+pub fn source_words(s: crate::geom::chain::Source) -> String {
+    use crate::geom::chain::{End, Source};
+    let end = |e: End| if e == End::Start { "start" } else { "end" };
+    match s {
+        Source::Face => "the segment's face".to_string(),
+        Source::Neighbour(e) => format!("the neighbour's face at its {}", end(e)),
+        Source::FaceOfB(j) => format!("B's face {j}, reversed"),
+        Source::Vertex(e) => format!("its {} vertex to B", end(e)),
+    }
+}
+
+/// What a chain segment's winning normal makes.
+pub fn outcome_words(o: crate::geom::chain::Outcome) -> String {
+    use crate::geom::chain::{End, Outcome};
+    match o {
+        Outcome::Nothing => "no contact from this segment".to_string(),
+        Outcome::SegmentFace => "B clipped to the segment's face".to_string(),
+        Outcome::FaceOfB(j) => format!("the segment clipped to B's face {j}"),
+        Outcome::Vertex(e) => format!(
+            "one point from its {} vertex",
+            if e == End::Start { "start" } else { "end" }
+        ),
+    }
+}
+
+/// The manifold mode's text for a step of a chain segment's rule.
+pub fn chain_step_text(step: &crate::geom::chain::ChainStep) -> String {
+    use crate::geom::chain::{ChainStep, End, Route};
+    match step {
+        ChainStep::Side {
+            own,
+            neighbours,
+            behind,
+            ..
+        } => {
+            let sides: Vec<String> = neighbours
+                .iter()
+                .zip(["start", "end"])
+                .filter_map(|(s, at)| {
+                    s.map(|s| format!("{} from the convex neighbour's line at the {at}", signed(s)))
+                })
+                .collect();
+            format!(
+                "Chain 1. Which side: B's centre is {} from the segment's line{}{}. {}",
+                signed(*own),
+                if sides.is_empty() { "" } else { ", " },
+                sides.join(", "),
+                if *behind {
+                    "Behind all of them: the one-sided chain does not touch the body."
+                } else {
+                    "In front of at least one: the segment looks for a contact."
+                }
+            )
+        }
+        ChainStep::Distance {
+            separation,
+            margin,
+            route,
+            ..
+        } => match route {
+            None => format!(
+                "Chain 2. The surfaces are {} apart, more than the margin {}: no contact.",
+                num(*separation),
+                num(*margin)
+            ),
+            Some(Route::Closest) => format!(
+                "Chain 2. The cores are apart (surfaces {}): their closest features give the one normal to judge.",
+                signed(*separation)
+            ),
+            Some(Route::Axes) => format!(
+                "Chain 2. The cores meet (surfaces {}), or B's centre is behind the segment: every normal the surface can have here competes by separation.",
+                signed(*separation)
+            ),
+        },
+        ChainStep::Candidate(c) => format!(
+            "Chain 3. Candidate: {}, normal ({}, {}), separation {}: {} — {}.",
+            source_words(c.source),
+            signed(c.verdict.normal.x),
+            signed(c.verdict.normal.y),
+            signed(c.separation),
+            class_name(c.verdict.class),
+            reason_words(c.verdict.reason)
+        ),
+        ChainStep::Winner { winner, outcome } => match winner {
+            Some(c) => format!(
+                "Chain 4. Winner: {} (separation {}): {}.",
+                source_words(c.source),
+                signed(c.separation),
+                outcome_words(*outcome)
+            ),
+            None => format!("Chain 4. {}.", outcome_words(*outcome)),
+        },
+        ChainStep::Deeper {
+            separation, gap, ..
+        } => format!(
+            "Chain 5. A clipped point at {} is dropped: the cores are {} apart, so it is the body's core behind the segment's line beyond the segment's end, not a contact.",
+            signed(*separation),
+            num(*gap)
+        ),
+        ChainStep::Seam { end, .. } => format!(
+            "Chain 5. A point clipped at the segment's {} is dropped: the joint there is flat, a cut between two pieces of one straight surface.",
+            if *end == End::Start { "start" } else { "end" }
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,7 @@
 //! A body of one convex shape is the compound of one part, at the identity: everything here
 //! works for any mix of single and compound bodies.
 
-use crate::geom::chain::{ChainLink, SmoothSegment, Verdict, smooth_manifold};
+use crate::geom::chain::{ChainLink, Joint, SegmentRule, SmoothSegment, collide_segment};
 use crate::geom::contact::{ContactId, Manifold, ManifoldOptions, ManifoldPoint, collide_in};
 use crate::geom::frame::PairFrame;
 use crate::geom::math::{Rot, Transform, segment_distance};
@@ -81,8 +81,8 @@ pub struct CompoundOutput {
     pub manifolds: Vec<PartManifold>,
     /// How many part pairs the bounding circles let through to `collide`.
     pub collided: usize,
-    /// Every chain segment collided: the verdict of its rule on the two-sided normal, whether
-    /// or not the rule was applied.
+    /// Every chain segment collided: what its rule decided, whether or not the rule was
+    /// applied.
     pub segments: Vec<SegmentVerdict>,
 }
 
@@ -95,8 +95,8 @@ pub struct SegmentVerdict {
     pub segment: SmoothSegment,
     /// The plain two-sided manifold (world coordinates).
     pub two_sided: Manifold,
-    /// The verdict on its normal.
-    pub verdict: Verdict,
+    /// What the rule decided: the winning candidate normal, what it made, the manifold.
+    pub rule: SegmentRule,
     /// True when the rule was applied (`smooth` on).
     pub applied: bool,
 }
@@ -133,7 +133,10 @@ impl CompoundOutput {
 #[inline]
 fn bounds_meet(pair: &PairFrame, chain: bool, margin: f32) -> bool {
     if chain {
-        let reach = pair.a.radius() + pair.b.shape.bounding_radius() + margin;
+        // A few roundings longer: a body exactly touching the segment is collided (its
+        // distance squared rounds either way).
+        let reach = (pair.a.radius() + pair.b.shape.bounding_radius() + margin)
+            * (1.0 + 8.0 * f32::EPSILON);
         let c = pair.b.xf.p;
         let d = segment_distance(pair.a.vertex(0), pair.a.vertex(1), c, c);
         return d.distance_squared <= reach * reach;
@@ -206,16 +209,16 @@ pub fn collide_bodies(
             let mut manifold = collide_in(&pair, options, &mut NoTrace);
             if let Some(link) = &pa.link {
                 let segment = SmoothSegment::of_pair(&pair, link);
-                let (verdict, smoothed) = smooth_manifold(&pair, &segment, &manifold, options);
+                let rule = collide_segment(&pair, &segment, options, &mut NoTrace);
                 segments.push(SegmentVerdict {
                     parts: [i, j],
                     segment: segment.shifted(pair.origin),
                     two_sided: manifold,
-                    verdict,
+                    rule,
                     applied: smooth,
                 });
                 if smooth {
-                    manifold = smoothed;
+                    manifold = rule.manifold;
                 }
             }
             if !manifold.is_empty() {
@@ -231,6 +234,25 @@ pub fn collide_bodies(
         collided,
         segments,
     }
+}
+
+/// A chain's inner vertices (where one segment ends and the next begins), each once, placed by
+/// the body's transform `xf`, with how the chain turns there, judged as the chain's rule judges
+/// it ([`crate::geom::chain::SIN_TOLERANCE`]): a [`Joint::Flat`] one is a seam. Empty for a body
+/// that is no chain. The one place seams are found, for whoever needs them (the Simulate plots).
+pub fn chain_joints(parts: &[PlacedPart], xf: Transform) -> Vec<(Vec2, Joint)> {
+    parts
+        .iter()
+        .filter_map(|part| {
+            let link = part.link?;
+            link.next?;
+            let place = xf.compose(part.xf);
+            let (p1, p2) = (part.shape.vertices()[0], part.shape.vertices()[1]);
+            let at = |p: Vec2| place.apply(p);
+            let segment = SmoothSegment::new(at(p1), at(p2), link.prev.map(at), link.next.map(at));
+            Some((segment.ends[1], segment.joints[1]))
+        })
+        .collect()
 }
 
 /// Places part `a` of the body at `xf_a` and part `b` of the body at `xf_b` in one pair frame

@@ -44,8 +44,8 @@ pub mod shape;
 pub mod trace;
 
 pub use compound::{
-    CompoundOutput, PartManifold, PlacedPart, SegmentVerdict, collide_bodies, collide_compound,
-    part_id, parts_frame, select_parts,
+    CompoundOutput, PartManifold, PlacedPart, SegmentVerdict, chain_joints, collide_bodies,
+    collide_compound, part_id, parts_frame, select_parts,
 };
 pub use contact::{
     Candidate, CircleRegion, ClipVertex, ContactId, Face, FeatureId, FeatureKind, IncidentFeature,

@@ -12,11 +12,12 @@
 //! [`PairTraces::origin`], A's position); outputs say in their docs which frame they use.
 
 use super::validate::{Bodies, Pair};
+use crate::geom::chain::{SmoothSegment, collide_segment};
 use crate::geom::query::support_planes;
 use crate::geom::{
     EpaStep, GjkStep, Manifold, ManifoldStep, PairFrame, PartManifold, QueryOutput, SatOptions,
-    SatOutput, SatStep, SegmentVerdict, collide_compound, collide_in, query_in, sat_cores,
-    select_parts,
+    SatOutput, SatStep, SegmentVerdict, collide_compound, collide_in, parts_frame, query_in,
+    sat_cores, select_parts,
 };
 use glam::Vec2;
 
@@ -34,9 +35,12 @@ pub struct Whole {
     pub normal: Vec2,
     /// The part pair every trace describes.
     pub selected: [usize; 2],
-    /// For a chain: every segment collided, with its rule's verdict (see
+    /// For a chain: every segment collided, with what its rule decided (see
     /// [`crate::geom::chain`]).
     pub segments: Vec<SegmentVerdict>,
+    /// For a chain: each of `segments`' rule, traced (its candidates, winner and clip; the last
+    /// step is `Done` with that segment's manifold).
+    pub segment_steps: Vec<Vec<ManifoldStep>>,
 }
 
 impl Whole {
@@ -117,7 +121,18 @@ impl PairTraces {
         let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
         let query = query_in(&f, &mut gjk_steps, &mut epa_steps);
         let mut manifold_steps = Vec::new();
-        let manifold = collide_in(&f, options, &mut manifold_steps);
+        // A chain's segment: its rule makes the manifold, so the trace is the rule's.
+        let link = bodies
+            .as_ref()
+            .and_then(|b| b.parts[0].get(b.selected[0]))
+            .and_then(|part| part.link);
+        let manifold = match link {
+            Some(link) => {
+                let segment = SmoothSegment::of_pair(&f, &link);
+                collide_segment(&f, &segment, options, &mut manifold_steps).manifold
+            }
+            None => collide_in(&f, options, &mut manifold_steps),
+        };
         let normal = pair_normal(&f, &query, &manifold);
         let whole = match bodies {
             None => Whole {
@@ -133,6 +148,7 @@ impl PairTraces {
                 normal,
                 selected: [0, 0],
                 segments: Vec::new(),
+                segment_steps: Vec::new(),
             },
             Some(Bodies {
                 parts,
@@ -141,6 +157,20 @@ impl PairTraces {
             }) => {
                 let all = collide_compound(&parts[0], xfs[0], &parts[1], xfs[1], options);
                 let least = select_parts(&parts[0], xfs[0], &parts[1], xfs[1]);
+                let segment_steps = all
+                    .segments
+                    .iter()
+                    .map(|v| {
+                        let [i, j] = v.parts;
+                        let pf = parts_frame(&parts[0][i], xfs[0], &parts[1][j], xfs[1]);
+                        let mut steps = Vec::new();
+                        if let Some(link) = &parts[0][i].link {
+                            let segment = SmoothSegment::of_pair(&pf, link);
+                            collide_segment(&pf, &segment, options, &mut steps);
+                        }
+                        steps
+                    })
+                    .collect();
                 Whole {
                     manifolds: all.manifolds,
                     overlap: least.overlap(),
@@ -148,6 +178,7 @@ impl PairTraces {
                     normal: least.normal,
                     selected: *selected,
                     segments: all.segments,
+                    segment_steps,
                 }
             }
         };

@@ -7,6 +7,7 @@ mod common;
 
 mod analytic;
 mod chain;
+mod chain_overlap;
 mod compound;
 mod fuzz_scene;
 mod house;

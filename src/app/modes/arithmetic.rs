@@ -366,7 +366,55 @@ pub fn manifold_rows(pair: &Traced, step: usize) -> Vec<Row> {
             format!("apart by at least (more than the margin {})", num(*margin)),
             *separation,
         )],
+        ManifoldStep::Chain(c) => chain_rows(c),
         ManifoldStep::Done(_) => Vec::new(),
+    }
+}
+
+/// A chain segment's rule: the numbers it compared.
+fn chain_rows(step: &crate::geom::chain::ChainStep) -> Vec<Row> {
+    use crate::app::words::{class_name, outcome_words, source_words};
+    use crate::geom::chain::ChainStep;
+    match step {
+        ChainStep::Side {
+            own, neighbours, ..
+        } => {
+            let mut out = vec![row("B's centre from the segment's line".into(), *own)];
+            for (s, at) in neighbours.iter().zip(["start", "end"]) {
+                if let Some(s) = s {
+                    out.push(row(
+                        format!("B's centre from the convex neighbour's line at the {at}"),
+                        *s,
+                    ));
+                }
+            }
+            out
+        }
+        ChainStep::Distance {
+            separation, margin, ..
+        } => vec![row(
+            format!(
+                "the surfaces' separation (no contact above the margin {})",
+                num(*margin)
+            ),
+            *separation,
+        )],
+        ChainStep::Candidate(c) => vec![row(
+            format!(
+                "{}: {}, separation along it",
+                source_words(c.source),
+                class_name(c.verdict.class)
+            ),
+            c.separation,
+        )],
+        ChainStep::Winner { outcome, .. } => vec![note(outcome_words(*outcome))],
+        ChainStep::Seam { .. } => vec![note("a point clipped at a flat joint: dropped".into())],
+        ChainStep::Deeper {
+            separation, gap, ..
+        } => vec![
+            row("the clipped point's separation".into(), *separation),
+            row("the cores' gap: no contact is deeper".into(), *gap),
+        ],
     }
 }
 

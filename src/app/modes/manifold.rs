@@ -299,6 +299,7 @@ impl Mode for ManifoldMode {
                 num(*margin),
                 crate::app::words::whole_words(pair).unwrap_or_default()
             ),
+            ManifoldStep::Chain(c) => crate::app::words::chain_step_text(c),
             ManifoldStep::Done(_) => String::new(),
         }
     }
@@ -524,7 +525,7 @@ impl Mode for ManifoldMode {
                     }
                 }
             }
-            ManifoldStep::Keep { candidates, .. } => {
+            ManifoldStep::Keep { candidates, margin } => {
                 // Each clipped incident point (orange, on the incident surface: the clipped
                 // points lie on its core, the incident radius further from the reference face)
                 // and, when kept, the contact point it gives (white, midway between the
@@ -547,12 +548,14 @@ impl Mode for ManifoldMode {
                         );
                     } else {
                         c.crossed_as("dropped", on_surface, 7.0, 2.0, colors::bad());
-                        c.label(
-                            on_surface,
-                            Vec2::new(10.0, -6.0),
-                            format!("dropped: {} > margin", signed(cand.separation)),
-                            colors::bad(),
-                        );
+                        // Within the margin and still dropped: a chain's rule (a seam, or
+                        // deeper than the gap of cores that are apart).
+                        let why = if cand.separation <= *margin {
+                            "dropped by the chain's rule".to_string()
+                        } else {
+                            format!("dropped: {} > margin", signed(cand.separation))
+                        };
+                        c.label(on_surface, Vec2::new(10.0, -6.0), why, colors::bad());
                     }
                 }
             }

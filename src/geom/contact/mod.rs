@@ -29,7 +29,7 @@ use crate::geom::trace::Trace;
 use circle_circle::circles;
 use circle_polygon::circle_polygon;
 
-pub(crate) use polygons::face_clip;
+pub(crate) use polygons::clip_face;
 use polygons::polygons;
 
 /// The contact manifold of `a` at `xf_a` and `b` at `xf_b`.

@@ -1,7 +1,9 @@
 //! The types every contact algorithm shares: manifolds, points, feature ids, options and the
-//! steps of the manifold trace. A leaf: it imports nothing of ours, so every algorithm file can
-//! use it without a cycle.
+//! steps of the manifold trace. It imports only the chain's own leaf of plain data (a chain
+//! segment's steps ride in the manifold trace), so every algorithm file can use it without a
+//! cycle.
 
+use crate::geom::chain::types::ChainStep;
 use glam::Vec2;
 
 /// How a contact point was made; part of its [`FeatureId`].
@@ -382,6 +384,9 @@ pub enum ManifoldStep {
         /// The margin.
         margin: f32,
     },
+    /// A chain segment's rule: which side, how far, each candidate normal, the winner, a seam
+    /// (see [`crate::geom::chain`]). Its clip follows as the steps above.
+    Chain(ChainStep),
     /// The final manifold, in world coordinates (equal to the output).
     Done(Manifold),
 }

@@ -1,25 +1,25 @@
-//! Issue 28: chains against exact geometry, in the four bands of `exact.rs`.
+//! Issues 28 and 38: chains against exact geometry, in the four bands of `exact.rs`.
 //!
 //! Random open chains (1 to 6 segments, a third of their joints exactly straight, the others
 //! turning up to 60° either way) with a random shape of every kind placed near a random
 //! segment, in front of it, just touching it, a little into it or a little apart. Each scene
-//! is RON through the loader and `report`, as `narrowphase-lab report` prints it. For every
-//! segment's manifold (admitted, or snapped to the face normal):
+//! is RON through the loader and `report`, as `narrowphase-lab report` prints it. Checks:
 //!
 //! - every point lies on both surfaces: moved half its separation back along the manifold's
-//!   normal it is on the segment, moved forward (and out by B's radius) on B's boundary;
-//! - an admitted point is never deeper than the segment pair's exact separation (f64, the
-//!   oracle's Minkowski hull), beyond the hysteresis band of `exact_check.rs` (a snapped one may
-//!   be: along the face normal the overlap is more than the least);
-//! - an admitted face normal's deepest point *is* the exact separation (within the band) where
-//!   neither end is a seam (whose clipped points are dropped), and a segment the body overlaps
-//!   in front of it, on its face normal, has a point;
-//! - a skipped or rejected segment reports no manifold.
+//!   normal it is on the segment, moved forward (and out by B's radius) on B's boundary; no
+//!   point beyond the margin;
+//! - a skipped, behind or apart segment reports no manifold;
+//! - **no lost body**: a body overlapping a segment (exact separation in f64, the oracle's
+//!   Minkowski hull) with its centre in front of that segment's line gets a point from the
+//!   chain;
+//! - **no phantom**: a body apart from every segment gets no point with negative separation;
+//! - **the trace is the answer**: the shown segment's trace ends with its manifold (`done`'s
+//!   points are the selected part pair's), and the clip's kept points are those points.
 //!
 //! Tolerances as `exact_check.rs`: `K ε L` plus the output's rounding.
 
 use crate::common::Rng;
-use crate::common::exact_check::{EPS, K, LINEAR_SLOP, OUTPUT_ULPS};
+use crate::common::exact_check::{EPS, K, OUTPUT_ULPS};
 use crate::common::exact_oracle::{Core, boundary_distance, bounding_radius, place, truth};
 use crate::common::exact_scenes::{KINDS, jnum, jvec, random_shape, run_text};
 use glam::DVec2;
@@ -58,6 +58,60 @@ fn random_chain(rng: &mut Rng, size: f64) -> Vec<DVec2> {
         pts.push(f32s(last + step));
     }
     pts
+}
+
+/// The area centroid of a core (the mean of a point's or a segment's ends), in f64.
+fn centroid(v: &[DVec2]) -> DVec2 {
+    if v.len() < 3 {
+        return v.iter().sum::<DVec2>() / v.len() as f64;
+    }
+    let (mut area, mut c) = (0.0, DVec2::ZERO);
+    for i in 0..v.len() {
+        let (p, q) = (v[i] - v[0], v[(i + 1) % v.len()] - v[0]);
+        let w = p.perp_dot(q);
+        area += w;
+        c += (p + q) * w;
+    }
+    v[0] + c / (3.0 * area)
+}
+
+/// Whether `c` lies outside the chain's solid, and its distance from the chain. The sign of the
+/// distance to a polyline: by its closest point. On a segment's inside, outside when in front
+/// of it; on a joint, outside when the joint is convex (a hill top) and `c` is in front of
+/// either face (at a valley every point closest to the joint is behind a face); on a free end,
+/// outside when in front of its segment.
+fn outside_the_solid(chain: &[DVec2], c: DVec2) -> (bool, f64) {
+    let normal = |i: usize| {
+        let t = (chain[i + 1] - chain[i]).normalize();
+        DVec2::new(t.y, -t.x)
+    };
+    let in_front = |i: usize| normal(i).dot(c - chain[i]) > 0.0;
+    let mut best = (f64::INFINITY, 0, 0.0);
+    for i in 0..chain.len() - 1 {
+        let e = chain[i + 1] - chain[i];
+        let t = ((c - chain[i]).dot(e) / e.length_squared()).clamp(0.0, 1.0);
+        let d = c.distance(chain[i] + e * t);
+        if d < best.0 {
+            best = (d, i, t);
+        }
+    }
+    let (d, i, t) = best;
+    let last = chain.len() - 2;
+    let joint = |first: usize| {
+        // The joint between segment `first` and `first + 1`.
+        let turn = (chain[first + 1] - chain[first]).perp_dot(chain[first + 2] - chain[first + 1]);
+        turn > 0.0 && (in_front(first) || in_front(first + 1))
+    };
+    let outside = if t > 0.0 && t < 1.0 {
+        in_front(i)
+    } else if t == 0.0 && i > 0 {
+        joint(i - 1)
+    } else if t == 1.0 && i < last {
+        joint(i)
+    } else {
+        in_front(i)
+    };
+    (outside, d)
 }
 
 /// The errors seen, per check, and the failures.
@@ -164,6 +218,76 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
             .expect("chain verdicts")
             .iter()
             .collect();
+        let cb = pb - origin;
+        let centre = centroid(&b.verts);
+        let (outside, centre_distance) = outside_the_solid(&chain, centre);
+        let mut least = f64::INFINITY;
+        let mut overlapped_in_front = None;
+        for seg in 0..chain.len() - 1 {
+            let a = Core {
+                verts: vec![chain[seg], chain[seg + 1]],
+                radius: 0.0,
+            };
+            let scale = bounding_radius(&a, DVec2::ZERO) + bounding_radius(&b, cb) + cb.length();
+            let tol = K * EPS * scale;
+            let exact = truth(&a, &b);
+            least = least.min(exact.separation - tol);
+            // Sunk into the chain: overlapping a segment, the centre outside the solid and
+            // further from the chain than the depth (a body sunk past its centre, as deep as a
+            // capsule embedded in a valley's corner, Box2D loses as well: not asked here).
+            if exact.separation < -tol && outside && -exact.separation < centre_distance - tol {
+                overlapped_in_front = Some((seg, exact.separation));
+            }
+        }
+        let all_points = j["points"].as_array().expect("points");
+        *tally
+            .verdicts
+            .entry("(sunk into the chain)".into())
+            .or_insert(0) += overlapped_in_front.is_some() as usize;
+        if let Some((seg, sep)) = overlapped_in_front
+            && all_points.is_empty()
+        {
+            tally.failures.push(format!(
+                "lost: B overlaps segment {seg} ({sep:e}) with its centre outside the solid, and no point\n{ron}"
+            ));
+        }
+        if least > 0.0 {
+            for p in all_points {
+                let s = jnum(&p["separation"]);
+                if s < 0.0 {
+                    tally.failures.push(format!(
+                        "phantom: apart by {least:e} or more and a point at {s:e}\n{ron}"
+                    ));
+                }
+            }
+        }
+        // The trace is the answer: the shown segment's last step is its manifold.
+        let selected = &j["selected_parts"];
+        let shown = j["manifolds"]
+            .as_array()
+            .expect("manifolds")
+            .iter()
+            .find(|m| &m["parts"] == selected)
+            .map_or(0, |m| m["points"].as_array().map_or(0, |p| p.len()));
+        let steps = j["clip"]["steps"].as_array().expect("clip steps");
+        let done = steps
+            .last()
+            .map(|s| (s["step"].clone(), s["points"].clone()));
+        if done != Some((serde_json::json!("done"), serde_json::json!(shown))) {
+            tally.failures.push(format!(
+                "trace: the last step {done:?} is not the shown manifold's {shown} points\n{ron}"
+            ));
+        }
+        if let Some(keep) = steps.iter().find(|s| s["step"] == "keep") {
+            let kept = keep["candidates"]
+                .as_array()
+                .map_or(0, |c| c.iter().filter(|c| c["kept"] == true).count());
+            if kept != shown {
+                tally.failures.push(format!(
+                    "trace: the clip keeps {kept} points, the manifold has {shown}\n{ron}"
+                ));
+            }
+        }
         for v in &verdicts {
             let seg = v["parts"][0].as_u64().expect("segment") as usize;
             let class = v["class"].as_str().expect("class");
@@ -179,10 +303,11 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
                     "admit" => "admit",
                     "snap" => "snap",
                     "skip" => "skip",
+                    "apart" => "apart",
                     _ => "behind",
                 })
                 .or_insert(0) += m.is_some() as usize;
-            if matches!(class, "skip" | "behind") {
+            if matches!(class, "skip" | "behind" | "apart") {
                 if m.is_some() {
                     tally
                         .failures
@@ -190,37 +315,19 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
                 }
                 continue;
             }
+            let Some(m) = m else {
+                continue;
+            };
             let a = Core {
                 verts: vec![chain[seg], chain[seg + 1]],
                 radius: 0.0,
             };
-            let cb = pb - origin;
             let scale = bounding_radius(&a, DVec2::ZERO) + bounding_radius(&b, cb) + cb.length();
             let tol = K * EPS * scale;
-            let exact = truth(&a, &b);
-            let band =
-                (0.02 * exact.core.abs() + 0.1 * LINEAR_SLOP * b_size.min(size)) / 0.98 + tol;
-            let face = v["reason"]
-                .as_str()
-                .is_some_and(|r| r.contains("face normal"));
-            let seams = v["joints"]
-                .as_array()
-                .is_some_and(|js| js.iter().any(|j| j == "flat"));
-            let Some(m) = m else {
-                if class == "admit" && face && !seams && exact.separation < -band {
-                    tally.failures.push(format!(
-                        "segment {seg} overlaps ({:e}) on its face normal but has no point\n{ron}",
-                        exact.separation
-                    ));
-                }
-                continue;
-            };
             let normal = jvec(&m["normal"]);
-            let mut deepest = f64::INFINITY;
             for p in m["points"].as_array().expect("points") {
                 let world = jvec(&p["position"]);
                 let sep = jnum(&p["separation"]);
-                deepest = deepest.min(sep);
                 let at = world - origin;
                 let on_a = at - normal * (0.5 * sep);
                 let on_b = at + normal * (0.5 * sep + b.radius);
@@ -240,34 +347,6 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
                     0.0,
                     scale,
                     || format!("point separation {sep:e} beyond margin {margin:e}\n{ron}"),
-                );
-            }
-            if class == "admit" {
-                tally.check(
-                    "point_depth",
-                    (exact.separation - deepest).max(0.0),
-                    band,
-                    scale,
-                    || {
-                        format!(
-                            "segment {seg} deepest {deepest:e}, exact {:e}\n{ron}",
-                            exact.separation
-                        )
-                    },
-                );
-            }
-            if class == "admit" && face && !seams {
-                tally.check(
-                    "face_exact",
-                    (deepest - exact.separation).abs(),
-                    band,
-                    scale,
-                    || {
-                        format!(
-                            "segment {seg} face normal: deepest {deepest:e}, exact {:e}\n{ron}",
-                            exact.separation
-                        )
-                    },
                 );
             }
         }
@@ -291,9 +370,11 @@ fn band_test(name: &str, seed: u64, sizes: (f64, f64), far: Option<(f64, f64)>) 
             .collect::<Vec<_>>()
             .join("\n")
     );
-    for class in ["admit", "snap"] {
+    // A snapped normal makes a manifold only where the face reaches the body (most snaps are
+    // seam ghosts, which the distance step or the clip leaves empty): a few per band.
+    for (class, least) in [("admit", 20), ("snap", 5)] {
         assert!(
-            tally.manifolds.get(class).copied().unwrap_or(0) > 20,
+            tally.manifolds.get(class).copied().unwrap_or(0) > least,
             "too few {class} manifolds to have tested them: {:?}",
             tally.manifolds
         );

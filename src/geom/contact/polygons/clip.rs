@@ -411,18 +411,22 @@ fn deepest_in_slab(shape: &Placed, reference: &Face) -> Option<(usize, Vec2)> {
         .min_by(|(_, u), (_, v)| u.dot(reference.normal).total_cmp(&v.dot(reference.normal)))
 }
 
-/// The manifold with `a`'s face `edge` as the reference face whatever the separations say:
-/// `b`'s incident face clipped to it, the points within `margin` kept (pair frame). A chain
-/// segment snaps a normal to its face with it ([`crate::geom::chain`]).
-pub fn face_clip(a: &Placed, b: &Placed, edge: usize, margin: f32) -> Manifold {
-    let clip = ClipAttempt::new(a, b, edge, false);
-    let mut m = Manifold::empty(a.normal(edge));
-    for c in clip.candidates(radii(a, b, false), margin).iter().flatten() {
-        if c.kept {
-            m.push(c.point());
-        }
-    }
-    m
+/// Face `edge` of `a` (of `b` when `flip`) as the reference face whatever the separations say:
+/// the other core's incident face clipped against its side planes, traced (the incident face,
+/// then each side plane), and the clipped points as candidates against `margin` (pair frame).
+/// A chain segment's rule clips with it ([`crate::geom::chain`]).
+pub fn clip_face<T: Trace<ManifoldStep>>(
+    a: &Placed,
+    b: &Placed,
+    edge: usize,
+    flip: bool,
+    margin: f32,
+    trace: &mut T,
+) -> [Option<Candidate>; 2] {
+    let (ref_shape, inc_shape) = if flip { (b, a) } else { (a, b) };
+    let clip = ClipAttempt::new(ref_shape, inc_shape, edge, flip);
+    trace_clip(&clip, trace);
+    clip.candidates(radii(a, b, flip), margin)
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ pub mod corners;
 pub mod faces;
 pub mod segments;
 
-pub use clip::face_clip;
+pub use clip::clip_face;
 
 use crate::geom::contact::types::{Manifold, ManifoldOptions, ManifoldStep};
 use crate::geom::shape::Placed;
