@@ -239,7 +239,8 @@ pub fn collide_bodies(
 /// A chain's inner vertices (where one segment ends and the next begins), each once, placed by
 /// the body's transform `xf`, with how the chain turns there, judged as the chain's rule judges
 /// it ([`crate::geom::chain::SIN_TOLERANCE`]): a [`Joint::Flat`] one is a seam. Empty for a body
-/// that is no chain. The one place seams are found, for whoever needs them (the Simulate plots).
+/// that is no chain. (The Simulate plots mark every seam of a ground, tiles' shared corners too,
+/// with [`crate::sim::seams`].)
 pub fn chain_joints(parts: &[PlacedPart], xf: Transform) -> Vec<(Vec2, Joint)> {
     parts
         .iter()
