@@ -240,7 +240,7 @@ pub fn collide_bodies(
 /// the body's transform `xf`, with how the chain turns there, judged as the chain's rule judges
 /// it ([`crate::geom::chain::SIN_TOLERANCE`]): a [`Joint::Flat`] one is a seam. Empty for a body
 /// that is no chain. (The Simulate plots mark every seam of a ground, tiles' shared corners too,
-/// with [`crate::sim::seams`].)
+/// with [`crate::sim::seams()`].)
 pub fn chain_joints(parts: &[PlacedPart], xf: Transform) -> Vec<(Vec2, Joint)> {
     parts
         .iter()

@@ -7,10 +7,10 @@
 //! Space plays and pauses, Home resets. The lab follows the step within a budget of work per
 //! frame, so a long run never holds a frame (End on two minutes at 480 Hz is computed over
 //! many frames, its progress shown), and a step back replays from the run's nearest snapshot
-//! ([`player`]). Each step's readings (persisted fraction, the top body's height, its angular
-//! speed) are kept per run for the plots, which draw what their pixels can show ([`probe`]);
-//! every number the words show is read off the runs as they are ([`words`]). What the mode
-//! holds is in [`state`], a leaf the other files import; this file is the [`Mode`] itself.
+//! (`player.rs`). Each step's readings (persisted fraction, the top body's height, its angular
+//! speed) are kept per run for the plots, which draw what their pixels can show (`probe.rs`);
+//! every number the words show is read off the runs as they are (`words.rs`). What the mode
+//! holds is in `state.rs`, a leaf the other files import; this file is the [`Mode`] itself.
 
 mod player;
 mod probe;

@@ -124,7 +124,7 @@ pub struct SimulateMode {
     pub work_ms: f64,
     /// B starts sliding (a `velocity`) or A is a chain: the plot of B's speed is shown.
     pub(super) sliding: bool,
-    /// The x of A's seams (see [`crate::sim::seams`]), found once per scene.
+    /// The x of A's seams (see [`crate::sim::seams()`]), found once per scene.
     pub(super) seams: Vec<f32>,
     /// Over the frames that stepped: how many, their stepping's total and largest time, ms.
     pub(super) work: (u64, f64, f64),
