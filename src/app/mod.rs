@@ -129,13 +129,11 @@ impl App {
                     continue;
                 };
                 let cam = if i == 0 {
-                    Some(&mut self.view.cam)
+                    &mut self.view.cam
                 } else {
-                    self.modes.get_mut(self.session.mode).second_camera()
+                    &mut self.view.second
                 };
-                if let Some(cam) = cam {
-                    moved |= framing::fit_camera(cam, figure, fit);
-                }
+                moved |= framing::fit_camera(cam, figure, fit);
             }
             if !moved {
                 break;
@@ -638,8 +636,9 @@ impl App {
         let split = self.mode().split();
         self.view.cam.viewport_min = min;
         self.view.cam.viewport_size = Vec2::new(size.x * (1.0 - split), size.y);
-        let world = self.view.cam;
-        self.modes.get_mut(self.session.mode).layout(&world);
+        // The second view (a mode's `split`) sits right of the world view, the same size.
+        self.view.second.viewport_min = Vec2::new(min.x + self.view.cam.viewport_size.x, min.y);
+        self.view.second.viewport_size = self.view.cam.viewport_size;
         // A new layout (a mode with a second view, the window, the presenter scale): keep the
         // picture in view.
         let viewport = (self.view.cam.viewport_min, self.view.cam.viewport_size);
@@ -749,7 +748,7 @@ impl App {
             };
         }
         // A click on a quiz target answers; no gesture starts from it.
-        let minkowski = self.modes.get(ModeKind::Gjk).second_view();
+        let minkowski = Some(&self.view.second);
         let click = quiz::click(
             &self.quiz,
             self.doc.scene(),
@@ -763,7 +762,12 @@ impl App {
             input.over_ui = true;
         }
         let mode = self.modes.get_mut(self.session.mode);
-        let mode_used = mode.handle_input(&input, &self.view.cam, &self.session.pair);
+        let mode_used = mode.handle_input(
+            &input,
+            &self.view.cam,
+            &mut self.view.second,
+            &self.session.pair,
+        );
         if !mode_used || self.view.interaction.gesture != input::Gesture::Idle {
             let views = self.body_views();
             let mut interaction = self.view.interaction;
@@ -862,7 +866,7 @@ impl App {
                 &self.session.pair,
                 quiz::total_questions(&self.session.lecture),
                 &self.view.cam,
-                self.modes.get(ModeKind::Gjk).second_view(),
+                Some(&self.view.second),
             ),
             "banner": self.dialogs.banner.as_ref().map(|b| serde_json::json!({
                 "text": b.text,

@@ -23,6 +23,10 @@ pub enum Fit {
 pub struct Views {
     /// The world camera.
     pub cam: Camera,
+    /// The second view's camera, for a mode that has one (its `About::split` > 0: the GJK
+    /// mode's Minkowski pane). The app lays it out right of the world view and framing fits
+    /// it; the mode pans and zooms it.
+    pub second: Camera,
     /// Canvas interaction.
     pub interaction: Interaction,
     /// Vertex-edit mode.

@@ -19,7 +19,7 @@ pub struct WorldView<'a> {
     pub doc: &'a Document,
     /// The mode shown, its step and the pair.
     pub session: &'a Session,
-    /// Every mode's state (the GJK pane's camera for the quiz).
+    /// Every mode's state.
     pub modes: &'a Modes,
     /// The world camera, the gesture's hover and vertex edit.
     pub views: &'a Views,
@@ -42,7 +42,10 @@ impl WorldView<'_> {
     /// Draws the world on the background layer, through [`Canvas`] only, and returns what was
     /// drawn; a `dry` frame paints nothing (framing measures with it).
     pub fn draw(&self, ctx: &egui::Context, dry: bool) -> Drawn {
-        let canvas = Canvas::new(ctx, &self.views.cam, ctx.pixels_per_point(), dry);
+        // A mode with a second view (its `split`) draws it with the app's second camera.
+        let second = (self.mode().split() > 0.0).then_some(&self.views.second);
+        let canvas =
+            Canvas::new(ctx, &self.views.cam, ctx.pixels_per_point(), dry).with_second(second);
         draw::grid(&canvas);
         if let Some(e) = &self.dialogs.slide_error {
             canvas.banner(
@@ -75,11 +78,7 @@ impl WorldView<'_> {
         if !hide {
             self.mode().draw(&canvas, pair, self.session.step);
         }
-        let minkowski = self
-            .modes
-            .get(ModeKind::Gjk)
-            .second_view()
-            .filter(|_| self.session.mode == ModeKind::Gjk);
+        let minkowski = Some(&self.views.second).filter(|_| self.session.mode == ModeKind::Gjk);
         quiz::draw(self.quiz, self.doc.scene(), pair, minkowski, &canvas);
 
         // In every mode: the normal and the contact points (of every part pair, for compound

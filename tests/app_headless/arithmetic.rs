@@ -16,7 +16,8 @@ use narrowphase_lab::cli::AppFlags;
 fn rows(pair: &Traced, mode: ModeKind, step: usize) -> Vec<Row> {
     narrowphase_lab::app::modes::Modes::default()
         .get(mode)
-        .arithmetic(pair, step)
+        .explain(pair, step)
+        .rows
 }
 
 /// The arithmetic of `mode` at `step` as the app shows it: a mode that runs (Simulate) is
@@ -27,7 +28,7 @@ fn rows_at(app: &mut App, mode: ModeKind, step: usize) -> Vec<Row> {
         app.advance_mode(0.0);
         assert_eq!(app.session.step, step);
     }
-    app.modes.get(mode).arithmetic(&app.session.pair, step)
+    app.modes.get(mode).explain(&app.session.pair, step).rows
 }
 
 /// Simulate's numbers: the fields of its runs' state now (every body's centre, angle,
@@ -380,7 +381,7 @@ fn every_number_in_the_arithmetic_and_step_text_is_a_trace_field() {
                 if mode == ModeKind::Simulate {
                     ok = sim_allowed(&app);
                 }
-                let text = app.modes.get(mode).step_text(&app.session.pair, step);
+                let text = app.modes.get(mode).explain(&app.session.pair, step).text;
                 for line in std::iter::once(&text).chain(shown.iter().map(|r| &r.text)) {
                     for n in numbers_in(line) {
                         assert!(ok.contains(&n), "{at}: {n} in `{line}` is no trace field");
@@ -506,14 +507,14 @@ fn after_a_swap_the_step_text_and_the_arithmetic_name_the_trace_s_reference_face
         .expect("the pinned pose swaps its reference face");
     assert_ne!(flip, won_b, "a swap gives the reference to the other body");
     let name = |b: bool| if b { "B's" } else { "A's" };
-    let text = mode.step_text(&traced, k);
+    let text = mode.explain(&traced, k).text;
     let said = format!(
         "{} face won, but clipping against it kept no point within the margin, so {} face is the reference.",
         name(won_b),
         name(flip)
     );
     assert!(text.ends_with(&said), "{text}");
-    let rows: Vec<Row> = mode.arithmetic(&traced, k);
+    let rows: Vec<Row> = mode.explain(&traced, k).rows;
     let note = rows.last().map(|r| r.text.clone()).unwrap_or_default();
     let above = if won_b { "above" } else { "not above" };
     assert!(

@@ -4,7 +4,6 @@
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::modes::gjk_epa::GjkMode;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 
@@ -56,9 +55,12 @@ fn every_mode_scene_and_step_renders_with_step_text_and_no_nan() {
                 });
                 frames += 1;
                 let where_ = format!("scene {index} mode {} step {step}", mode.name());
-                let text = app.mode().step_text(&app.session.pair, app.session.step);
+                let text = app.mode().explain(&app.session.pair, app.session.step).text;
                 assert!(!text.trim().is_empty(), "{where_}: no step text");
-                let label = app.mode().step_label(&app.session.pair, app.session.step);
+                let label = app
+                    .mode()
+                    .explain(&app.session.pair, app.session.step)
+                    .label;
                 let mut shown = vec![text, label];
                 texts(&out.shapes, &mut shown);
                 assert!(shown.len() > 10, "{where_}: the panels drew no text");
@@ -120,9 +122,8 @@ fn huge_shapes_at_the_largest_zoom_tessellate_to_a_bounded_mesh() {
                 app.apply(Command::Step(StepTo::At(step)), 0.0);
                 app.view.cam.zoom = MAX_ZOOM;
                 app.view.cam.center = centre;
-                let gjk = app.modes.find_mut::<GjkMode>().expect("the GJK mode");
-                gjk.mcam.zoom = MAX_ZOOM;
-                gjk.mcam.center = centre;
+                app.view.second.zoom = MAX_ZOOM;
+                app.view.second.center = centre;
                 let out = ctx.run(raw_input(), |ctx| {
                     app.frame(ctx, 0.0, Input::default(), &[]);
                 });
@@ -223,8 +224,10 @@ fn no_step_text_or_panel_shows_debug_names_exponents_or_negative_zero() {
                     app.frame(ctx, 0.0, Input::default(), &[]);
                 });
                 let mut shown = vec![
-                    app.mode().step_text(&app.session.pair, app.session.step),
-                    app.mode().step_label(&app.session.pair, app.session.step),
+                    app.mode().explain(&app.session.pair, app.session.step).text,
+                    app.mode()
+                        .explain(&app.session.pair, app.session.step)
+                        .label,
                 ];
                 texts(&out.shapes, &mut shown);
                 let scene = app.doc.scene();
@@ -593,7 +596,7 @@ fn while_dragging_the_panels_show_the_pair_of_the_same_frame() {
             "frame {k}: the status bar shows `{separation}`: {shown:?}"
         );
         let step = app.session.step;
-        let text = app.mode().step_text(pair, step);
+        let text = app.mode().explain(pair, step).text;
         assert!(
             shown.contains(&text),
             "frame {k}: the right panel shows the step text of this frame's pair `{text}`"

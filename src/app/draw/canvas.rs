@@ -25,6 +25,8 @@ pub(super) const DASH: (f32, f32) = (7.0, 5.0);
 pub struct Canvas<'a> {
     pub(super) painter: Painter,
     pub(super) cam: &'a Camera,
+    /// The camera of the mode's second view (the GJK mode's Minkowski pane), when it has one.
+    pub(super) second: Option<&'a Camera>,
     pub(super) ppp: f32,
     pub(super) origin: Vec2,
     pub(super) rec: Rc<RefCell<Recorder>>,
@@ -86,6 +88,7 @@ impl<'a> Canvas<'a> {
         Canvas {
             painter,
             cam,
+            second: None,
             ppp,
             origin: Vec2::ZERO,
             rec,
@@ -93,6 +96,17 @@ impl<'a> Canvas<'a> {
             background: false,
             font: 15.0,
         }
+    }
+
+    /// The same canvas, knowing the camera of the mode's second view (see [`Canvas::second_view`]).
+    pub fn with_second(self, second: Option<&'a Camera>) -> Canvas<'a> {
+        Canvas { second, ..self }
+    }
+
+    /// The mode's second view (the GJK mode's Minkowski pane) on the same layer, cleared, when
+    /// the canvas has one.
+    pub fn second_view(&self, name: &'static str) -> Option<Canvas<'a>> {
+        self.second.map(|cam| self.view(cam, name))
     }
 
     /// A second view on the same layer with its own camera (the Minkowski pane), cleared.
@@ -119,6 +133,7 @@ impl<'a> Canvas<'a> {
         Some(Canvas {
             painter,
             cam,
+            second: None,
             ppp: self.ppp,
             origin: Vec2::ZERO,
             rec: Rc::clone(&self.rec),

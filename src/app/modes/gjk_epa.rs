@@ -1,7 +1,7 @@
 //! GJK/EPA mode: the world and Minkowski space side by side, GJK one iteration at a time, then
 //! EPA, then the radii folded back in — all from the library's GJK and EPA traces.
 
-use super::mode::{About, Controls, Mode, ModeKind};
+use super::mode::{About, Controls, Explained, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
@@ -15,10 +15,9 @@ use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};
 use egui::RichText;
 use glam::Vec2;
 
-/// GJK/EPA mode state: the Minkowski view's camera, playback, hover.
+/// GJK/EPA mode state: playback, the pan in progress and the hover on its Minkowski pane (the
+/// pane's camera is the app's second view, `Views::second`).
 pub struct GjkMode {
-    /// The Minkowski view's camera.
-    pub mcam: Camera,
     pan_last: Option<Vec2>,
     playing: bool,
     speed: f32,
@@ -29,7 +28,6 @@ pub struct GjkMode {
 impl Default for GjkMode {
     fn default() -> Self {
         GjkMode {
-            mcam: Camera::default(),
             pan_last: None,
             playing: false,
             speed: 1.5,
@@ -95,33 +93,15 @@ pub fn guard_words(guard: EpaGuard) -> String {
     }
 }
 
-impl Mode for GjkMode {
-    fn about(&self) -> &'static About {
-        const ABOUT: About = About {
-            kind: ModeKind::Gjk,
-            title: "GJK / EPA",
-            hover: "2: GJK's simplex and EPA's polytope on the Minkowski difference",
-            legend: legend::GJK,
-            contact_separations: true,
-            owns_world: false,
-            split: 0.5,
-        };
-        &ABOUT
-    }
-
-    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
+/// What GjkMode's steps say (its [`Mode::explain`]).
+impl GjkMode {
+    /// The arithmetic behind `step`: every number a trace field.
+    pub(crate) fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
         arithmetic::gjk_epa_rows(pair, step)
     }
 
-    fn second_view(&self) -> Option<&Camera> {
-        Some(&self.mcam)
-    }
-
-    fn step_count(&self, pair: &Traced) -> usize {
-        pair.gjk_steps.len() + pair.epa_steps.len() + 1
-    }
-
-    fn step_label(&self, pair: &Traced, step: usize) -> String {
+    /// The step counter text.
+    pub(crate) fn step_label(&self, pair: &Traced, step: usize) -> String {
         match phase(pair, step) {
             Phase::Gjk(i, _) => format!("GJK {}/{}", i + 1, pair.gjk_steps.len()),
             Phase::Epa(i, _) => format!("EPA {}/{}", i + 1, pair.epa_steps.len()),
@@ -129,7 +109,8 @@ impl Mode for GjkMode {
         }
     }
 
-    fn step_text(&self, pair: &Traced, step: usize) -> String {
+    /// One plain sentence per step: what happened and why.
+    pub(crate) fn step_text(&self, pair: &Traced, step: usize) -> String {
         match phase(pair, step) {
             Phase::Gjk(i, s) => {
                 let region = match s.region {
@@ -219,6 +200,33 @@ impl Mode for GjkMode {
                 )
             }
         }
+    }
+}
+
+impl Mode for GjkMode {
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Gjk,
+            title: "GJK / EPA",
+            hover: "2: GJK's simplex and EPA's polytope on the Minkowski difference",
+            legend: legend::GJK,
+            contact_separations: true,
+            owns_world: false,
+            split: 0.5,
+        };
+        &ABOUT
+    }
+
+    fn explain(&self, pair: &Traced, step: usize) -> Explained {
+        Explained {
+            label: self.step_label(pair, step),
+            text: self.step_text(pair, step),
+            rows: self.arithmetic(pair, step),
+        }
+    }
+
+    fn step_count(&self, pair: &Traced) -> usize {
+        pair.gjk_steps.len() + pair.epa_steps.len() + 1
     }
 
     fn ui_controls(
@@ -350,38 +358,30 @@ impl Mode for GjkMode {
         asked
     }
 
-    fn layout(&mut self, world: &Camera) {
-        // The Minkowski view sits right of the world view.
-        self.mcam.viewport_min = Vec2::new(
-            world.viewport_min.x + world.viewport_size.x,
-            world.viewport_min.y,
-        );
-        self.mcam.viewport_size = world.viewport_size;
-    }
-
-    fn second_camera(&mut self) -> Option<&mut Camera> {
-        Some(&mut self.mcam)
-    }
-
-    fn handle_input(&mut self, input: &Input, _world: &Camera, pair: &Traced) -> bool {
+    fn handle_input(
+        &mut self,
+        input: &Input,
+        _world: &Camera,
+        second: &mut Camera,
+        pair: &Traced,
+    ) -> bool {
         let Some(s) = input.pointer else {
             return false;
         };
         if let Some(last) = self.pan_last {
             if input.down.iter().any(|d| *d) {
-                self.mcam.pan(s - last);
+                second.pan(s - last);
                 self.pan_last = Some(s);
                 return true;
             }
             self.pan_last = None;
         }
-        if input.over_ui || !self.mcam.contains(s) {
+        if input.over_ui || !second.contains(s) {
             self.hovered = None;
             return false;
         }
         if input.wheel != 0.0 {
-            self.mcam
-                .zoom_about(s, 1.15f32.powf(input.wheel.clamp(-10.0, 10.0)));
+            second.zoom_about(s, 1.15f32.powf(input.wheel.clamp(-10.0, 10.0)));
         }
         if input.pressed.iter().any(|p| *p) {
             self.pan_last = Some(s);
@@ -390,7 +390,7 @@ impl Mode for GjkMode {
         self.hovered = pair
             .minkowski_hull()
             .iter()
-            .map(|v| (v, self.mcam.to_screen(v.w).distance(s)))
+            .map(|v| (v, second.to_screen(v.w).distance(s)))
             .filter(|(_, d)| *d < 12.0)
             .min_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(v, _)| (v.index_a, v.index_b));
@@ -403,7 +403,9 @@ impl Mode for GjkMode {
         let p = pair.frame();
 
         // The Minkowski view: its own camera, clipped to the right half.
-        let m = canvas.view(&self.mcam, "minkowski");
+        let Some(m) = canvas.second_view("minkowski") else {
+            return;
+        };
         draw::grid(&m);
         let r = p.a.radius() + p.b.radius();
         let hull = pair.minkowski_hull();

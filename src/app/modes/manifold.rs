@@ -1,7 +1,7 @@
 //! Manifold mode: reference and incident faces, clipping step by step, and feature ids that
 //! persist — all from the library's manifold trace.
 
-use super::mode::{About, Controls, Mode, ModeKind};
+use super::mode::{About, Controls, Explained, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
@@ -159,41 +159,20 @@ fn face_line(c: &Canvas, f: &Face, color: egui::Color32, role: &str, over: bool)
     c.label_ranked(inside, Vec2::new(6.0, 8.0), label, color, priority::KEY);
 }
 
-impl Mode for ManifoldMode {
-    fn about(&self) -> &'static About {
-        const ABOUT: About = About {
-            kind: ModeKind::Manifold,
-            title: "Contact manifold",
-            hover: "3: reference and incident faces, clipping, the contact points",
-            legend: legend::MANIFOLD,
-            contact_separations: false,
-            owns_world: false,
-            split: 0.0,
-        };
-        &ABOUT
-    }
-
-    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
+/// What ManifoldMode's steps say (its [`Mode::explain`]).
+impl ManifoldMode {
+    /// The arithmetic behind `step`: every number a trace field.
+    pub(crate) fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
         arithmetic::manifold_rows(pair, step)
     }
 
-    fn reset(&mut self) {
-        ManifoldMode::reset(self);
-    }
-
-    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, _shown: Option<&Camera>) {
-        out.insert("id_changes".into(), self.churn.into());
-    }
-
-    fn step_count(&self, pair: &Traced) -> usize {
-        steps(pair).len().max(1)
-    }
-
-    fn step_label(&self, pair: &Traced, step: usize) -> String {
+    /// The step counter text.
+    pub(crate) fn step_label(&self, pair: &Traced, step: usize) -> String {
         format!("Step {}/{}", step + 1, self.step_count(pair))
     }
 
-    fn step_text(&self, pair: &Traced, step: usize) -> String {
+    /// One plain sentence per step: what happened and why.
+    pub(crate) fn step_text(&self, pair: &Traced, step: usize) -> String {
         let shown = steps(pair);
         let Some(s) = shown.get(step).copied() else {
             return String::new();
@@ -303,6 +282,41 @@ impl Mode for ManifoldMode {
             ManifoldStep::Done(_) => String::new(),
         }
     }
+}
+
+impl Mode for ManifoldMode {
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Manifold,
+            title: "Contact manifold",
+            hover: "3: reference and incident faces, clipping, the contact points",
+            legend: legend::MANIFOLD,
+            contact_separations: false,
+            owns_world: false,
+            split: 0.0,
+        };
+        &ABOUT
+    }
+
+    fn explain(&self, pair: &Traced, step: usize) -> Explained {
+        Explained {
+            label: self.step_label(pair, step),
+            text: self.step_text(pair, step),
+            rows: self.arithmetic(pair, step),
+        }
+    }
+
+    fn reset(&mut self) {
+        ManifoldMode::reset(self);
+    }
+
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, _shown: Option<&Camera>) {
+        out.insert("id_changes".into(), self.churn.into());
+    }
+
+    fn step_count(&self, pair: &Traced) -> usize {
+        steps(pair).len().max(1)
+    }
 
     fn ui_controls(
         &mut self,
@@ -411,7 +425,13 @@ impl Mode for ManifoldMode {
         None
     }
 
-    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Traced) -> bool {
+    fn handle_input(
+        &mut self,
+        _input: &Input,
+        _world: &Camera,
+        _second: &mut Camera,
+        _pair: &Traced,
+    ) -> bool {
         false
     }
 

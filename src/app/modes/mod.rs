@@ -15,7 +15,7 @@ pub mod simulate;
 pub mod mode;
 
 pub use super::command::PairOptions;
-pub use mode::{Controls, Mode, ModeKind};
+pub use mode::{Controls, Explained, Mode, ModeKind};
 use std::any::Any;
 
 /// Every mode's own state (its views, hover, history), one value each, in key order.

@@ -30,8 +30,9 @@ pub trait Mode: Any + Send {
     /// What the mode is: its kind, names, legend and how the world view treats it.
     fn about(&self) -> &'static About;
 
-    /// The arithmetic behind `step`: every number a trace field (see `modes::arithmetic`).
-    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row>;
+    /// What `step` says: its counter, its sentence and its arithmetic (every number a trace
+    /// field, see `modes::arithmetic`).
+    fn explain(&self, pair: &Traced, step: usize) -> Explained;
 
     /// A new scene: forget the mode's view and history.
     fn reset(&mut self) {}
@@ -45,19 +46,8 @@ pub trait Mode: Any + Send {
     ) {
     }
 
-    /// The camera of the mode's second view, to read (quiz targets drawn in it).
-    fn second_view(&self) -> Option<&Camera> {
-        None
-    }
-
     /// How many steps the mode's trace has (at least 1).
     fn step_count(&self, pair: &Traced) -> usize;
-
-    /// The step counter text ("GJK 3/5").
-    fn step_label(&self, pair: &Traced, step: usize) -> String;
-
-    /// One plain sentence per step: what happened and why.
-    fn step_text(&self, pair: &Traced, step: usize) -> String;
 
     /// The right panel: table, plot, toggles. Changes go into `controls`; anything else the
     /// mode asks for is returned as a command.
@@ -68,24 +58,23 @@ pub trait Mode: Any + Send {
         controls: &mut Controls,
     ) -> Option<Command>;
 
-    /// Canvas input the mode owns (its second view, hover highlights). Returns true if it used
-    /// the input so the shape gestures should not see it.
-    fn handle_input(&mut self, input: &Input, world: &Camera, pair: &Traced) -> bool;
+    /// Canvas input the mode owns (its second view, whose camera is `second`; hover
+    /// highlights). Returns true if it used the input so the shape gestures should not see it.
+    fn handle_input(
+        &mut self,
+        input: &Input,
+        world: &Camera,
+        second: &mut Camera,
+        pair: &Traced,
+    ) -> bool;
 
-    /// Draws the mode's picture over the shapes.
+    /// Draws the mode's picture over the shapes (a mode with a second view draws it through
+    /// [`Canvas::second_view`]).
     fn draw(&self, canvas: &Canvas, pair: &Traced, step: usize);
 
     /// Sees the pair as this frame shows it, once a frame after the canvas input and before the
     /// panels draw (the manifold mode records its ids, so its strip and count are this frame's).
     fn observe(&mut self, _pair: &Traced) {}
-
-    /// Lays out the mode's second view beside the world view (after the panels took room).
-    fn layout(&mut self, _world: &Camera) {}
-
-    /// The camera of the mode's second view, if it has one (framing moves it).
-    fn second_camera(&mut self) -> Option<&mut Camera> {
-        None
-    }
 
     /// The scene as it is now (after an edit, an undo, a new scene), while the mode is shown:
     /// a hidden mode sees it when it is shown again.
@@ -96,6 +85,17 @@ pub trait Mode: Any + Send {
     fn player(&mut self) -> Option<&mut dyn Player> {
         None
     }
+}
+
+/// What a step says, for the right panel, the embed's bar and `--print-state`.
+#[derive(Clone, Debug, Default)]
+pub struct Explained {
+    /// The step counter text ("GJK 3/5").
+    pub label: String,
+    /// One plain sentence: what happened and why.
+    pub text: String,
+    /// The arithmetic behind it, row by row.
+    pub rows: Vec<Row>,
 }
 
 /// What a mode is, fixed for the mode: its kind, its names, its legend, and how the world view
@@ -116,7 +116,8 @@ pub struct About {
     /// Whether the mode draws the bodies itself (Simulate: the bodies where the run has them),
     /// so the world view leaves out the scene's shapes and the pair's contact points.
     pub owns_world: bool,
-    /// The width fraction of the canvas the mode takes for a second view (0 = none).
+    /// The width fraction of the canvas the mode takes for a second view (0 = none); the
+    /// app lays that view out and owns its camera (`Views::second`).
     pub split: f32,
 }
 

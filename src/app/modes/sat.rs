@@ -1,6 +1,6 @@
 //! SAT mode: every candidate axis, both shadows on it, the gap — from the library's SAT trace.
 
-use super::mode::{About, Controls, Mode, ModeKind};
+use super::mode::{About, Controls, Explained, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{self, Canvas, colors, priority};
@@ -61,46 +61,20 @@ impl SatMode {
 /// ("A vertex 3 to B vertex 2") takes the row's second line.
 const AXIS_NAME_WIDTH: f32 = 118.0;
 
-impl Mode for SatMode {
-    fn about(&self) -> &'static About {
-        const ABOUT: About = About {
-            kind: ModeKind::Sat,
-            title: "Separating axes",
-            hover: "1: every candidate axis and both shadows on it",
-            legend: legend::SAT,
-            contact_separations: true,
-            owns_world: false,
-            split: 0.0,
-        };
-        &ABOUT
-    }
-
-    fn set_scene(&mut self, scene: &crate::scene::Scene) {
-        self.towards = scene.view.as_ref().map(|v| v.center);
-    }
-
-    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, _shown: Option<&Camera>) {
-        if let Some([first, last, visible]) = self.gap_plot {
-            out.insert(
-                "sat_plot".into(),
-                serde_json::json!({ "first_bar": first, "last_bar": last, "visible_right": visible }),
-            );
-        }
-    }
-
-    fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
+/// What SatMode's steps say (its [`Mode::explain`]).
+impl SatMode {
+    /// The arithmetic behind `step`: every number a trace field.
+    pub(crate) fn arithmetic(&self, pair: &Traced, step: usize) -> Vec<Row> {
         arithmetic::sat_rows(pair, step)
     }
 
-    fn step_count(&self, pair: &Traced) -> usize {
-        pair.sat.axis_count.max(1)
-    }
-
-    fn step_label(&self, pair: &Traced, step: usize) -> String {
+    /// The step counter text.
+    pub(crate) fn step_label(&self, pair: &Traced, step: usize) -> String {
         format!("Axis {}/{}", step + 1, pair.sat.axis_count)
     }
 
-    fn step_text(&self, pair: &Traced, step: usize) -> String {
+    /// One plain sentence per step: what happened and why.
+    pub(crate) fn step_text(&self, pair: &Traced, step: usize) -> String {
         let Some(row) = pair.sat_axes().nth(step) else {
             return String::new();
         };
@@ -127,6 +101,46 @@ impl Mode for SatMode {
             step + 1,
             source_text(row.source, pair)
         )
+    }
+}
+
+impl Mode for SatMode {
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Sat,
+            title: "Separating axes",
+            hover: "1: every candidate axis and both shadows on it",
+            legend: legend::SAT,
+            contact_separations: true,
+            owns_world: false,
+            split: 0.0,
+        };
+        &ABOUT
+    }
+
+    fn explain(&self, pair: &Traced, step: usize) -> Explained {
+        Explained {
+            label: self.step_label(pair, step),
+            text: self.step_text(pair, step),
+            rows: self.arithmetic(pair, step),
+        }
+    }
+
+    fn set_scene(&mut self, scene: &crate::scene::Scene) {
+        self.towards = scene.view.as_ref().map(|v| v.center);
+    }
+
+    fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, _shown: Option<&Camera>) {
+        if let Some([first, last, visible]) = self.gap_plot {
+            out.insert(
+                "sat_plot".into(),
+                serde_json::json!({ "first_bar": first, "last_bar": last, "visible_right": visible }),
+            );
+        }
+    }
+
+    fn step_count(&self, pair: &Traced) -> usize {
+        pair.sat.axis_count.max(1)
     }
 
     fn ui_controls(
@@ -340,7 +354,13 @@ impl Mode for SatMode {
         action
     }
 
-    fn handle_input(&mut self, _input: &Input, _world: &Camera, _pair: &Traced) -> bool {
+    fn handle_input(
+        &mut self,
+        _input: &Input,
+        _world: &Camera,
+        _second: &mut Camera,
+        _pair: &Traced,
+    ) -> bool {
         false
     }
 

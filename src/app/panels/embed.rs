@@ -68,7 +68,7 @@ pub fn bar(
                 // The step's name, as far as the bar has room for it before the page's link.
                 let room = ui.available_width() - LINK_ROOM;
                 if room > 24.0 {
-                    let label = mode.step_label(&session.pair, session.step);
+                    let label = mode.explain(&session.pair, session.step).label;
                     ui.add_sized(
                         [room, ui.available_height()],
                         egui::Label::new(RichText::new(label).color(colors::accent())).truncate(),

@@ -94,6 +94,7 @@ impl Right<'_> {
                     }
                     let step = session.step;
                     let count = mode.step_count(pair);
+                    let explained = mode.explain(pair, step);
                     ui.horizontal(|ui| {
                         for (text, hover, to) in [
                             ("⏮", "first (Home)", StepTo::First),
@@ -105,8 +106,11 @@ impl Right<'_> {
                                 out.push(Command::Step(to));
                             }
                         }
-                        let label = mode.step_label(pair, step);
-                        ui.label(RichText::new(label).strong().color(colors::accent()));
+                        ui.label(
+                            RichText::new(&explained.label)
+                                .strong()
+                                .color(colors::accent()),
+                        );
                     });
                     if count > 1 {
                         let mut s = step;
@@ -118,7 +122,7 @@ impl Right<'_> {
                     // The step text in a box of steady height, so the controls below do not jump
                     // as the text changes length.
                     // A text longer than the box scrolls inside it.
-                    let text = mode.step_text(pair, step);
+                    let text = explained.text;
                     let top = ui.cursor().top();
                     let steady = 15.0 * 1.35 * 5.0;
                     egui::ScrollArea::vertical()
@@ -130,7 +134,7 @@ impl Right<'_> {
                     if used < steady {
                         ui.add_space(steady - used);
                     }
-                    crate::app::modes::arithmetic::panel(ui, mode.arithmetic(pair, step));
+                    crate::app::modes::arithmetic::panel(ui, explained.rows);
                     sweep.panel(ui, scene, editing, out);
                     ui.separator();
                     let before = Controls {

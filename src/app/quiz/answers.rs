@@ -2,8 +2,8 @@
 //! read from the pair's traces and the library's [`answer`](crate::scene::answer).
 
 use crate::app::command::{Pick, StepTo};
+use crate::app::modes::ModeKind;
 use crate::app::modes::manifold::ManifoldMode;
-use crate::app::modes::{Mode, ModeKind};
 use crate::app::pair::Traced;
 use crate::app::words::source_text;
 use crate::app::words::{count, num, signed};

@@ -17,7 +17,7 @@ mod probe;
 mod state;
 mod words;
 
-use super::mode::{About, Controls, Mode, ModeKind, Player};
+use super::mode::{About, Controls, Explained, Mode, ModeKind, Player};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
@@ -34,21 +34,10 @@ pub use probe::{decimate, seam_crossings};
 pub use state::{LEGEND, PICK_PX, Picked, Reading, SimulateMode, new_point, run_color};
 pub use words::{body_name, variant_words};
 
-impl Mode for SimulateMode {
-    fn about(&self) -> &'static About {
-        const ABOUT: About = About {
-            kind: ModeKind::Simulate,
-            title: "Simulate",
-            hover: "4: the consequences lab — a solver runs on the manifolds; compare runs break one rule",
-            legend: LEGEND,
-            contact_separations: false,
-            owns_world: true,
-            split: 0.0,
-        };
-        &ABOUT
-    }
-
-    fn arithmetic(&self, _pair: &Traced, _step: usize) -> Vec<Row> {
+/// What SimulateMode's steps say (its [`Mode::explain`]).
+impl SimulateMode {
+    /// The arithmetic behind `step`: every number a trace field.
+    pub(crate) fn arithmetic(&self, _pair: &Traced, _step: usize) -> Vec<Row> {
         let Some(lab) = &self.lab else {
             return Vec::new();
         };
@@ -89,6 +78,47 @@ impl Mode for SimulateMode {
         rows
     }
 
+    /// The step counter text.
+    pub(crate) fn step_label(&self, _pair: &Traced, step: usize) -> String {
+        let computing = match self.progress() {
+            Some((at, _)) => format!(" (computing: at {at})"),
+            None => String::new(),
+        };
+        format!(
+            "Step {step}/{}{}{computing}",
+            self.last_step(),
+            if self.running { " ▶" } else { " ⏸" }
+        )
+    }
+
+    /// One plain sentence per step: what happened and why.
+    pub(crate) fn step_text(&self, _pair: &Traced, _step: usize) -> String {
+        self.words()
+    }
+}
+
+impl Mode for SimulateMode {
+    fn about(&self) -> &'static About {
+        const ABOUT: About = About {
+            kind: ModeKind::Simulate,
+            title: "Simulate",
+            hover: "4: the consequences lab — a solver runs on the manifolds; compare runs break one rule",
+            legend: LEGEND,
+            contact_separations: false,
+            owns_world: true,
+            split: 0.0,
+        };
+        &ABOUT
+    }
+
+    fn explain(&self, pair: &Traced, step: usize) -> Explained {
+        Explained {
+            label: self.step_label(pair, step),
+            text: self.step_text(pair, step),
+            rows: self.arithmetic(pair, step),
+        }
+    }
+
     fn reset(&mut self) {
         *self = SimulateMode {
             speed: self.speed,
@@ -117,22 +147,6 @@ impl Mode for SimulateMode {
 
     fn step_count(&self, _pair: &Traced) -> usize {
         self.last_step() + 1
-    }
-
-    fn step_label(&self, _pair: &Traced, step: usize) -> String {
-        let computing = match self.progress() {
-            Some((at, _)) => format!(" (computing: at {at})"),
-            None => String::new(),
-        };
-        format!(
-            "Step {step}/{}{}{computing}",
-            self.last_step(),
-            if self.running { " ▶" } else { " ⏸" }
-        )
-    }
-
-    fn step_text(&self, _pair: &Traced, _step: usize) -> String {
-        self.words()
     }
 
     fn ui_controls(
@@ -208,7 +222,13 @@ impl Mode for SimulateMode {
         command
     }
 
-    fn handle_input(&mut self, input: &Input, world: &Camera, _pair: &Traced) -> bool {
+    fn handle_input(
+        &mut self,
+        input: &Input,
+        world: &Camera,
+        _second: &mut Camera,
+        _pair: &Traced,
+    ) -> bool {
         if input.over_ui || self.running || !input.pressed[0] {
             return false;
         }
