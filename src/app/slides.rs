@@ -11,7 +11,6 @@
 
 use super::App;
 use super::command::{Command, StepTo};
-use super::modes::ModeKind;
 use std::path::{Path, PathBuf};
 
 /// Frames the window gets before the first slide (layout, framing, the font atlas).
@@ -51,19 +50,23 @@ pub enum Next {
     Capture,
 }
 
-/// Steps between slides: 1 in the narrowphase modes (a slide per step); in Simulate, where a
-/// run has hundreds of steps, a second of the run (a slide per simulated second).
-fn stride(app: &App) -> usize {
-    if app.session.mode != ModeKind::Simulate {
-        return 1;
-    }
-    let hz = app.doc.scene().sim.as_ref().map_or(60.0, |s| s.hz);
-    (hz.round() as usize).max(1)
+/// Steps between slides: 1 in a mode that shows steps (a slide per step); in a mode that plays
+/// (Simulate), where a run has hundreds of steps, a second of what it plays.
+fn stride(app: &mut App) -> usize {
+    let mode = app.modes.get_mut(app.session.mode);
+    mode.player().map_or(1, |p| {
+        let per_second = p.steps_per_second();
+        if per_second.is_finite() {
+            (per_second.round() as usize).max(1)
+        } else {
+            1
+        }
+    })
 }
 
 /// How many slides the app's mode makes: every step, or in Simulate the start and every
 /// second of the run, its last step included.
-pub fn slide_count(app: &App) -> usize {
+pub fn slide_count(app: &mut App) -> usize {
     let steps = app.step_count();
     let stride = stride(app);
     if steps == 0 {

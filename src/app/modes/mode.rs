@@ -132,6 +132,8 @@ pub trait Player {
     fn take_command(&mut self) -> Option<Command>;
     /// True while the player is still computing its way to the step asked for.
     fn computing(&self) -> bool;
+    /// How many steps make a second of what it plays (`slides` takes a slide a second).
+    fn steps_per_second(&self) -> f64;
 }
 
 /// The mode's [`About`], field by field.

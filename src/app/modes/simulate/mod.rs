@@ -364,4 +364,8 @@ impl Player for SimulateMode {
     fn computing(&self) -> bool {
         self.progress().is_some()
     }
+
+    fn steps_per_second(&self) -> f64 {
+        self.hz()
+    }
 }

@@ -81,6 +81,13 @@ impl SimulateMode {
         }
     }
 
+    /// The run's steps per second (60 before there is a run).
+    pub(super) fn hz(&self) -> f64 {
+        self.lab
+            .as_ref()
+            .map_or(60.0, |l| l.runs[0].world().settings().hz as f64)
+    }
+
     /// How many steps a run lasts (its `seconds`).
     pub(super) fn last_step(&self) -> usize {
         self.lab
@@ -156,10 +163,7 @@ impl SimulateMode {
         let last = self.last_step();
         let before = self.lab.as_ref().map_or(0, Lab::steps);
         if self.running {
-            let hz = self
-                .lab
-                .as_ref()
-                .map_or(60.0, |l| l.runs[0].world().settings().hz as f64);
+            let hz = self.hz();
             let speed = if self.speed > 0.0 { self.speed } else { 1.0 };
             self.owed += dt.clamp(0.0, 0.25) * hz * speed as f64;
             let n = (self.owed.floor() as usize).min(8);
