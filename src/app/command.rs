@@ -163,6 +163,40 @@ pub enum Command {
     PickPart(Which, usize),
     /// The canvas gesture ended: push the undo step if anything changed.
     EndGesture,
+    /// Go to scene `i` of the lecture (the quiz's next scene that asks), asking first when the
+    /// scene is modified.
+    GoTo(usize),
+}
+
+/// What a part of the app (files, edits, the quiz) asks of the app after changing its own
+/// parts: the follow-ups that need every part (the modes, the views, the quiz), carried out
+/// by the app in order. Never the user's: they are not counted as commands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum After {
+    /// The document holds a scene just loaded: set up its view, mode, step and questions.
+    Entered,
+    /// The scene (or an option of the pair) changed: recompute the pair, keep the step inside.
+    Changed,
+    /// The mode or step was set: keep the step inside the mode's trace.
+    Clamp,
+    /// Show this mode (from its first step, in the scene's view).
+    Mode(ModeKind),
+    /// Show this step of the mode shown.
+    Step(usize),
+    /// Put the world camera where the scene's own view says.
+    SceneView,
+    /// After a reload from disk: keep the mode and step shown, and the camera when the file
+    /// has no view of its own.
+    Keep {
+        /// The mode shown before the reload.
+        mode: ModeKind,
+        /// The step shown before the reload.
+        step: usize,
+        /// The camera's centre and zoom before the reload.
+        camera: (Vec2, f32),
+    },
+    /// Carry out a user's command (a question shown, a reveal).
+    Do(Command),
 }
 
 impl Command {

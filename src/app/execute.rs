@@ -1,29 +1,108 @@
 //! Carrying out a [`Command`]: the one place every key, button and canvas gesture ends up.
+//! Each command has an [`Owner`], the part of the app whose state it changes; the parts that
+//! need no more than their own state carry their commands out here ([`Edit`], [`look`],
+//! [`quiz`]), the files theirs in [`files`](super::files), and the app the mode and step. What
+//! then needs the whole app (the pair recomputed, a scene set up) comes back as [`After`]s.
 
-use super::command::{Command, PairOptions, Pick, StepTo, UI_SCALE_RANGE, UnsavedChoice};
-use super::document::EditSource;
-use super::quiz;
-use super::state::Leave;
-use super::{App, body_mut};
+use super::command::{After, Command, PairOptions, Pick, StepTo, UI_SCALE_RANGE};
+use super::document::{Document, EditSource};
+use super::quiz::{self, Quiz};
+use super::session::Session;
+use super::state::{Dialogs, Shell};
+use super::views::Views;
 use crate::geom::limits::MAX_COORDINATE;
-use crate::scene::{AskKind, Scene};
+use crate::scene::questions::Which;
+use crate::scene::{self, AskKind, Scene, ShapeSpec};
+use glam::Vec2;
 use std::path::PathBuf;
 
-impl App {
-    /// Carries out commands in order (a gesture's, a test's).
-    pub fn apply_all(&mut self, commands: &[Command], now: f64) {
-        for c in commands {
-            self.apply(c.clone(), now);
-        }
-    }
+/// Whose state a command changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The scene and the pair's options: an edit ([`Edit`]).
+    Edit,
+    /// The lecture and the scene's file: opening, saving, links ([`Files`](super::files::Files)).
+    Files,
+    /// The quiz ([`quiz`]).
+    Quiz,
+    /// The window, the look, the dialogs and the camera ([`look`]).
+    Look,
+    /// The mode and step shown (the app: it needs the modes).
+    Play,
+}
 
-    /// Carries out one command.
-    pub fn apply(&mut self, command: Command, now: f64) {
-        if !command.is_gesture() {
-            self.probe.commands += 1;
-        }
+/// Whose state `command` changes.
+pub fn owner(command: &Command) -> Owner {
+    use Command as C;
+    match command {
+        C::BeginGesture
+        | C::SetPose(..)
+        | C::MoveVertex(..)
+        | C::PickPart(..)
+        | C::EndGesture
+        | C::OpenPair { .. }
+        | C::Undo
+        | C::Redo
+        | C::SetOptions(_)
+        | C::ToggleHysteresis
+        | C::ToggleJitter
+        | C::SetMargin(_)
+        | C::SetBodies(_)
+        | C::TranslateB(_)
+        | C::PickParts(_) => Owner::Edit,
+        C::Save
+        | C::SaveAs
+        | C::SaveTo(_)
+        | C::Open(_)
+        | C::OpenBuiltin(_)
+        | C::OpenText { .. }
+        | C::CopyLink
+        | C::CopyEmbed
+        | C::Reset
+        | C::NextScene
+        | C::PreviousScene
+        | C::GoTo(_)
+        | C::Quit
+        | C::Confirm(_)
+        | C::ReloadFromDisk(_)
+        | C::Recover(_)
+        | C::BrokenRecovery(_) => Owner::Files,
+        C::ToggleQuiz | C::QuizAnswer(_) | C::QuizToggle(_) | C::QuizNext => Owner::Quiz,
+        C::ShowOpen
+        | C::PickFile
+        | C::SetLightTheme(_)
+        | C::SetCvdPalette(_)
+        | C::ToggleHelp
+        | C::CloseDialogs
+        | C::ToggleVertexEdit
+        | C::FrameBodies
+        | C::ToggleFullScreen
+        | C::ToggleShapesPanel
+        | C::Screenshot
+        | C::ScaleBy(_)
+        | C::SetScale(_) => Owner::Look,
+        C::SetMode(_) | C::Step(_) | C::PlayPause => Owner::Play,
+    }
+}
+
+/// The parts an edit of the scene or of the pair's options changes.
+pub struct Edit<'a> {
+    /// The scene and its history.
+    pub doc: &'a mut Document,
+    /// The pair's options and the part pair shown.
+    pub session: &'a mut Session,
+    /// The banner (a refused vertex move says why).
+    pub dialogs: &'a mut Dialogs,
+}
+
+impl Edit<'_> {
+    /// Carries out an [`Owner::Edit`] command; returns what the app is to do next.
+    pub fn apply(&mut self, command: Command, now: f64) -> Vec<After> {
         match command {
-            Command::BeginGesture => self.doc.begin(EditSource::Canvas),
+            Command::BeginGesture => {
+                self.doc.begin(EditSource::Canvas);
+                return Vec::new();
+            }
             Command::SetPose(b, pose) => {
                 if pose.position.is_finite()
                     && pose.angle_deg.is_finite()
@@ -33,27 +112,15 @@ impl App {
                     body.position = pose.position;
                     body.angle_deg = pose.angle_deg;
                 }
-                self.recompute(now);
             }
-            Command::MoveVertex(b, index, to) => {
-                self.move_vertex(b, index, to, now);
-                self.recompute(now);
-            }
+            Command::MoveVertex(b, index, to) => self.move_vertex(b, index, to, now),
             Command::PickPart(b, part) => {
                 let mut parts = self.session.pair.shown_parts();
                 parts[b.index()] = part;
-                self.pick_parts(Some(parts), now);
+                return self.pick_parts(Some(parts));
             }
-            Command::EndGesture => {
-                self.doc.end(EditSource::Canvas);
-                self.recompute(now);
-            }
-            Command::SetMode(m) => self.set_mode(m),
-            Command::Step(to) => self.step_to(to),
-            Command::PlayPause => match self.modes.get_mut(self.session.mode).player() {
-                Some(player) => player.toggle(&mut self.session.step),
-                None => self.step_to(super::command::StepTo::Next),
-            },
+            Command::PickParts(parts) => return self.pick_parts(parts),
+            Command::EndGesture => self.doc.end(EditSource::Canvas),
             Command::OpenPair {
                 bodies,
                 hysteresis,
@@ -66,293 +133,319 @@ impl App {
                 });
                 self.session.options.hysteresis = hysteresis;
                 self.session.parts = None;
-                self.recompute(now);
-                self.set_mode(crate::scene::Mode::Manifold);
-                self.session.step = self.step_count().saturating_sub(1);
-                self.show_info(note, now);
+                self.dialogs.show_info(note, now);
+                // The manifold mode, at its last step (the step is kept inside its trace).
+                return vec![
+                    After::Changed,
+                    After::Mode(crate::scene::Mode::Manifold),
+                    After::Step(usize::MAX),
+                ];
             }
             Command::Undo => {
-                if self.doc.undo() {
-                    self.recompute(now);
+                if !self.doc.undo() {
+                    return Vec::new();
                 }
             }
             Command::Redo => {
-                if self.doc.redo() {
-                    self.recompute(now);
+                if !self.doc.redo() {
+                    return Vec::new();
                 }
             }
-            Command::Save => self.save(now),
-            Command::SaveAs => self.dialogs.save_as = Some(self.file_name()),
-            Command::SaveTo(path) => {
-                if self.save_to(path, now) {
-                    self.after_save(now);
-                }
-            }
-            Command::ShowOpen => {
-                let folder = self
-                    .session
-                    .lecture
-                    .folder
-                    .clone()
-                    .or_else(|| std::env::current_dir().ok())
-                    .unwrap_or_else(|| PathBuf::from("."));
-                self.dialogs.open_text = folder.display().to_string();
-                self.dialogs.open_folder = folder;
-                self.dialogs.open = true;
-            }
-            Command::Open(path) => self.open(path, now, false),
-            Command::OpenBuiltin(index) => self.open_builtin(index, now),
-            Command::OpenText { name, text } => {
-                self.open_text(name, text, now, false);
-            }
-            Command::PickFile => super::web::pick_file(),
-            Command::CopyLink => self.copy_link(now),
-            Command::CopyEmbed => self.copy_embed(now),
-            Command::Reset => self.reset(now),
-            Command::SetLightTheme(light) => {
-                self.shell.look.theme = if light {
-                    super::draw::colors::Theme::Light
-                } else {
-                    super::draw::colors::Theme::Dark
-                }
-            }
-            Command::SetCvdPalette(cvd) => {
-                self.shell.look.palette = if cvd {
-                    super::draw::colors::Palette::Cvd
-                } else {
-                    super::draw::colors::Palette::Standard
-                }
-            }
-            Command::NextScene => self.go_to(self.session.index.saturating_add(1), now, false),
-            Command::PreviousScene => {
-                if let Some(i) = self.session.index.checked_sub(1) {
-                    self.go_to(i, now, false);
-                }
-            }
-            Command::ToggleHelp => self.dialogs.help = !self.dialogs.help,
-            Command::CloseDialogs => {
-                self.dialogs.help = false;
-                self.dialogs.open = false;
-                // The recovery offer, put off: its file stays, offered at the next start.
-                self.dialogs.recover = None;
-                self.dialogs.broken_recovery = None;
-            }
-            Command::ToggleVertexEdit => self.view.vertex_edit = !self.view.vertex_edit,
-            Command::FrameBodies => self.frame_all(),
-            Command::ToggleFullScreen => self.shell.fullscreen = !self.shell.fullscreen,
-            Command::ToggleShapesPanel => self.shell.show_left = !self.shell.show_left,
-            Command::Screenshot => self.shell.screenshot_pending = true,
-            Command::ScaleBy(d) => self.set_ui_scale(self.shell.ui_scale + d),
-            Command::SetScale(s) => self.set_ui_scale(s),
-            Command::SetOptions(o) => self.set_options(o, now),
-            Command::ToggleHysteresis => self.set_options(
-                PairOptions {
+            Command::SetOptions(o) => return self.set_options(o),
+            Command::ToggleHysteresis => {
+                return self.set_options(PairOptions {
                     hysteresis: !self.session.options.hysteresis,
                     ..self.session.options
-                },
-                now,
-            ),
-            Command::ToggleJitter => self.set_options(
-                PairOptions {
+                });
+            }
+            Command::ToggleJitter => {
+                return self.set_options(PairOptions {
                     jitter: !self.session.options.jitter,
                     ..self.session.options
-                },
-                now,
-            ),
+                });
+            }
             Command::SetMargin(m) => {
-                if m.is_finite() && m != self.doc.scene().speculative_margin {
-                    self.doc.scene_mut(EditSource::Panel).speculative_margin = m;
-                    self.recompute(now);
+                if !m.is_finite() || m == self.doc.scene().speculative_margin {
+                    return Vec::new();
                 }
+                self.doc.scene_mut(EditSource::Panel).speculative_margin = m;
             }
             Command::SetBodies(bodies) => {
                 let (a, b) = *bodies;
                 let scene = self.doc.scene_mut(EditSource::Panel);
                 scene.a = a;
                 scene.b = b;
-                self.recompute(now);
             }
             Command::TranslateB(d) => {
                 self.doc.edit(|s: &mut Scene| s.b.position += d);
-                self.recompute(now);
-                self.show_info(
+                self.dialogs.show_info(
                     format!("moved B by ({:.3}, {:.3}) — Ctrl+Z undoes it", d.x, d.y),
                     now,
                 );
             }
-            Command::PickParts(parts) => self.pick_parts(parts, now),
-            Command::Quit => self.request_quit(),
-            Command::Confirm(answer) => self.confirm(answer, now),
-            Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),
-            Command::Recover(restore) => self.answer_recovery(restore, now),
-            Command::BrokenRecovery(delete) => self.answer_broken_recovery(delete, now),
-            Command::ToggleQuiz => self.toggle_quiz(now),
-            Command::QuizAnswer(pick) => self.quiz_answer(pick),
-            Command::QuizToggle(k) => self.quiz.toggle(k),
-            Command::QuizNext => self.quiz_next(now),
+            _ => return Vec::new(),
         }
+        vec![After::Changed]
     }
 
-    /// Q: quiz mode on or off.
-    fn toggle_quiz(&mut self, now: f64) {
-        self.quiz.on = !self.quiz.on;
-        if !self.quiz.on {
-            return;
+    /// Shows part pair `parts` in every mode (None: the deepest pair, the library's choice).
+    fn pick_parts(&mut self, parts: Option<[usize; 2]>) -> Vec<After> {
+        if parts == self.session.parts {
+            return Vec::new();
         }
-        if self.doc.scene().questions.is_empty() {
-            self.show_info(
-                "quiz on — this scene asks nothing: Enter goes to the next scene that asks",
-                now,
-            );
-        }
-        self.quiz.question = 0;
-        self.show_question();
+        self.session.parts = parts;
+        vec![After::Changed]
     }
 
-    /// Opens the quiz's current question in the mode (and at the step) that shows it.
-    pub(super) fn show_question(&mut self) {
-        let show = self
-            .quiz
-            .show_question(self.doc.scene(), &self.session.pair);
-        self.apply_all(&show, 0.0);
+    fn set_options(&mut self, o: PairOptions) -> Vec<After> {
+        if o == self.session.options {
+            return Vec::new();
+        }
+        self.session.options = o;
+        vec![After::Changed]
     }
 
-    /// The student's answer: judged, scored, and revealed at the step that shows it.
-    fn quiz_answer(&mut self, pick: Pick) {
-        let name = self.session.scene_name().to_string();
-        if let Some(reveal) = self
-            .quiz
-            .answer(pick, self.doc.scene(), &name, &self.session.pair)
+    /// Moves point `k` of a chain to `to` (the body's frame), refusing (and saying why) a move
+    /// that would make the chain invalid: a repeated point, a loop crossing itself.
+    fn move_chain_point(&mut self, b: Which, k: usize, to: Vec2, now: f64) {
+        let mut scene = self.doc.scene().clone();
+        if let ShapeSpec::Chain { points, .. } = &mut body_mut(&mut scene, b).shape
+            && let Some(p) = points.get_mut(k)
         {
-            self.apply(reveal, 0.0);
+            *p = to;
         }
-    }
-
-    /// Enter: gives the marked survivors as the answer; after an answer, the next question —
-    /// the scene's next, or the first of the next scene that asks.
-    fn quiz_next(&mut self, now: f64) {
-        if !self.quiz.on {
-            return;
-        }
-        if let Some(ask) = self.quiz.ask(self.doc.scene())
-            && self.quiz.given.is_none()
-        {
-            if ask.kind == AskKind::ClipSurvivors {
-                self.quiz_answer(Pick::Survivors(self.quiz.draft.clone()));
+        match scene.validate() {
+            Ok(_) => {
+                let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
+                body.shape = body_mut(&mut scene, b).shape.clone();
             }
-            return;
+            Err(e) => {
+                let e = e.to_string();
+                let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
+                self.dialogs
+                    .show_error(format!("point {k} can't go there: {why}"), now);
+            }
         }
-        if self.quiz.question + 1 < self.doc.scene().questions.len() {
-            self.quiz.question += 1;
-            self.show_question();
-            return;
+    }
+
+    /// Moves a vertex of a polygon (a compound's: of its shown part), refusing a move that
+    /// would break convexity (and saying so).
+    pub(crate) fn move_vertex(&mut self, b: Which, index: usize, to: Vec2, now: f64) {
+        let part = self.session.pair.shown_parts()[b.index()];
+        let scene = self.doc.scene();
+        let body = if b == Which::A { &scene.a } else { &scene.b };
+        if let ShapeSpec::Chain { points, .. } = &body.shape {
+            // A chain's shown segment's ends are chain points `part` and `part + 1` (the first
+            // again at the end of a loop); the segment's frame is the body's.
+            let k = (part + index.min(1)) % points.len().max(1);
+            return self.move_chain_point(b, k, to, now);
         }
-        match quiz::next_asking_scene(&self.session.lecture, self.session.index) {
-            Some(i) => self.go_to(i, now, false),
-            None => {
-                let (right, answered) = self.quiz.score();
-                self.show_info(
-                    format!("the end of the quiz: {right} of {answered} answered right"),
+        let shape = self.session.pair.shapes()[b.index()];
+        match shape.with_vertex(index, to) {
+            Ok((_, warnings)) if !warnings.is_empty() => {
+                let why = warnings
+                    .iter()
+                    .map(|w| w.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                self.dialogs.show_error(
+                    format!(
+                        "vertex {index} can't go there: {why} — the polygon would lose a vertex"
+                    ),
                     now,
                 );
             }
-        }
-    }
-
-    /// Moves through the current mode's steps.
-    fn step_to(&mut self, to: StepTo) {
-        let last = self.step_count().saturating_sub(1);
-        let s = &mut self.session.step;
-        *s = match to {
-            StepTo::First => 0,
-            StepTo::Previous => s.saturating_sub(1),
-            StepTo::Next => (*s + 1).min(last),
-            StepTo::Last => last,
-            StepTo::At(k) => k.min(last),
-        };
-        self.view.keep_in_view();
-    }
-
-    fn set_options(&mut self, o: PairOptions, now: f64) {
-        if o != self.session.options {
-            self.session.options = o;
-            self.recompute(now);
-        }
-    }
-
-    fn set_ui_scale(&mut self, s: f32) {
-        if s.is_finite() {
-            self.shell.ui_scale = s.clamp(UI_SCALE_RANGE.0, UI_SCALE_RANGE.1);
-            // The presenter wants the picture big in the canvas that is left.
-            self.frame_all();
-        }
-    }
-
-    /// Carries out the answer to the unsaved-changes question.
-    fn confirm(&mut self, answer: UnsavedChoice, now: f64) {
-        let Some(leave) = self.dialogs.confirm.take() else {
-            return;
-        };
-        match answer {
-            UnsavedChoice::Cancel => {}
-            UnsavedChoice::Discard => self.leave(leave, now),
-            UnsavedChoice::Save => {
-                // Saving may first need a name (a built-in scene): go on once it is saved.
-                self.dialogs.after_save = Some(leave);
-                self.save(now);
+            Ok(_) => {
+                let mut verts: Vec<Vec2> = shape.vertices().to_vec();
+                if let Some(v) = verts.get_mut(index) {
+                    *v = to;
+                }
+                let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
+                let spec = match &mut body.shape {
+                    ShapeSpec::Compound { parts } => match parts.get_mut(part) {
+                        Some(p) => &mut p.shape,
+                        None => return,
+                    },
+                    single => single,
+                };
+                let radius = match *spec {
+                    ShapeSpec::Box { radius, .. } | ShapeSpec::Polygon { radius, .. } => radius,
+                    _ => 0.0,
+                };
+                *spec = ShapeSpec::Polygon {
+                    vertices: verts,
+                    radius,
+                };
+            }
+            Err(e) => {
+                // Said in words: the error's field path ("vertices[2]: …") is for files.
+                let e = e.to_string();
+                let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
+                self.dialogs.show_error(
+                    format!("vertex {index} can't go there: {why} — the polygon must stay convex"),
+                    now,
+                )
             }
         }
     }
+}
 
-    /// Goes on with what a modified scene was waiting for, now that it is saved.
-    fn after_save(&mut self, now: f64) {
-        if let Some(leave) = self.dialogs.after_save.take()
-            && !self.doc.modified()
-        {
-            self.leave(leave, now);
-        }
+/// The body `b` of `scene`, to change.
+pub(crate) fn body_mut(scene: &mut Scene, b: Which) -> &mut scene::Body {
+    match b {
+        Which::A => &mut scene.a,
+        Which::B => &mut scene.b,
     }
+}
 
-    /// Does what was asked, changes or not.
-    fn leave(&mut self, leave: Leave, now: f64) {
-        match leave {
-            Leave::Scene(i) => self.go_to(i, now, true),
-            Leave::Open(p) => self.open(p, now, true),
-            Leave::Text(name, text) => {
-                self.open_text(name, text, now, true);
+/// Carries out an [`Owner::Look`] command: the window, the look, the dialogs, the camera.
+/// `folder` is the lecture's folder (the open dialog starts there).
+pub fn look(
+    command: Command,
+    shell: &mut Shell,
+    view: &mut Views,
+    dialogs: &mut Dialogs,
+    folder: Option<PathBuf>,
+) {
+    use super::draw::colors::{Palette, Theme};
+    match command {
+        Command::ShowOpen => {
+            let folder = folder
+                .or_else(|| std::env::current_dir().ok())
+                .unwrap_or_else(|| PathBuf::from("."));
+            dialogs.open_text = folder.display().to_string();
+            dialogs.open_folder = folder;
+            dialogs.open = true;
+        }
+        Command::PickFile => super::web::pick_file(),
+        Command::SetLightTheme(light) => {
+            shell.look.theme = if light { Theme::Light } else { Theme::Dark }
+        }
+        Command::SetCvdPalette(cvd) => {
+            shell.look.palette = if cvd { Palette::Cvd } else { Palette::Standard }
+        }
+        Command::ToggleHelp => dialogs.help = !dialogs.help,
+        Command::CloseDialogs => {
+            dialogs.help = false;
+            dialogs.open = false;
+            // The recovery offer, put off: its file stays, offered at the next start.
+            dialogs.recover = None;
+            dialogs.broken_recovery = None;
+        }
+        Command::ToggleVertexEdit => view.vertex_edit = !view.vertex_edit,
+        Command::FrameBodies => view.frame_all(),
+        Command::ToggleFullScreen => shell.fullscreen = !shell.fullscreen,
+        Command::ToggleShapesPanel => shell.show_left = !shell.show_left,
+        Command::Screenshot => shell.screenshot_pending = true,
+        Command::ScaleBy(d) => set_ui_scale(shell, view, shell.ui_scale + d),
+        Command::SetScale(s) => set_ui_scale(shell, view, s),
+        _ => {}
+    }
+}
+
+fn set_ui_scale(shell: &mut Shell, view: &mut Views, s: f32) {
+    if s.is_finite() {
+        shell.ui_scale = s.clamp(UI_SCALE_RANGE.0, UI_SCALE_RANGE.1);
+        // The presenter wants the picture big in the canvas that is left.
+        view.frame_all();
+    }
+}
+
+/// Carries out an [`Owner::Quiz`] command on the quiz, for the scene and session shown;
+/// returns what shows the question or the answer (its mode and step), or the next scene.
+pub fn quiz(
+    command: Command,
+    quiz: &mut Quiz,
+    scene: &Scene,
+    session: &Session,
+    dialogs: &mut Dialogs,
+    now: f64,
+) -> Vec<After> {
+    let shown = |c: Vec<Command>| c.into_iter().map(After::Do).collect();
+    match command {
+        // Q: quiz mode on or off.
+        Command::ToggleQuiz => {
+            quiz.on = !quiz.on;
+            if !quiz.on {
+                return Vec::new();
             }
-            Leave::Link(query, fragment) => self.open_link(&query, &fragment, now),
-            Leave::Quit => self.shell.quit = true,
+            if scene.questions.is_empty() {
+                dialogs.show_info(
+                    "quiz on — this scene asks nothing: Enter goes to the next scene that asks",
+                    now,
+                );
+            }
+            quiz.question = 0;
+            shown(quiz.show_question(scene, &session.pair))
         }
-    }
-
-    /// Saves to the scene's file (Ctrl+S); a built-in scene asks for a name first.
-    fn save(&mut self, now: f64) {
-        match self.doc.path().map(|p| p.to_path_buf()) {
-            Some(p) => {
-                if self.save_to(p, now) {
-                    self.after_save(now);
+        Command::QuizAnswer(pick) => answer(quiz, pick, scene, session),
+        Command::QuizToggle(k) => {
+            quiz.toggle(k);
+            Vec::new()
+        }
+        // Enter: gives the marked survivors as the answer; after an answer, the next question
+        // — the scene's next, or the first of the next scene that asks.
+        Command::QuizNext => {
+            if !quiz.on {
+                return Vec::new();
+            }
+            if let Some(ask) = quiz.ask(scene)
+                && quiz.given.is_none()
+            {
+                if ask.kind == AskKind::ClipSurvivors {
+                    return answer(quiz, Pick::Survivors(quiz.draft.clone()), scene, session);
+                }
+                return Vec::new();
+            }
+            if quiz.question + 1 < scene.questions.len() {
+                quiz.question += 1;
+                return shown(quiz.show_question(scene, &session.pair));
+            }
+            match quiz::next_asking_scene(&session.lecture, session.index) {
+                Some(i) => vec![After::Do(Command::GoTo(i))],
+                None => {
+                    let (right, answered) = quiz.score();
+                    dialogs.show_info(
+                        format!("the end of the quiz: {right} of {answered} answered right"),
+                        now,
+                    );
+                    Vec::new()
                 }
             }
-            None => self.dialogs.save_as = Some(self.session.scene_name().to_string()),
         }
+        _ => Vec::new(),
     }
+}
 
-    /// The scene's file name, for the save-as field.
-    fn file_name(&self) -> String {
-        self.doc
-            .path()
-            .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "scene.ron".into())
+/// The student's answer: judged, scored, and revealed at the step that shows it.
+fn answer(quiz: &mut Quiz, pick: Pick, scene: &Scene, session: &Session) -> Vec<After> {
+    let name = session.scene_name().to_string();
+    quiz.answer(pick, scene, &name, &session.pair)
+        .map(After::Do)
+        .into_iter()
+        .collect()
+}
+
+/// Where `to` goes in a trace of `count` steps from `step`.
+pub fn step_to(to: StepTo, step: usize, count: usize) -> usize {
+    let last = count.saturating_sub(1);
+    match to {
+        StepTo::First => 0,
+        StepTo::Previous => step.saturating_sub(1),
+        StepTo::Next => (step + 1).min(last),
+        StepTo::Last => last,
+        StepTo::At(k) => k.min(last),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::App;
+    use crate::app::command::UnsavedChoice;
     use crate::app::command::{key_command, key_commands};
     use crate::app::modes::ModeKind;
+    use crate::app::state::Leave;
     use crate::cli::AppFlags;
     use egui::{Key, Modifiers};
     use glam::Vec2;

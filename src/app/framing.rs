@@ -68,6 +68,30 @@ pub fn fit_camera(cam: &mut Camera, figure: [f32; 4], fit: Fit) -> bool {
 }
 
 impl Views {
+    /// Frames everything the mode draws, in every view (F): at the next frame.
+    pub fn frame_all(&mut self) {
+        self.view_moved = true;
+        self.frame_pending = true;
+        self.fit[1] = Some(Fit::Frame);
+    }
+
+    /// Frames both bodies of `pair` in the world camera (their outlines only: a first guess
+    /// that framing corrects from what the mode draws).
+    pub fn frame_outlines(&mut self, pair: &crate::app::pair::Traced) {
+        let mut min = Vec2::splat(f32::INFINITY);
+        let mut max = Vec2::splat(f32::NEG_INFINITY);
+        for (s, xf) in pair.shapes().iter().zip(pair.xfs()) {
+            for v in s.vertices() {
+                let p = xf.apply(*v);
+                min = min.min(p - Vec2::splat(s.radius()));
+                max = max.max(p + Vec2::splat(s.radius()));
+            }
+        }
+        if min.is_finite() && max.is_finite() {
+            self.cam.frame(min, max, 0.15);
+        }
+    }
+
     /// Puts the world view where the scene's file says (`authored`) (or asks for it to be framed) and
     /// asks for the second view to be framed: on opening a scene and on a mode switch.
     pub fn apply_scene_view(&mut self, authored: Option<View>) {

@@ -26,8 +26,8 @@ pub mod chain_view;
 pub mod command;
 pub mod document;
 pub mod draw;
-mod execute;
-mod files;
+pub mod execute;
+pub mod files;
 pub mod framing;
 pub mod input;
 pub mod legend;
@@ -49,17 +49,17 @@ pub mod words;
 pub mod world;
 
 use crate::cli::AppFlags;
-use crate::scene::questions::Which;
-use crate::scene::{self, Lecture, Scene, ShapeSpec};
-use command::Command;
-use command::Pose;
+use crate::scene::{self, Lecture, ShapeSpec};
+use command::{After, Command, Pose, StepTo};
 use document::{Document, EditSource};
+use execute::Owner;
+use files::Files;
 use glam::Vec2;
 use input::Gesture;
 use input::{BodyView, Input, Interaction};
 use modes::{Mode, ModeKind, Modes};
 use session::Session;
-use state::{Banner, Dialogs, Probe, Shell, stats};
+use state::{Dialogs, Probe, Shell, stats};
 use views::{Fit, Views};
 
 /// The app, by owner: the document (the scene, its history and file), the session (the lecture,
@@ -85,14 +85,6 @@ pub struct App {
     pub quiz: quiz::Quiz,
     /// The sweep plot (B turned through 360°) and its rows.
     pub sweep: panels::sweep_plot::SweepPlot,
-}
-
-/// Reads a scene for the app: the loaded scene or an error message.
-fn scene_of(l: &scene::LectureScene) -> Result<Scene, String> {
-    l.scene
-        .as_ref()
-        .map(|s| s.scene.clone())
-        .map_err(|e| e.to_string())
 }
 
 impl App {
@@ -224,6 +216,115 @@ impl App {
         .show(ctx, out);
     }
 
+    /// Carries out commands in order (a gesture's, a test's).
+    pub fn apply_all(&mut self, commands: &[Command], now: f64) {
+        for c in commands {
+            self.apply(c.clone(), now);
+        }
+    }
+
+    /// Carries out one command: the part of the app that owns it ([`execute::owner`]) changes
+    /// its state, then the app does what that part asks of it ([`After`]).
+    pub fn apply(&mut self, command: Command, now: f64) {
+        if !command.is_gesture() {
+            self.probe.commands += 1;
+        }
+        let after = match execute::owner(&command) {
+            Owner::Edit => execute::Edit {
+                doc: &mut self.doc,
+                session: &mut self.session,
+                dialogs: &mut self.dialogs,
+            }
+            .apply(command, now),
+            Owner::Files => return self.files(now, |f| f.apply(command, now)),
+            Owner::Quiz => execute::quiz(
+                command,
+                &mut self.quiz,
+                self.doc.scene(),
+                &self.session,
+                &mut self.dialogs,
+                now,
+            ),
+            Owner::Look => {
+                let folder = self.session.lecture.folder.clone();
+                execute::look(
+                    command,
+                    &mut self.shell,
+                    &mut self.view,
+                    &mut self.dialogs,
+                    folder,
+                );
+                Vec::new()
+            }
+            Owner::Play => {
+                self.play(command);
+                Vec::new()
+            }
+        };
+        self.follow(after, now);
+    }
+
+    /// Runs `op` on the parts that opening, saving and recovering change ([`Files`]), then
+    /// does what it asks of the app.
+    pub fn files<R>(&mut self, now: f64, op: impl FnOnce(&mut Files<'_>) -> R) -> R {
+        let mut files = Files {
+            doc: &mut self.doc,
+            session: &mut self.session,
+            dialogs: &mut self.dialogs,
+            shell: &mut self.shell,
+            view: &mut self.view,
+            after: Vec::new(),
+        };
+        let out = op(&mut files);
+        let after = files.after;
+        self.follow(after, now);
+        out
+    }
+
+    /// The mode and step: a mode switch, a step, Space.
+    fn play(&mut self, command: Command) {
+        let step_to = |app: &mut App, to| {
+            app.session.step = execute::step_to(to, app.session.step, app.step_count());
+            app.view.keep_in_view();
+        };
+        match command {
+            Command::SetMode(m) => self.set_mode(m),
+            Command::Step(to) => step_to(self, to),
+            Command::PlayPause => match self.modes.get_mut(self.session.mode).player() {
+                Some(player) => player.toggle(&mut self.session.step),
+                None => step_to(self, StepTo::Next),
+            },
+            _ => {}
+        }
+    }
+
+    /// Does, in order, what a part asked of the app after a command.
+    fn follow(&mut self, after: Vec<After>, now: f64) {
+        for a in after {
+            match a {
+                After::Entered => self.enter_scene(now),
+                After::Changed => self.recompute(now),
+                After::Clamp => self.clamp_step(),
+                After::Mode(m) => self.set_mode(m),
+                After::Step(k) => {
+                    self.session.step = k;
+                    self.clamp_step();
+                }
+                After::SceneView => self.view.apply_scene_view(self.doc.scene().view),
+                After::Keep { mode, step, camera } => {
+                    if self.doc.scene().view.is_none() {
+                        (self.view.cam.center, self.view.cam.zoom) = camera;
+                        self.view.frame_pending = false;
+                    }
+                    self.session.mode = mode;
+                    self.session.step = step;
+                    self.clamp_step();
+                }
+                After::Do(c) => self.apply(c, now),
+            }
+        }
+    }
+
     /// Opens the lecture (or file) the flags name, in their mode and at their step.
     pub fn new(flags: &AppFlags) -> Result<App, String> {
         let (lecture, index) = match &flags.path {
@@ -234,7 +335,7 @@ impl App {
             .scenes
             .get(index)
             .ok_or_else(|| "the lecture has no scenes".to_string())?;
-        let scene = scene_of(first)?;
+        let scene = files::scene_of(first)?;
         let doc = Document::new(scene.clone(), first.path.clone());
         let session = Session::new(lecture, index, &scene)?;
         let mut app = App {
@@ -259,7 +360,7 @@ impl App {
             quiz: quiz::Quiz::default(),
             sweep: panels::sweep_plot::SweepPlot::default(),
         };
-        app.enter_scene();
+        app.enter_scene(0.0);
         if let Some(m) = flags.mode {
             app.session.mode = m;
         }
@@ -274,7 +375,7 @@ impl App {
     }
 
     /// Sets up the view, mode, step and options of the scene just loaded.
-    fn enter_scene(&mut self) {
+    fn enter_scene(&mut self, now: f64) {
         self.view.view_moved = false;
         let scene = self.doc.scene();
         self.session.mode = scene.mode;
@@ -291,127 +392,17 @@ impl App {
         let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
         if self.quiz.enter_scene(&self.session.lecture) {
-            self.show_question();
+            let show = self
+                .quiz
+                .show_question(self.doc.scene(), &self.session.pair);
+            self.apply_all(&show, 0.0);
         }
         // The questions about the scene left behind do not carry over to this one.
         self.dialogs.recover = None;
         self.dialogs.broken_recovery = None;
         self.dialogs.on_disk = None;
         self.dialogs.after_save = None;
-        self.offer_recovery();
-    }
-
-    /// Where this scene's unsaved edits are kept if the app is killed or crashes.
-    ///
-    /// A scene opened from text (pasted, dropped in the browser, a link) has no file, and its
-    /// name (`pasted.ron`) is shared by every such text: its recovery file is named after the
-    /// text's scene too, so one pasted scene is never offered another's edits.
-    pub fn recovery_path(&self) -> std::path::PathBuf {
-        let lecture = &self.session.lecture;
-        let from_text =
-            self.doc.path().is_none() && lecture.folder.is_none() && lecture.scenes.len() == 1;
-        if from_text {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::hash::DefaultHasher::new();
-            serde_json::to_string(self.doc.saved())
-                .unwrap_or_default()
-                .hash(&mut h);
-            let name = format!("{}-{:016x}", self.session.scene_name(), h.finish());
-            recovery::path_for(None, &name)
-        } else {
-            recovery::path_for(self.doc.path(), self.session.scene_name())
-        }
-    }
-
-    /// A recovery file left by a session that ended without saving: offer it (when it reads as
-    /// a scene other than the one on screen), else remove it. Something at its name that is not
-    /// a readable recovery file (a FIFO, a link, a huge file, not UTF-8) is left where it is and
-    /// said in the banner; text that is not a scene (empty, cut short) is asked about (keep or
-    /// delete). Either way the scene opens as usual.
-    fn offer_recovery(&mut self) {
-        let path = self.recovery_path();
-        if let Err(e) = recovery::check_folder(&path) {
-            self.show_error(
-                format!(
-                    "unsaved edits cannot be kept for recovery if the app is killed: {e} — \
-                     save often (Ctrl+S)"
-                ),
-                0.0,
-            );
-            return;
-        }
-        let unusable = |why: String| {
-            format!(
-                "a recovery file from an earlier session cannot be used: {why} — it is left \
-                 where it is (remove it once you have looked at it)"
-            )
-        };
-        match recovery::offer(&path, self.doc.scene()) {
-            recovery::Offer::Nothing => {}
-            recovery::Offer::Restore(file, scene) => self.dialogs.recover = Some((file, scene)),
-            // Text that is not a scene (empty, cut short, damaged): asked about, never deleted
-            // unasked.
-            recovery::Offer::Broken(file, why) => self.dialogs.broken_recovery = Some((file, why)),
-            recovery::Offer::Unusable(why) => self.show_error(unusable(why), 0.0),
-        }
-    }
-
-    /// Answers "a recovery file cannot be read as a scene": delete it, or keep it (it is
-    /// asked about again at the next start).
-    pub fn answer_broken_recovery(&mut self, delete: bool, now: f64) {
-        let Some((path, _)) = self.dialogs.broken_recovery.take() else {
-            return;
-        };
-        if delete {
-            recovery::discard(&path);
-            self.show_info(format!("deleted {}", path.display()), now);
-        } else {
-            self.show_info(
-                format!("kept {} (asked again at the next start)", path.display()),
-                now,
-            );
-        }
-    }
-
-    /// Keeps the scene's unsaved edits (as RON) for the recovery file, when they changed. When
-    /// the scene first has unsaved edits, checks that the recovery file could be written, and
-    /// says at once in the banner when it could not (a read-only or full folder).
-    pub fn keep_for_recovery(&mut self) {
-        let unsaved = self.doc.modified().then(|| self.doc.scene());
-        if unsaved == self.shell.kept.as_ref() {
-            return;
-        }
-        let first = self.shell.kept.is_none();
-        self.shell.kept = unsaved.cloned();
-        let path = self.recovery_path();
-        let text = self.shell.kept.as_ref().and_then(|s| scene::to_ron(s).ok());
-        if first
-            && let Some(text) = &text
-            && let Err(e) = recovery::check_writable(&path, text)
-        {
-            self.show_error(
-                format!(
-                    "unsaved edits cannot be kept for recovery if the app is killed: {e} — \
-                     save often (Ctrl+S)"
-                ),
-                0.0,
-            );
-        }
-        recovery::keep(text.map(|text| (path, text)));
-    }
-
-    /// Answers "edits were recovered": restore them (one undoable edit; the scene is then
-    /// modified) or discard them. Either way the recovery file goes.
-    pub fn answer_recovery(&mut self, restore: bool, now: f64) {
-        let Some((path, scene)) = self.dialogs.recover.take() else {
-            return;
-        };
-        recovery::discard(&path);
-        if restore {
-            self.doc.edit(|s: &mut Scene| *s = *scene);
-            self.recompute(now);
-            self.show_info("restored the recovered edits — Ctrl+Z undoes it", now);
-        }
+        self.files(now, |f| f.offer_recovery());
     }
 
     /// The current mode, read-only.
@@ -440,7 +431,7 @@ impl App {
     /// says why in the banner.
     fn recompute(&mut self, now: f64) {
         if let Err(e) = self.session.recompute(self.doc.scene()) {
-            self.show_error(e, now);
+            self.dialogs.show_error(e, now);
         }
         self.clamp_step();
         self.quiz.fit_draft(&self.session.pair);
@@ -483,140 +474,6 @@ impl App {
         [view(&scene.a, 0), view(&scene.b, 1)]
     }
 
-    /// Shows part pair `parts` in every mode (None: the deepest pair, the library's choice).
-    pub fn pick_parts(&mut self, parts: Option<[usize; 2]>, now: f64) {
-        if parts != self.session.parts {
-            self.session.parts = parts;
-            self.recompute(now);
-        }
-    }
-
-    /// Moves point `k` of a chain to `to` (the body's frame), refusing (and saying why) a move
-    /// that would make the chain invalid: a repeated point, a loop crossing itself.
-    fn move_chain_point(&mut self, b: Which, k: usize, to: Vec2, now: f64) {
-        let mut scene = self.doc.scene().clone();
-        if let ShapeSpec::Chain { points, .. } = &mut body_mut(&mut scene, b).shape
-            && let Some(p) = points.get_mut(k)
-        {
-            *p = to;
-        }
-        match scene.validate() {
-            Ok(_) => {
-                let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
-                body.shape = body_mut(&mut scene, b).shape.clone();
-            }
-            Err(e) => {
-                let e = e.to_string();
-                let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
-                self.show_error(format!("point {k} can't go there: {why}"), now);
-            }
-        }
-    }
-
-    /// Moves a vertex of a polygon (a compound's: of its shown part), refusing a move that
-    /// would break convexity (and saying so).
-    pub(crate) fn move_vertex(&mut self, b: Which, index: usize, to: Vec2, now: f64) {
-        let part = self.session.pair.shown_parts()[b.index()];
-        let scene = self.doc.scene();
-        let body = if b == Which::A { &scene.a } else { &scene.b };
-        if let ShapeSpec::Chain { points, .. } = &body.shape {
-            // A chain's shown segment's ends are chain points `part` and `part + 1` (the first
-            // again at the end of a loop); the segment's frame is the body's.
-            let k = (part + index.min(1)) % points.len().max(1);
-            return self.move_chain_point(b, k, to, now);
-        }
-        let shape = self.session.pair.shapes()[b.index()];
-        match shape.with_vertex(index, to) {
-            Ok((_, warnings)) if !warnings.is_empty() => {
-                let why = warnings
-                    .iter()
-                    .map(|w| w.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                self.show_error(
-                    format!(
-                        "vertex {index} can't go there: {why} — the polygon would lose a vertex"
-                    ),
-                    now,
-                );
-            }
-            Ok(_) => {
-                let mut verts: Vec<Vec2> = shape.vertices().to_vec();
-                if let Some(v) = verts.get_mut(index) {
-                    *v = to;
-                }
-                let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
-                let spec = match &mut body.shape {
-                    ShapeSpec::Compound { parts } => match parts.get_mut(part) {
-                        Some(p) => &mut p.shape,
-                        None => return,
-                    },
-                    single => single,
-                };
-                let radius = match *spec {
-                    ShapeSpec::Box { radius, .. } | ShapeSpec::Polygon { radius, .. } => radius,
-                    _ => 0.0,
-                };
-                *spec = ShapeSpec::Polygon {
-                    vertices: verts,
-                    radius,
-                };
-            }
-            Err(e) => {
-                // Said in words: the error's field path ("vertices[2]: …") is for files.
-                let e = e.to_string();
-                let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
-                self.show_error(
-                    format!("vertex {index} can't go there: {why} — the polygon must stay convex"),
-                    now,
-                )
-            }
-        }
-    }
-
-    /// Shows an error banner.
-    pub fn show_error(&mut self, text: impl Into<String>, now: f64) {
-        self.dialogs.banner = Some(Banner {
-            text: text.into(),
-            error: true,
-            since: now,
-        });
-    }
-
-    /// Shows an information banner.
-    pub fn show_info(&mut self, text: impl Into<String>, now: f64) {
-        self.dialogs.banner = Some(Banner {
-            text: text.into(),
-            error: false,
-            since: now,
-        });
-    }
-
-    /// Frames everything the mode draws, in every view (F): at the next frame.
-    pub fn frame_all(&mut self) {
-        self.view.view_moved = true;
-        self.view.frame_pending = true;
-        self.view.fit[1] = Some(framing::Fit::Frame);
-    }
-
-    /// Frames both bodies in the camera (their outlines only: a first guess that framing
-    /// corrects from what the mode draws).
-    pub fn frame_bodies(&mut self) {
-        let mut min = Vec2::splat(f32::INFINITY);
-        let mut max = Vec2::splat(f32::NEG_INFINITY);
-        let pair = &self.session.pair;
-        for (s, xf) in pair.shapes().iter().zip(pair.xfs()) {
-            for v in s.vertices() {
-                let p = xf.apply(*v);
-                min = min.min(p - Vec2::splat(s.radius()));
-                max = max.max(p + Vec2::splat(s.radius()));
-            }
-        }
-        if min.is_finite() && max.is_finite() {
-            self.view.cam.frame(min, max, 0.15);
-        }
-    }
-
     /// A world-space body centre: its centroid, the point it turns about (for a compound, the
     /// mean of its parts' centroids).
     pub fn body_centre(&self, i: usize) -> Vec2 {
@@ -648,7 +505,7 @@ impl App {
         self.view.last_viewport = Some(viewport);
         if self.view.frame_pending {
             // A first guess from the outlines; framing then fits what the mode draws.
-            self.frame_bodies();
+            self.view.frame_outlines(&self.session.pair);
         }
     }
 
@@ -921,13 +778,6 @@ fn shown_spec(body: &scene::Body, part: usize) -> Option<&ShapeSpec> {
     match &body.shape {
         ShapeSpec::Compound { parts } => parts.get(part).map(|p| &p.shape),
         single => Some(single),
-    }
-}
-
-pub(crate) fn body_mut(scene: &mut Scene, b: Which) -> &mut scene::Body {
-    match b {
-        Which::A => &mut scene.a,
-        Which::B => &mut scene.b,
     }
 }
 

@@ -120,14 +120,14 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
     // In the browser: the scene the page's address names (a bad link: the built-in lecture
     // with a banner saying why), and how the page asks to be shown (a figure, a theme).
     if let Some((query, fragment)) = super::web::page_address() {
-        app.open_link(&query, &fragment, 0.0);
+        app.files(0.0, |f| f.open_link(&query, &fragment, 0.0));
         match super::link::page_look(&query, &fragment) {
             Ok(page) => {
                 app.shell.embed = page.embed;
                 app.shell.look.theme = page.theme.unwrap_or(app.shell.look.theme);
                 app.shell.look.palette = page.palette.unwrap_or(app.shell.look.palette);
             }
-            Err(e) => app.show_error(e, 0.0),
+            Err(e) => app.dialogs.show_error(e, 0.0),
         }
     }
     let conf = macroquad::conf::Conf {
@@ -202,7 +202,7 @@ fn open_dropped_files(app: &mut App, now: f64) {
         let command = match (f.path, f.bytes) {
             (Some(path), _) if super::web::CAN_QUIT => Command::Open(path),
             (_, Some(bytes)) if bytes.len() as u64 > crate::scene::load::MAX_SCENE_BYTES => {
-                app.show_error(
+                app.dialogs.show_error(
                     format!(
                         "{name}: {} MB is too large for a scene (at most {} MB)",
                         bytes.len() >> 20,
@@ -365,13 +365,13 @@ fn outside(app: &mut App, frames: &mut Frames, now: f64) {
     #[cfg(not(target_arch = "wasm32"))]
     if now - frames.last_watch > 0.4 {
         frames.last_watch = now;
-        app.check_reload(now);
+        app.files(now, |f| f.check_reload(now));
     }
     #[cfg(target_arch = "wasm32")]
     let _ = frames;
     if app.asking().is_none() && app.dialogs.save_as.is_none() {
         if let Some((query, fragment)) = super::web::address_changed() {
-            app.follow_link(query, fragment, now);
+            app.files(now, |f| f.follow_link(query, fragment, now));
         }
         open_dropped_files(app, now);
     }
@@ -421,11 +421,13 @@ fn window_requests(app: &mut App, frames: &mut Frames) {
     }
     if app.shell.screenshot_pending {
         app.shell.screenshot_pending = false;
-        let path = app.screenshot_path();
+        let path = app.files(0.0, |f| f.screenshot_path());
         let now = frames.last;
         match save_screenshot(&path, false) {
-            Ok(()) => app.show_info(format!("screenshot written to {}", path.display()), now),
-            Err(e) => app.show_error(e, now),
+            Ok(()) => app
+                .dialogs
+                .show_info(format!("screenshot written to {}", path.display()), now),
+            Err(e) => app.dialogs.show_error(e, now),
         }
     }
 }
@@ -476,7 +478,7 @@ fn remember_look(app: &mut App, frames: &mut Frames, now: f64) {
         // Only the field a toggle changed is written (a flag's value never is).
         let before = std::mem::replace(&mut frames.remembered_look, app.shell.look);
         if let Err(e) = super::settings::remember(before, frames.remembered_look) {
-            app.show_error(
+            app.dialogs.show_error(
                 format!("the theme and palette could not be remembered: {e}"),
                 now,
             );
@@ -489,7 +491,7 @@ fn remember_look(app: &mut App, frames: &mut Frames, now: f64) {
 /// `--frames` or `--seconds` reached (the screenshot and the state line written). The exit
 /// code when the run ends now.
 fn end_of_run(app: &mut App, frames: &Frames, options: &AppFlags, now: f64) -> Option<i32> {
-    app.keep_for_recovery();
+    app.files(0.0, |f| f.keep_for_recovery());
     if super::recovery::terminated() {
         super::recovery::report(super::recovery::write_now());
         return Some(143);

@@ -67,6 +67,26 @@ pub struct Dialogs {
     pub pasted: String,
 }
 
+impl Dialogs {
+    /// Shows an error banner (it stays until the next banner).
+    pub fn show_error(&mut self, text: impl Into<String>, now: f64) {
+        self.banner = Some(Banner {
+            text: text.into(),
+            error: true,
+            since: now,
+        });
+    }
+
+    /// Shows an information banner (it goes after a few seconds).
+    pub fn show_info(&mut self, text: impl Into<String>, now: f64) {
+        self.banner = Some(Banner {
+            text: text.into(),
+            error: false,
+            since: now,
+        });
+    }
+}
+
 /// What the window loop does for the app, and what it asked of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shell {

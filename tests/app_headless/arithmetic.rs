@@ -72,7 +72,7 @@ fn open(name: &str) -> App {
         .lecture
         .position(name)
         .unwrap_or_else(|| panic!("{name} is not built in"));
-    app.go_to(i, 0.0, true);
+    app.files(0.0, |f| f.go_to(i, 0.0, true));
     app
 }
 
@@ -216,7 +216,7 @@ fn every_mode_kind_has_a_mode_listed_once() {
 fn every_scene_mode_and_step_has_finite_arithmetic() {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     for index in 0..app.session.lecture.scenes.len() {
-        app.go_to(index, 0.0, true);
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
         for mode in ModeKind::ALL {
             app.apply(Command::SetMode(mode), 0.0);
             for step in 0..app.step_count() {
@@ -371,7 +371,7 @@ fn every_number_in_the_arithmetic_and_step_text_is_a_trace_field() {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     let mut checked = 0;
     for index in 0..app.session.lecture.scenes.len() {
-        app.go_to(index, 0.0, true);
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
         for mode in ModeKind::ALL {
             app.apply(Command::SetMode(mode), 0.0);
             let mut ok = allowed(&app);

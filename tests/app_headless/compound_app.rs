@@ -27,7 +27,7 @@ fn open(name: &str) -> (App, egui::Context) {
         .iter()
         .position(|s| s.name.starts_with(name))
         .unwrap_or_else(|| panic!("{name} is built in"));
-    app.go_to(index, 0.0, true);
+    app.files(0.0, |f| f.go_to(index, 0.0, true));
     let ctx = new_context();
     // The first frames lay the canvas out and fit the view to the picture.
     for _ in 0..3 {

@@ -238,7 +238,7 @@ fn as_nobody_the_state_folder() {
     let state = PathBuf::from(std::env::var_os("XDG_STATE_HOME").expect("XDG_STATE_HOME"));
     let folder = state.join("narrowphase-lab");
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
-    let path = app.recovery_path();
+    let path = app.files(0.0, |f| f.recovery_path());
     assert_eq!(
         path,
         folder.join(format!(
@@ -249,7 +249,7 @@ fn as_nobody_the_state_folder() {
     // What the banner says when the window opens.
     let at_start = app.dialogs.banner.clone();
     app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
-    app.keep_for_recovery();
+    app.files(0.0, |f| f.keep_for_recovery());
     let written = recovery::write_now().expect("edits to write");
     match case.as_str() {
         "fresh" => {
@@ -463,7 +463,7 @@ fn a_change_that_keeps_the_modification_time_is_noticed() {
         .and_then(|m| m.modified())
         .expect("mtime");
     let mut app = open_within_20_s(&file);
-    app.check_reload(0.0);
+    app.files(0.0, |f| f.check_reload(0.0));
     assert_eq!(app.doc.scene().title, "Good");
     std::fs::write(&file, GOOD.replace("\"Good\"", "\"Same time\"")).expect("their edit");
     set_mtime(&file, mtime);
@@ -473,7 +473,7 @@ fn a_change_that_keeps_the_modification_time_is_noticed() {
             .expect("mtime"),
         mtime
     );
-    app.check_reload(1.0);
+    app.files(0.0, |f| f.check_reload(1.0));
     assert_eq!(app.doc.scene().title, "Same time");
 }
 
@@ -510,7 +510,7 @@ fn read_only_folder_as_nobody() {
     let mut app = open_within_20_s(&file);
     assert!(app.dialogs.banner.is_none(), "{:?}", app.dialogs.banner);
     app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
-    app.keep_for_recovery();
+    app.files(0.0, |f| f.keep_for_recovery());
     let banner = app.dialogs.banner.clone().expect("the app says so");
     assert!(
         banner.error && banner.text.contains("cannot be kept") && banner.text.contains("lecture"),
@@ -715,7 +715,7 @@ fn in_a_child_edits_with_no_room_to_keep_them() {
     .expect("opens");
     assert!(app.dialogs.banner.is_none(), "{:?}", app.dialogs.banner);
     app.apply(Command::TranslateB(glam::Vec2::new(0.5, 0.0)), 0.0);
-    app.keep_for_recovery();
+    app.files(0.0, |f| f.keep_for_recovery());
     let banner = app.dialogs.banner.clone().expect("the banner says so");
     assert!(banner.text.contains("File too large"), "{banner:?}");
     assert!(
@@ -791,7 +791,7 @@ fn in_a_child_an_instance_keeps_its_edits() {
     // The other instance's edits (offered when it ran first) stay for a later start.
     app.dialogs.recover = None;
     app.apply(Command::TranslateB(glam::Vec2::new(x, 0.0)), 0.0);
-    app.keep_for_recovery();
+    app.files(0.0, |f| f.keep_for_recovery());
     assert!(
         app.dialogs.banner.as_ref().is_none_or(|b| !b.error),
         "{:?}",
@@ -799,7 +799,7 @@ fn in_a_child_an_instance_keeps_its_edits() {
     );
     let written = recovery::write_now().expect("edits to write");
     let path = written.expect("written");
-    assert_eq!(path, app.recovery_path());
+    assert_eq!(path, app.files(0.0, |f| f.recovery_path()));
 }
 
 /// Issue 39, item 7: `look.txt` in a state folder that is refused (another user's, or a link to

@@ -44,7 +44,7 @@ fn every_mode_scene_and_step_renders_with_step_text_and_no_nan() {
     assert!(scenes >= 10, "the built-in lecture has its scenes");
     let mut frames = 0;
     for index in 0..scenes {
-        app.go_to(index, 0.0, true);
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
         assert_eq!(app.session.index, index);
         for mode in ModeKind::ALL {
             app.apply(Command::SetMode(mode), 0.0);
@@ -215,7 +215,7 @@ fn no_step_text_or_panel_shows_debug_names_exponents_or_negative_zero() {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     let mut seen = 0;
     for index in 0..app.session.lecture.scenes.len() {
-        app.go_to(index, 0.0, true);
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
         for mode in ModeKind::ALL {
             app.apply(Command::SetMode(mode), 0.0);
             for step in 0..app.step_count() {
@@ -346,7 +346,8 @@ fn a_screenshot_frame_has_no_banner_or_hint() {
     let ctx = new_context();
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     app.apply(Command::ToggleVertexEdit, 0.0);
-    app.show_info("a banner that must not be in the slide", 0.0);
+    app.dialogs
+        .show_info("a banner that must not be in the slide", 0.0);
     frame_with(&ctx, &mut app, vec![]);
     let normal = label_texts(&app);
     assert!(normal.iter().any(|t| t.contains("a banner")), "{normal:?}");
@@ -383,7 +384,7 @@ fn no_label_covers_a_mark_or_another_label_at_any_size() {
     ] {
         app.apply(Command::SetScale(scale), 0.0);
         for index in 0..scenes {
-            app.go_to(index, 0.0, true);
+            app.files(0.0, |f| f.go_to(index, 0.0, true));
             for mode in ModeKind::ALL {
                 app.apply(Command::SetMode(mode), 0.0);
                 let last = app.step_count().saturating_sub(1);
@@ -462,7 +463,7 @@ fn the_notes_show_five_lines_and_the_sat_table_fits_the_panel() {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
     let scenes = app.session.lecture.scenes.len();
     for index in 0..scenes {
-        app.go_to(index, 0.0, true);
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
         app.apply(Command::SetMode(ModeKind::Sat), 0.0);
         let mut out = None;
         // A few frames: the table sizes its columns from what the frame before measured.
@@ -550,7 +551,7 @@ fn pressed_on_b_in_the_manifold_mode(name: &str) -> (App, egui::Context, glam::V
         .lecture
         .position(name)
         .unwrap_or_else(|| panic!("{name} is built in"));
-    app.go_to(index, 0.0, true);
+    app.files(0.0, |f| f.go_to(index, 0.0, true));
     app.apply(Command::SetMode(ModeKind::Manifold), 0.0);
     app.apply(Command::Step(StepTo::Last), 0.0);
     // The first frames lay the canvas out and fit the view.
@@ -731,7 +732,7 @@ fn framing_again_keeps_the_sat_shadows_on_their_side() {
     let scenes = app.session.lecture.scenes.len();
     let mut judged = 0;
     for index in 0..scenes {
-        app.go_to(index, 0.0, true);
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
         app.apply(Command::SetMode(ModeKind::Sat), 0.0);
         let side = |app: &mut App| {
             for _ in 0..3 {

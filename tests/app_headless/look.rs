@@ -320,7 +320,9 @@ fn texts(out: &egui::FullOutput) -> Vec<String> {
 fn an_embedded_figure_shows_the_canvas_and_a_slim_bar_only() {
     let ctx = new_context();
     let mut app = App::new(&AppFlags::default()).expect("the lecture opens");
-    app.open_link("?scene=02_tilted_box&mode=sat&embed=1", "", 0.0);
+    app.files(0.0, |f| {
+        f.open_link("?scene=02_tilted_box&mode=sat&embed=1", "", 0.0)
+    });
     app.shell.embed = true;
     for (w, h) in [(480.0, 320.0), (320.0, 240.0), (1280.0, 800.0)] {
         let out = frame(&mut app, &ctx, w, h);
@@ -402,8 +404,8 @@ fn copy_embed_code_puts_an_iframe_of_the_scene_on_the_clipboard() {
     let look = narrowphase_lab::app::link::page_look("", fragment).expect("reads");
     assert!(look.embed);
     let mut other = App::new(&AppFlags::default()).expect("opens");
-    other.go_to(5, 0.0, true);
-    other.open_link("", fragment, 0.0);
+    other.files(0.0, |f| f.go_to(5, 0.0, true));
+    other.files(0.0, |f| f.open_link("", fragment, 0.0));
     assert_eq!(other.doc.scene().a, app.doc.scene().a);
     assert_eq!(other.doc.scene().b, app.doc.scene().b);
     assert!(

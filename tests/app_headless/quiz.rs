@@ -166,7 +166,7 @@ fn gjk_questions_show_the_simplex_and_take_its_features() {
         .iter()
         .position(|s| s.name == "14_epa_deep.ron")
         .expect("scene 14");
-    app.go_to(deep, 0.0, true);
+    app.files(0.0, |f| f.go_to(deep, 0.0, true));
     app.apply(Command::ToggleQuiz, 0.0);
     assert_eq!(app.session.mode, ModeKind::Gjk);
     let texts = frame_texts(&mut app).join("\n");
@@ -197,7 +197,7 @@ fn the_contact_count_choices_hold_the_answer_for_every_scene() {
     let mut app = builtin();
     let scenes = app.session.lecture.scenes.len();
     for index in 0..scenes {
-        app.go_to(index, 0.0, true);
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
         let ask = Ask {
             kind: AskKind::ContactCount,
             step: None,

@@ -18,7 +18,7 @@ fn open(name: &str) -> App {
         .lecture
         .position(name)
         .unwrap_or_else(|| panic!("{name} is not built in"));
-    app.go_to(i, 0.0, true);
+    app.files(0.0, |f| f.go_to(i, 0.0, true));
     app
 }
 
