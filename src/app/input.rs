@@ -148,6 +148,11 @@ impl BodyView<'_> {
         })
     }
 
+    /// The point it turns about, in the world: see [`BodyView::centroid`].
+    pub fn centre(&self) -> Vec2 {
+        self.pose.transform().apply(self.centroid())
+    }
+
     /// The point it turns about, in the body's frame: the shape's centroid, or the mean of a
     /// compound's part centroids.
     pub fn centroid(&self) -> Vec2 {

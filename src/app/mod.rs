@@ -22,8 +22,10 @@
 //! 5. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
 
 pub mod camera;
+pub mod canvas_input;
 pub mod chain_view;
 pub mod command;
+mod context;
 pub mod document;
 pub mod draw;
 pub mod execute;
@@ -35,6 +37,7 @@ pub mod link;
 pub mod modes;
 pub mod pair;
 pub mod panels;
+pub mod print_state;
 pub mod quiz;
 pub mod recovery;
 pub mod run;
@@ -49,18 +52,19 @@ pub mod words;
 pub mod world;
 
 use crate::cli::AppFlags;
-use crate::scene::{self, Lecture, ShapeSpec};
-use command::{After, Command, Pose, StepTo};
+use crate::scene::Lecture;
+use command::{After, Command, StepTo};
 use document::{Document, EditSource};
 use execute::Owner;
 use files::Files;
 use glam::Vec2;
-use input::Gesture;
 use input::{BodyView, Input, Interaction};
 use modes::{Mode, ModeKind, Modes};
 use session::Session;
-use state::{Dialogs, Probe, Shell, stats};
+use state::{Dialogs, Probe, Shell};
 use views::{Fit, Views};
+
+pub use context::{configure, new_context, screen_input};
 
 /// The app, by owner: the document (the scene, its history and file), the session (the lecture,
 /// the mode and step, the options, the pair and its traces), each mode's own state, the views
@@ -132,88 +136,6 @@ impl App {
             }
         }
         self.view.fit = [None, None];
-    }
-
-    /// Builds every panel for this frame; returns what the user asked for.
-    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
-        let mut out = Vec::new();
-        if self.shell.embed {
-            // A figure in another page: the canvas and a slim bar, nothing else but a question
-            // that must be answered (a link changed while the scene had edits).
-            panels::embed::bar(
-                ctx,
-                &self.modes,
-                self.modes.get(self.session.mode),
-                &self.session,
-                &mut out,
-            );
-            self.dialogs_ui(ctx, &mut out);
-            self.probe.panels = panels::panel_rects(ctx, &["embed"]);
-            return out;
-        }
-        let layout = panels::PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
-        let hides = self.quiz.hides(self.doc.scene());
-        panels::status::status_bar(
-            ctx,
-            &self.doc,
-            &self.session,
-            hides,
-            self.probe.stats.frame_ms,
-        );
-        if let Some(w) = layout.left {
-            let left = panels::left::Left {
-                modes: &self.modes,
-                session: &self.session,
-                scene: self.doc.scene(),
-                vertex_edit: self.view.vertex_edit,
-                ui_scale: self.shell.ui_scale,
-                quiz_hides: hides,
-                look: self.shell.look,
-            };
-            left.show(ctx, w, &mut out);
-        }
-        let ask = self.quiz.ask(self.doc.scene()).cloned();
-        let quiz_total = quiz::total_questions(&self.session.lecture);
-        // Not while a drag or a field changes the scene: the sweep's plots keep their rows.
-        let editing = self.doc.editing(EditSource::Canvas)
-            || self.doc.editing(EditSource::Panel)
-            || self.view.interaction.gesture != Gesture::Idle;
-        let right = panels::right::Right {
-            mode: self.modes.get_mut(self.session.mode),
-            session: &self.session,
-            scene: self.doc.scene(),
-            quiz: &self.quiz,
-            ask: ask.as_ref(),
-            quiz_total,
-            sweep: &mut self.sweep,
-            editing,
-            show_left: self.shell.show_left,
-        };
-        if let Some(text) = right.show(ctx, &layout, &mut out) {
-            self.probe.shown_step_text = text;
-        }
-        panels::status::notes_panel(
-            ctx,
-            layout.notes,
-            self.doc.scene(),
-            hides,
-            &self.dialogs.warnings,
-        );
-        self.dialogs_ui(ctx, &mut out);
-        self.probe.panels = panels::panel_rects(ctx, &["left", "right", "notes", "status"]);
-        out
-    }
-
-    /// The dialogs (help, open, save as, the questions that wait for an answer), in the full
-    /// app and in an embed alike.
-    fn dialogs_ui(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
-        panels::dialogs::DialogsView {
-            dialogs: &mut self.dialogs,
-            modes: &self.modes,
-            path: self.doc.path(),
-            lecture: &self.session.lecture,
-        }
-        .show(ctx, out);
     }
 
     /// Carries out commands in order (a gesture's, a test's).
@@ -447,68 +369,6 @@ impl App {
         }
     }
 
-    /// The bodies for the input logic.
-    pub fn body_views(&self) -> [BodyView<'_>; 2] {
-        let scene = self.doc.scene();
-        let shapes = self.session.pair.shapes();
-        let bodies = self.session.pair.pair.bodies.as_ref();
-        let shown = self.session.pair.shown_parts();
-        let view = |b: &'_ scene::Body, i: usize| BodyView {
-            shape: shapes[i],
-            parts: bodies.map_or(&[][..], |bs| &bs.parts[i][..]),
-            shown: shown[i],
-            pose: Pose {
-                position: b.position,
-                angle_deg: b.angle_deg,
-            },
-            has_vertices: matches!(
-                shown_spec(b, shown[i]),
-                Some(
-                    ShapeSpec::Polygon { .. }
-                        | ShapeSpec::Box { .. }
-                        | ShapeSpec::RegularPolygon { .. }
-                        | ShapeSpec::Chain { .. }
-                )
-            ),
-        };
-        [view(&scene.a, 0), view(&scene.b, 1)]
-    }
-
-    /// A world-space body centre: its centroid, the point it turns about (for a compound, the
-    /// mean of its parts' centroids).
-    pub fn body_centre(&self, i: usize) -> Vec2 {
-        let views = self.body_views();
-        let v = &views[i.min(1)];
-        v.pose.transform().apply(v.centroid())
-    }
-
-    /// Lays the canvas out in the area the panels left, in window pixels.
-    fn layout(&mut self, ctx: &egui::Context) {
-        let ppp = ctx.pixels_per_point();
-        let r = ctx.available_rect();
-        // The next frame reads its canvas input against this (before its panels are drawn).
-        self.view.canvas = Some(r);
-        let min = Vec2::new(r.min.x, r.min.y) * ppp;
-        let size = Vec2::new(r.width(), r.height()) * ppp;
-        let split = self.mode().split();
-        self.view.cam.viewport_min = min;
-        self.view.cam.viewport_size = Vec2::new(size.x * (1.0 - split), size.y);
-        // The second view (a mode's `split`) sits right of the world view, the same size.
-        self.view.second.viewport_min = Vec2::new(min.x + self.view.cam.viewport_size.x, min.y);
-        self.view.second.viewport_size = self.view.cam.viewport_size;
-        // A new layout (a mode with a second view, the window, the presenter scale): keep the
-        // picture in view.
-        let viewport = (self.view.cam.viewport_min, self.view.cam.viewport_size);
-        if let Some((_, was)) = self.view.last_viewport.filter(|v| *v != viewport) {
-            self.view.keep_in_view_resized(was);
-        }
-        self.view.last_viewport = Some(viewport);
-        if self.view.frame_pending {
-            // A first guess from the outlines; framing then fits what the mode draws.
-            self.view.frame_outlines(&self.session.pair);
-        }
-    }
-
     /// One frame's egui work: canvas input, recompute, panels and their commands, canvas
     /// drawing. `input` is the frame's pointer state; `keys` are key events egui's backend does
     /// not report (F1, F12, the keypad), handled like egui's own.
@@ -527,14 +387,15 @@ impl App {
         }
         // Whether a text field or a question has the keys is read before anything this frame:
         // the Enter that ends a field's typing is the field's, not a command.
-        let keys_taken =
-            ctx.wants_keyboard_input() || self.asking().is_some() || self.dialogs.save_as.is_some();
+        let keys_taken = ctx.wants_keyboard_input()
+            || self.dialogs.asking().is_some()
+            || self.dialogs.save_as.is_some();
 
         // 1. Canvas input, before the panels are drawn: a gesture's commands are carried out
         // (and the pair recomputed) first, so the panels and the canvas show the same pair in
         // the same frame. Whether the pointer is over a panel is read from the last frame's
         // layout (the panels have not taken their room yet in this one).
-        input.over_ui = input.over_ui || self.pointer_over_ui(ctx);
+        input.over_ui = input.over_ui || self.view.pointer_over_ui(ctx);
         self.canvas_input(input, now);
         // The mode records the pair as the panels are about to show it (the manifold mode's id
         // history): its strip and count show this frame's ids, not the last frame's.
@@ -545,10 +406,21 @@ impl App {
         // 2. The panels, from the pair as it is now; then the keys (unless a text field has
         // them or a question waits for its answer: its dialog reads its own keys); then every
         // command, in order.
-        let mut commands = self.ui(ctx);
+        let mut commands = panels::frame::Panels {
+            doc: &self.doc,
+            session: &self.session,
+            modes: &mut self.modes,
+            views: &self.view,
+            dialogs: &mut self.dialogs,
+            shell: &self.shell,
+            quiz: &self.quiz,
+            sweep: &mut self.sweep,
+            probe: &mut self.probe,
+        }
+        .show(ctx);
         if !keys_taken
             && !ctx.wants_keyboard_input()
-            && self.asking().is_none()
+            && self.dialogs.asking().is_none()
             && self.dialogs.save_as.is_none()
         {
             commands.extend(ctx.input(|i| command::key_commands(&i.events)));
@@ -562,7 +434,8 @@ impl App {
             self.doc.end(EditSource::Panel);
         }
         // The canvas takes the room the panels left (for the mode the commands chose).
-        self.layout(ctx);
+        let split = self.mode().split();
+        self.view.layout(ctx, split, &self.session.pair);
 
         // 3. Per-frame bookkeeping: the banner's timeout.
         if self
@@ -579,73 +452,19 @@ impl App {
         self.probe.drawn = self.draw_world(ctx, false);
     }
 
-    /// Whether egui has the pointer, read before this frame's panels: over a window or a
-    /// menu (egui's areas, as they were at the last frame), over a panel (outside the canvas
-    /// the panels left at the last layout; none yet before the first), or dragging a widget.
-    /// The same test as egui's `is_pointer_over_area` after the panels, one layout earlier.
-    fn pointer_over_ui(&self, ctx: &egui::Context) -> bool {
-        let over_area = ctx
-            .input(|i| i.pointer.interact_pos())
-            .and_then(|p| Some((p, ctx.layer_id_at(p)?)))
-            .is_some_and(|(p, layer)| {
-                layer.order != egui::Order::Background
-                    || !self.view.canvas.is_some_and(|r| r.contains(p))
-            });
-        over_area || ctx.is_using_pointer()
-    }
-
-    /// The canvas's input for this frame: a quiz target, the mode's own view, then the shape
-    /// gestures (none on an error slide: its shapes are not shown), each turned into commands
-    /// and carried out; then a playing mode moves on with the clock.
-    fn canvas_input(&mut self, mut input: Input, now: f64) {
-        if self.dialogs.slide_error.is_some() {
-            input = Input {
-                over_ui: true,
-                ..input
-            };
+    /// The canvas's input for this frame ([`canvas_input`]), carried out; then a playing mode
+    /// moves on with the clock.
+    fn canvas_input(&mut self, input: Input, now: f64) {
+        let commands = canvas_input::CanvasInput {
+            scene: self.doc.scene(),
+            session: &self.session,
+            quiz: &self.quiz,
+            modes: &mut self.modes,
+            views: &mut self.view,
+            slide_error: self.dialogs.slide_error.is_some(),
         }
-        // A click on a quiz target answers; no gesture starts from it.
-        let minkowski = Some(&self.view.second);
-        let click = quiz::click(
-            &self.quiz,
-            self.doc.scene(),
-            &self.session.pair,
-            &input,
-            &self.view.cam,
-            minkowski,
-        );
-        if let Some(c) = click {
-            self.apply(c, now);
-            input.over_ui = true;
-        }
-        let mode = self.modes.get_mut(self.session.mode);
-        let mode_used = mode.handle_input(
-            &input,
-            &self.view.cam,
-            &mut self.view.second,
-            &self.session.pair,
-        );
-        if !mode_used || self.view.interaction.gesture != input::Gesture::Idle {
-            let views = self.body_views();
-            let mut interaction = self.view.interaction;
-            let mut cam = self.view.cam;
-            let gestures = interaction.update(&input, &mut cam, &views, self.view.vertex_edit);
-            self.view.interaction = interaction;
-            // A pan or a zoom by hand: a save then keeps this view.
-            self.view.view_moved |=
-                (cam.center, cam.zoom) != (self.view.cam.center, self.view.cam.zoom);
-            self.view.cam = cam;
-            for c in gestures {
-                self.apply(c, now);
-            }
-        }
-        // A click the mode turned into a command (a Simulate contact opened in the manifold
-        // mode).
-        let mode = self.modes.get_mut(self.session.mode);
-        if let Some(c) = mode.player().and_then(|p| p.take_command()) {
-            self.apply(c, now);
-        }
-        // A mode that plays moves its step on with the clock.
+        .commands(input);
+        self.apply_all(&commands, now);
         self.advance_mode(now);
     }
 
@@ -663,149 +482,29 @@ impl App {
         }
     }
 
-    /// The `--print-state` JSON line.
+    /// The bodies as the gestures see them.
+    pub fn body_views(&self) -> [BodyView<'_>; 2] {
+        views::body_views(self.doc.scene(), &self.session.pair)
+    }
+
+    /// A world-space body centre: the point it turns about (see [`BodyView::centroid`]).
+    pub fn body_centre(&self, i: usize) -> Vec2 {
+        self.body_views()[i.min(1)].centre()
+    }
+
+    /// The `--print-state` JSON line ([`print_state`]).
     pub fn state_json(&self) -> String {
-        let screen = |i: usize| {
-            let s = self.view.cam.to_screen(self.body_centre(i));
-            serde_json::json!([s.x, s.y])
-        };
-        let scene = serde_json::to_value(self.doc.scene()).unwrap_or(serde_json::Value::Null);
-        let timings = &self.probe.stats.timings;
-        let dragging = || timings.iter().filter(|t| t.dragging);
-        let pair = &self.session.pair;
-        let mut state = serde_json::json!({
-            "scene": scene,
-            "mode": self.session.mode.name(),
-            "step": self.session.step,
-            "zoom": self.view.cam.zoom,
-            "screen": { "a": screen(0), "b": screen(1) },
-            "ui_scale": self.shell.ui_scale,
-            "theme": self.shell.look.theme.name(),
-            "palette": self.shell.look.palette.name(),
-            "embed": self.shell.embed,
-            "views": self.probe.drawn.views.iter().map(|v| serde_json::json!({
-                "name": v.name,
-                "rect": v.rect,
-                "content": v.content,
-            })).collect::<Vec<_>>(),
-            "marks": self.probe.drawn.marks.iter().map(|m| match m.shape {
-                crate::app::draw::MarkShape::Point(r) => serde_json::json!({"kind": m.kind, "rect": r}),
-                crate::app::draw::MarkShape::Line(l, w) => serde_json::json!({"kind": m.kind, "segment": l, "width": w}),
-            }).collect::<Vec<_>>(),
-            "panels": self.probe.panels.iter().map(|(name, rect)| (name.to_string(), serde_json::json!(rect))).collect::<serde_json::Map<_, _>>(),
-            "labels": self.probe.drawn.labels.iter().map(|l| serde_json::json!({
-                "text": l.text,
-                "rect": l.rect,
-            })).collect::<Vec<_>>(),
-            "modified": self.doc.modified(),
-            "undo": self.doc.undo_len(),
-            "overlap": pair.query.overlap,
-            "separation": pair.query.separation,
-            "points": pair.manifold.len(),
-            "selected_parts": self.session.pair.shown_parts(),
-            "parts_chosen": self.session.parts.is_some(),
-            "manifolds": pair.whole.manifolds.iter().map(|m| serde_json::json!({
-                "parts": m.parts,
-                "ids": m.manifold.points().map(|p| m.id(p)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "frame_ms": stats(timings.iter().map(|t| t.interval_ms)),
-            "work_ms": stats(timings.iter().map(|t| t.work_ms)),
-            "drag_frame_ms": stats(dragging().map(|t| t.interval_ms)),
-            "drag_work_ms": stats(dragging().map(|t| t.work_ms)),
-            "peak_memory_kb": peak_memory_kb(),
-            "asking": self.asking(),
-            "scene_index": self.session.index,
-            "step_text": self.probe.shown_step_text,
-            "slide_error": self.dialogs.slide_error,
-            "quiz": quiz::state_json(
-                &self.quiz,
-                self.doc.scene(),
-                &self.session.pair,
-                quiz::total_questions(&self.session.lecture),
-                &self.view.cam,
-                Some(&self.view.second),
-            ),
-            "banner": self.dialogs.banner.as_ref().map(|b| serde_json::json!({
-                "text": b.text,
-                "error": b.error,
-            })),
-        });
-        // Each mode's own fields (the manifold's `id_changes`), whichever mode is shown.
-        if let serde_json::Value::Object(fields) = &mut state {
-            for mode in self.modes.iter() {
-                let shown = (mode.kind() == self.session.mode).then_some(&self.view.cam);
-                mode.probe(fields, shown);
-            }
+        print_state::PrintState {
+            doc: &self.doc,
+            session: &self.session,
+            modes: &self.modes,
+            views: &self.view,
+            probe: &self.probe,
+            dialogs: &self.dialogs,
+            shell: &self.shell,
+            quiz: &self.quiz,
+            bodies: self.body_views(),
         }
-        state.to_string()
+        .line()
     }
-}
-
-impl App {
-    /// The question the app is waiting on, for `--print-state`: `"recover"` (edits recovered),
-    /// `"broken-recovery"` (a recovery file that is not a scene), `"reload"` (the file changed
-    /// on disk), `"unsaved"` (leaving a modified scene), or null.
-    pub fn asking(&self) -> Option<&'static str> {
-        if self.dialogs.recover.is_some() {
-            Some("recover")
-        } else if self.dialogs.broken_recovery.is_some() {
-            Some("broken-recovery")
-        } else if self.dialogs.on_disk.is_some() {
-            Some("reload")
-        } else if self.dialogs.confirm.is_some() {
-            Some("unsaved")
-        } else {
-            None
-        }
-    }
-}
-
-/// The process's peak resident memory so far (kB, Linux's `VmHWM`), for `--print-state`;
-/// `None` where it cannot be read.
-fn peak_memory_kb() -> Option<u64> {
-    #[cfg(target_os = "linux")]
-    {
-        let status = std::fs::read_to_string("/proc/self/status").ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-        line.split_whitespace().nth(1)?.parse().ok()
-    }
-    #[cfg(not(target_os = "linux"))]
-    None
-}
-
-/// The scene's shape of a body's shown part: the body's shape, or a compound's part `part`.
-fn shown_spec(body: &scene::Body, part: usize) -> Option<&ShapeSpec> {
-    match &body.shape {
-        ShapeSpec::Compound { parts } => parts.get(part).map(|p| &p.shape),
-        single => Some(single),
-    }
-}
-
-/// Commands can be fed without a window; so can whole frames, on a headless egui context.
-pub fn new_context() -> egui::Context {
-    let ctx = egui::Context::default();
-    configure(&ctx);
-    ctx
-}
-
-/// The input of a headless frame in a window of `width` × `height` points (feed it to
-/// [`egui::Context::run`] with [`App::frame`] inside).
-pub fn screen_input(width: f32, height: f32) -> egui::RawInput {
-    egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(width, height),
-        )),
-        ..Default::default()
-    }
-}
-
-/// The app's egui settings: dark, slightly larger text, and no egui zoom keys (Ctrl + and
-/// Ctrl − are the app's presenter scale, read as commands).
-pub fn configure(ctx: &egui::Context) {
-    ctx.set_visuals(egui::Visuals::dark());
-    ctx.style_mut(|s| {
-        s.text_styles.iter_mut().for_each(|(_, f)| f.size *= 1.1);
-    });
-    ctx.options_mut(|o| o.zoom_with_keyboard = false);
 }

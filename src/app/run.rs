@@ -369,7 +369,7 @@ fn outside(app: &mut App, frames: &mut Frames, now: f64) {
     }
     #[cfg(target_arch = "wasm32")]
     let _ = frames;
-    if app.asking().is_none() && app.dialogs.save_as.is_none() {
+    if app.dialogs.asking().is_none() && app.dialogs.save_as.is_none() {
         if let Some((query, fragment)) = super::web::address_changed() {
             app.files(now, |f| f.follow_link(query, fragment, now));
         }

@@ -68,6 +68,23 @@ pub struct Dialogs {
 }
 
 impl Dialogs {
+    /// The question the app is waiting on, for `--print-state`: `"recover"` (edits recovered),
+    /// `"broken-recovery"` (a recovery file that is not a scene), `"reload"` (the file changed
+    /// on disk), `"unsaved"` (leaving a modified scene), or null.
+    pub fn asking(&self) -> Option<&'static str> {
+        if self.recover.is_some() {
+            Some("recover")
+        } else if self.broken_recovery.is_some() {
+            Some("broken-recovery")
+        } else if self.on_disk.is_some() {
+            Some("reload")
+        } else if self.confirm.is_some() {
+            Some("unsaved")
+        } else {
+            None
+        }
+    }
+
     /// Shows an error banner (it stays until the next banner).
     pub fn show_error(&mut self, text: impl Into<String>, now: f64) {
         self.banner = Some(Banner {

@@ -2,7 +2,10 @@
 //! fitted to its picture at the next frame (the camera of a mode's second view is the mode's).
 
 use super::camera::Camera;
-use super::input::Interaction;
+use super::command::Pose;
+use super::input::{BodyView, Interaction};
+use super::pair::Traced;
+use crate::scene::{self, Scene, ShapeSpec};
 use glam::Vec2;
 
 /// How a view is fitted to its figure.
@@ -44,4 +47,82 @@ pub struct Views {
     /// the scene's view. (Otherwise the file's view is kept: framing's own adjustments are not
     /// the lecturer's choice, and must not show up as changed numbers in the file.)
     pub view_moved: bool,
+}
+
+impl Views {
+    /// Lays the canvas out in the area the panels left, in window pixels: the world view, and
+    /// right of it the second view of a mode that takes a `split` of the width.
+    pub fn layout(&mut self, ctx: &egui::Context, split: f32, pair: &Traced) {
+        let ppp = ctx.pixels_per_point();
+        let r = ctx.available_rect();
+        // The next frame reads its canvas input against this (before its panels are drawn).
+        self.canvas = Some(r);
+        let min = Vec2::new(r.min.x, r.min.y) * ppp;
+        let size = Vec2::new(r.width(), r.height()) * ppp;
+        self.cam.viewport_min = min;
+        self.cam.viewport_size = Vec2::new(size.x * (1.0 - split), size.y);
+        // The second view (a mode's `split`) sits right of the world view, the same size.
+        self.second.viewport_min = Vec2::new(min.x + self.cam.viewport_size.x, min.y);
+        self.second.viewport_size = self.cam.viewport_size;
+        // A new layout (a mode with a second view, the window, the presenter scale): keep the
+        // picture in view.
+        let viewport = (self.cam.viewport_min, self.cam.viewport_size);
+        if let Some((_, was)) = self.last_viewport.filter(|v| *v != viewport) {
+            self.keep_in_view_resized(was);
+        }
+        self.last_viewport = Some(viewport);
+        if self.frame_pending {
+            // A first guess from the outlines; framing then fits what the mode draws.
+            self.frame_outlines(pair);
+        }
+    }
+
+    /// Whether egui has the pointer, read before this frame's panels: over a window or a
+    /// menu (egui's areas, as they were at the last frame), over a panel (outside the canvas
+    /// the panels left at the last layout; none yet before the first), or dragging a widget.
+    /// The same test as egui's `is_pointer_over_area` after the panels, one layout earlier.
+    pub fn pointer_over_ui(&self, ctx: &egui::Context) -> bool {
+        let over_area = ctx
+            .input(|i| i.pointer.interact_pos())
+            .and_then(|p| Some((p, ctx.layer_id_at(p)?)))
+            .is_some_and(|(p, layer)| {
+                layer.order != egui::Order::Background
+                    || !self.canvas.is_some_and(|r| r.contains(p))
+            });
+        over_area || ctx.is_using_pointer()
+    }
+}
+
+/// The bodies of `scene` as the gestures see them, from its traced `pair`.
+pub fn body_views<'a>(scene: &'a Scene, pair: &'a Traced) -> [BodyView<'a>; 2] {
+    let shapes = pair.shapes();
+    let bodies = pair.pair.bodies.as_ref();
+    let shown = pair.shown_parts();
+    let view = |b: &'_ scene::Body, i: usize| BodyView {
+        shape: shapes[i],
+        parts: bodies.map_or(&[][..], |bs| &bs.parts[i][..]),
+        shown: shown[i],
+        pose: Pose {
+            position: b.position,
+            angle_deg: b.angle_deg,
+        },
+        has_vertices: matches!(
+            shown_spec(b, shown[i]),
+            Some(
+                ShapeSpec::Polygon { .. }
+                    | ShapeSpec::Box { .. }
+                    | ShapeSpec::RegularPolygon { .. }
+                    | ShapeSpec::Chain { .. }
+            )
+        ),
+    };
+    [view(&scene.a, 0), view(&scene.b, 1)]
+}
+
+/// The scene's shape of a body's shown part: the body's shape, or a compound's part `part`.
+fn shown_spec(body: &scene::Body, part: usize) -> Option<&ShapeSpec> {
+    match &body.shape {
+        ShapeSpec::Compound { parts } => parts.get(part).map(|p| &p.shape),
+        single => Some(single),
+    }
 }

@@ -355,7 +355,7 @@ fn a_stray_recovery_file_is_said_and_kept_and_the_app_starts() {
             banner.text.contains("left where it is"),
             "{name}: {banner:?}"
         );
-        assert_eq!(app.asking(), None, "{name}");
+        assert_eq!(app.dialogs.asking(), None, "{name}");
         assert_eq!(*app.doc.scene(), want, "{name}");
         assert!(
             std::fs::symlink_metadata(&recover).is_ok(),
@@ -377,7 +377,7 @@ fn a_recovery_file_that_is_not_a_scene_is_asked_about() {
     for (name, text) in [("empty", ""), ("truncated", &GOOD[..60])] {
         std::fs::write(&recover, text).expect("write");
         let mut app = open_within_20_s(&file);
-        assert_eq!(app.asking(), Some("broken-recovery"), "{name}");
+        assert_eq!(app.dialogs.asking(), Some("broken-recovery"), "{name}");
         assert_eq!(*app.doc.scene(), want, "{name}");
         // The question is drawn (a headless frame), and a key answers nothing else meanwhile.
         let ctx = narrowphase_lab::app::new_context();
@@ -387,15 +387,19 @@ fn a_recovery_file_that_is_not_a_scene_is_asked_about() {
             });
         }
         assert_eq!(
-            app.asking(),
+            app.dialogs.asking(),
             Some("broken-recovery"),
             "{name}: still asking"
         );
         app.apply(Command::BrokenRecovery(false), 0.0);
-        assert_eq!(app.asking(), None, "{name}");
+        assert_eq!(app.dialogs.asking(), None, "{name}");
         assert!(recover.exists(), "{name}: kept");
         let mut app = open_within_20_s(&file);
-        assert_eq!(app.asking(), Some("broken-recovery"), "{name}: asked again");
+        assert_eq!(
+            app.dialogs.asking(),
+            Some("broken-recovery"),
+            "{name}: asked again"
+        );
         app.apply(Command::BrokenRecovery(true), 0.0);
         assert!(!recover.exists(), "{name}: deleted when asked to");
     }
@@ -431,7 +435,7 @@ fn a_save_over_an_external_edit_asks_first_every_time() {
         }
         app.apply(Command::Save, 0.0);
         assert_eq!(
-            app.asking(),
+            app.dialogs.asking(),
             Some("reload"),
             "try {k}: {:?}",
             app.dialogs.banner
@@ -445,7 +449,7 @@ fn a_save_over_an_external_edit_asks_first_every_time() {
         // Keep mine, then save: now it is written, over their edit, as the user chose.
         app.apply(Command::ReloadFromDisk(false), 0.0);
         app.apply(Command::Save, 0.0);
-        assert_eq!(app.asking(), None, "try {k}");
+        assert_eq!(app.dialogs.asking(), None, "try {k}");
         let saved = narrowphase_lab::scene::load(&file).expect("loads").scene;
         assert_eq!(saved.b.position, app.doc.scene().b.position, "try {k}");
         assert!(!app.doc.modified(), "try {k}");

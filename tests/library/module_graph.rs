@@ -21,12 +21,25 @@ pub(crate) fn modules(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>)
         if p.is_dir() {
             modules(root, &p, out);
         } else if p.extension().is_some_and(|e| e == "rs") {
+            // A folder's test module in a file of its own (`#[cfg(test)] mod tests;` in its
+            // mod.rs) is outside the graph, as a file's inline `#[cfg(test)]` module is.
+            if is_test_module(&p) {
+                continue;
+            }
             let rel = p.strip_prefix(root).expect("under src");
             let name = rel.with_extension("").to_string_lossy().replace('\\', "/");
             let name = name.strip_suffix("/mod").unwrap_or(&name).to_string();
             out.push((name, p));
         }
     }
+}
+
+/// True for `tests.rs` declared `#[cfg(test)] mod tests;` by its folder's mod.rs.
+fn is_test_module(p: &Path) -> bool {
+    p.file_name().is_some_and(|n| n == "tests.rs")
+        && p.parent()
+            .and_then(|d| std::fs::read_to_string(d.join("mod.rs")).ok())
+            .is_some_and(|t| t.contains("#[cfg(test)]\nmod tests;"))
 }
 
 /// The module paths a file's `use` lines name (outside its tests), resolved to `crate`-relative

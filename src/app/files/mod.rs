@@ -43,7 +43,8 @@ impl Files<'_> {
             Command::Save => self.save(now),
             Command::SaveAs => self.dialogs.save_as = Some(self.file_name()),
             Command::SaveTo(path) => {
-                if self.save_to(path, now) {
+                let saved = self.save_to(path, now);
+                if saved {
                     self.after_save(now);
                 }
             }

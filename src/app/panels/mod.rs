@@ -6,6 +6,7 @@
 
 pub(crate) mod dialogs;
 pub mod embed;
+pub mod frame;
 pub(crate) mod left;
 pub(crate) mod right;
 pub(crate) mod status;

@@ -1,0 +1,70 @@
+//! A frame's canvas input, turned into commands: a click on a quiz target, the mode's own
+//! input (its second view, its hover), then the shape gestures.
+
+use super::command::Command;
+use super::input::{Gesture, Input};
+use super::modes::Modes;
+use super::quiz::{self, Quiz};
+use super::session::Session;
+use super::views::{self, Views};
+use crate::scene::Scene;
+
+/// What the canvas input reads (the scene, the pair, the quiz) and changes (the modes' own
+/// input state, the cameras and the gesture), borrowed for one frame.
+pub struct CanvasInput<'a> {
+    /// The scene shown.
+    pub scene: &'a Scene,
+    /// The mode shown and the pair.
+    pub session: &'a Session,
+    /// The quiz (its targets take clicks first).
+    pub quiz: &'a Quiz,
+    /// Every mode (the shown one sees the input).
+    pub modes: &'a mut Modes,
+    /// The cameras and the gesture in progress.
+    pub views: &'a mut Views,
+    /// The slide is a file's load error: its shapes are not shown, so no gesture starts.
+    pub slide_error: bool,
+}
+
+impl CanvasInput<'_> {
+    /// The commands this frame's `input` asks for, in order: a quiz target's answer, the
+    /// gestures' edits, a command the mode's input asked for (a Simulate contact opened in the
+    /// manifold mode).
+    pub fn commands(self, mut input: Input) -> Vec<Command> {
+        let mut out = Vec::new();
+        if self.slide_error {
+            input.over_ui = true;
+        }
+        // A click on a quiz target answers; no gesture starts from it.
+        let pair = &self.session.pair;
+        let minkowski = Some(&self.views.second);
+        if let Some(c) = quiz::click(
+            self.quiz,
+            self.scene,
+            pair,
+            &input,
+            &self.views.cam,
+            minkowski,
+        ) {
+            out.push(c);
+            input.over_ui = true;
+        }
+        let mode = self.modes.get_mut(self.session.mode);
+        let views = &mut *self.views;
+        let mode_used = mode.handle_input(&input, &views.cam, &mut views.second, pair);
+        if !mode_used || views.interaction.gesture != Gesture::Idle {
+            let bodies = views::body_views(self.scene, pair);
+            let mut cam = views.cam;
+            out.extend(
+                views
+                    .interaction
+                    .update(&input, &mut cam, &bodies, views.vertex_edit),
+            );
+            // A pan or a zoom by hand: a save then keeps this view.
+            views.view_moved |= (cam.center, cam.zoom) != (views.cam.center, views.cam.zoom);
+            views.cam = cam;
+        }
+        out.extend(mode.player().and_then(|p| p.take_command()));
+        out
+    }
+}

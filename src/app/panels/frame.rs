@@ -1,0 +1,119 @@
+//! Every panel of a frame, from the app's parts: the status bar, the shapes panel, the mode's
+//! panel, the notes and the dialogs (in an embed: its bar and the dialogs).
+
+use super::{PanelLayout, dialogs, embed, left, panel_rects, right, status, sweep_plot};
+use crate::app::command::Command;
+use crate::app::document::{Document, EditSource};
+use crate::app::input::Gesture;
+use crate::app::modes::Modes;
+use crate::app::quiz::Quiz;
+use crate::app::session::Session;
+use crate::app::state::{Dialogs, Probe, Shell};
+use crate::app::views::Views;
+
+/// The parts the panels read, and the few they change (the modes' panel state, the sweep,
+/// the dialogs' fields, what the probe records of them), borrowed for one frame.
+pub struct Panels<'a> {
+    /// The scene.
+    pub doc: &'a Document,
+    /// The lecture, mode, step, options and pair.
+    pub session: &'a Session,
+    /// Every mode (the shown one draws its panel).
+    pub modes: &'a mut Modes,
+    /// Vertex edit and the gesture (no sweep while a drag edits the scene).
+    pub views: &'a Views,
+    /// The dialogs and their fields.
+    pub dialogs: &'a mut Dialogs,
+    /// The scale, look, embed and shapes-panel switches.
+    pub shell: &'a Shell,
+    /// The quiz (its panel, and whether it hides the mode's numbers).
+    pub quiz: &'a Quiz,
+    /// The sweep plot.
+    pub sweep: &'a mut sweep_plot::SweepPlot,
+    /// What the panels showed (their rectangles, the step text), for `--print-state`.
+    pub probe: &'a mut Probe,
+}
+
+impl Panels<'_> {
+    /// Builds every panel for this frame; returns what the user asked for.
+    pub fn show(&mut self, ctx: &egui::Context) -> Vec<Command> {
+        let mut out = Vec::new();
+        if self.shell.embed {
+            // A figure in another page: the canvas and a slim bar, nothing else but a question
+            // that must be answered (a link changed while the scene had edits).
+            embed::bar(
+                ctx,
+                self.modes,
+                self.modes.get(self.session.mode),
+                self.session,
+                &mut out,
+            );
+            self.dialogs_ui(ctx, &mut out);
+            self.probe.panels = panel_rects(ctx, &["embed"]);
+            return out;
+        }
+        let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
+        let hides = self.quiz.hides(self.doc.scene());
+        status::status_bar(
+            ctx,
+            self.doc,
+            self.session,
+            hides,
+            self.probe.stats.frame_ms,
+        );
+        if let Some(w) = layout.left {
+            let left = left::Left {
+                modes: self.modes,
+                session: self.session,
+                scene: self.doc.scene(),
+                vertex_edit: self.views.vertex_edit,
+                ui_scale: self.shell.ui_scale,
+                quiz_hides: hides,
+                look: self.shell.look,
+            };
+            left.show(ctx, w, &mut out);
+        }
+        let ask = self.quiz.ask(self.doc.scene()).cloned();
+        let quiz_total = crate::app::quiz::total_questions(&self.session.lecture);
+        // Not while a drag or a field changes the scene: the sweep's plots keep their rows.
+        let editing = self.doc.editing(EditSource::Canvas)
+            || self.doc.editing(EditSource::Panel)
+            || self.views.interaction.gesture != Gesture::Idle;
+        let right = right::Right {
+            mode: self.modes.get_mut(self.session.mode),
+            session: self.session,
+            scene: self.doc.scene(),
+            quiz: self.quiz,
+            ask: ask.as_ref(),
+            quiz_total,
+            sweep: self.sweep,
+            editing,
+            show_left: self.shell.show_left,
+        };
+        if let Some(text) = right.show(ctx, &layout, &mut out) {
+            self.probe.shown_step_text = text;
+        }
+        status::notes_panel(
+            ctx,
+            layout.notes,
+            self.doc.scene(),
+            hides,
+            &self.dialogs.warnings,
+        );
+        self.dialogs_ui(ctx, &mut out);
+        self.probe.panels = panel_rects(ctx, &["left", "right", "notes", "status"]);
+        out
+    }
+
+    /// The dialogs (help, open, save as, the questions that wait for an answer), in the full
+    /// app and in an embed alike.
+    fn dialogs_ui(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        dialogs::DialogsView {
+            dialogs: self.dialogs,
+            modes: self.modes,
+            path: self.doc.path(),
+            lecture: &self.session.lecture,
+        }
+        .show(ctx, out);
+    }
+}
