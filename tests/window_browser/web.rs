@@ -285,6 +285,14 @@ fn assert_bodies_drawn(img: &Image, s: &Value, what: &str) {
     }
 }
 
+/// Held by each browser test for its whole run: one Chromium at a time (two at once on two
+/// cores made the drag's first moves land before the page saw the press).
+fn one_browser_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A test that failed holding it leaves it poisoned: the next still runs.
+    ONE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// `dist/`, written once by `web/build.sh` for every test of this file (two running at once
 /// must not write it together), after checking the tools are here.
 fn built_dist() -> PathBuf {
@@ -316,6 +324,7 @@ fn built_dist() -> PathBuf {
 
 #[test]
 fn the_browser_build_opens_links_drags_and_shares_scenes() {
+    let _one = one_browser_at_a_time();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dist = built_dist();
     // DESIGN.md's budget: the wasm at most 1.65 MB gzipped (`gzip -9`, as web/build.sh says).
