@@ -23,16 +23,44 @@ fn long_stack(name: &str) -> PathBuf {
     file
 }
 
-/// The app's peak memory so far (`VmHWM`), in kB.
-fn peak_kb(pid: u32) -> u64 {
+/// A field of the app's `/proc/PID/status` in kB: `VmHWM` (the peak so far), `VmRSS` (now).
+fn status_kb(pid: u32, field: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
+                .find(|l| l.starts_with(field))
                 .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         })
         .unwrap_or(0)
+}
+
+/// The app's peak memory so far (`VmHWM`), in kB.
+fn peak_kb(pid: u32) -> u64 {
+    status_kb(pid, "VmHWM:")
+}
+
+/// The frames between two state lines, from the frame-interval statistics each carries (every
+/// frame since the start): how many, their mean interval, and the longest of them when the
+/// later line's maximum grew (`None`: it is no longer than the earlier line's maximum).
+fn frames_between(
+    before: &serde_json::Value,
+    after: &serde_json::Value,
+) -> (u64, f64, Option<f64>) {
+    let read = |s: &serde_json::Value| {
+        let f = &s["frame_ms"];
+        let n = f["frames"].as_u64().unwrap_or(0);
+        let mean = f["mean"].as_f64().unwrap_or(0.0);
+        (n, n as f64 * mean, f["max"].as_f64().unwrap_or(0.0))
+    };
+    let ((n0, sum0, max0), (n1, sum1, max1)) = (read(before), read(after));
+    let n = n1.saturating_sub(n0);
+    let mean = if n == 0 {
+        0.0
+    } else {
+        (sum1 - sum0) / n as f64
+    };
+    (n, mean, (max1 > max0).then_some(max1))
 }
 
 /// State lines until one satisfies `ok`, within `limit`; fails with the last one seen.
@@ -98,6 +126,12 @@ fn end_on_a_two_minute_480_hz_run_keeps_frames_short_and_memory_bounded() {
     let mut peak = 0;
     let mut computing_seen = false;
     let mut step_text_seen = false;
+    // While the run computes: each stretch of frames between two state lines (its frame count,
+    // mean interval and, when it holds the longest frame yet, that frame), and the resident
+    // memory at each line.
+    let mut last: Option<serde_json::Value> = None;
+    let mut stretches = Vec::new();
+    let mut computing_rss = Vec::new();
     let done = until(
         &lines,
         Duration::from_secs(240),
@@ -108,7 +142,12 @@ fn end_on_a_two_minute_480_hz_run_keeps_frames_short_and_memory_bounded() {
                 step_text_seen |= s["step_text"]
                     .as_str()
                     .is_some_and(|t| t.contains("Computing"));
+                computing_rss.push(status_kb(pid, "VmRSS:"));
+                if let Some(before) = last.as_ref().filter(|b| b["sim"]["computing"] == true) {
+                    stretches.push(frames_between(before, s));
+                }
             }
+            last = Some(s.clone());
         },
         |s| s["sim"]["step"] == LAST && s["sim"]["computing"] == false,
     );
@@ -118,6 +157,43 @@ fn end_on_a_two_minute_480_hz_run_keeps_frames_short_and_memory_bounded() {
     );
     assert!(step_text_seen, "the step text said it was computing");
     assert_eq!(done["step"], LAST);
+    // Memory while computing, not only once idle: every sample under 300 MB.
+    let rss_max = computing_rss.iter().copied().max().unwrap_or(0);
+    eprintln!(
+        "while computing: {} samples of resident memory, {} → {} MB, at most {} MB",
+        computing_rss.len(),
+        computing_rss.first().copied().unwrap_or(0) / 1024,
+        computing_rss.last().copied().unwrap_or(0) / 1024,
+        rss_max / 1024
+    );
+    assert!(
+        computing_rss.len() >= 3 && rss_max > 0,
+        "resident memory sampled while computing: {computing_rss:?}"
+    );
+    assert!(
+        rss_max < 300 * 1024,
+        "{} MB resident while computing",
+        rss_max / 1024
+    );
+    // Frames while computing: the stretches between state lines (10 frames each).
+    let frames: u64 = stretches.iter().map(|s| s.0).sum();
+    let worst_mean = stretches.iter().map(|s| s.1).fold(0.0, f64::max);
+    let longest = stretches.iter().filter_map(|s| s.2).fold(0.0, f64::max);
+    eprintln!(
+        "while computing: {frames} frames in {} stretches, the slowest stretch's mean interval \
+         {worst_mean:.1} ms, the longest frame {}",
+        stretches.len(),
+        if longest > 0.0 {
+            format!("{longest:.1} ms")
+        } else {
+            "no longer than before End".into()
+        }
+    );
+    assert!(
+        stretches.len() >= 3 && frames >= 30,
+        "End's computing spanned only {frames} frames in {} stretches",
+        stretches.len()
+    );
     // A step back: replayed from the nearest snapshot, within a few seconds.
     key(&d, &window, "Left");
     let back = until(
@@ -154,6 +230,11 @@ fn end_on_a_two_minute_480_hz_run_keeps_frames_short_and_memory_bounded() {
     if idle_p95 < 50.0 {
         assert!(max_step < 80.0, "one frame spent {max_step} ms stepping");
         assert!(p95 < 100.0, "frames 95th percentile {p95} ms apart");
+        // While computing: every stretch of ten frames at under 100 ms a frame.
+        assert!(
+            worst_mean < 100.0,
+            "while computing, ten frames came {worst_mean:.1} ms apart on average"
+        );
     } else {
         eprintln!(
             "\n*** one frame's stepping ({max_step} ms) and frame intervals (p95 {p95} ms) not \

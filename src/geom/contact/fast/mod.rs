@@ -179,23 +179,7 @@ fn pair_manifold<const NA: usize, const NB: usize>(
 /// coordinates.
 #[inline(never)]
 fn segment_pair(pair: &PairFrame, options: ManifoldOptions) -> Manifold {
-    let (a, b) = (&pair.a, &pair.b);
-    let m = match segments(a, b, &options) {
-        Some(m) => m,
-        None => rare_general(a, b, options),
-    };
-    shifted(pair, m)
-}
-
-/// The general steps for two segments that the segment route left to them (nothing kept after
-/// clipping): rare, so out of line; the options by value, as for `rare_clip_and_keep`.
-#[cold]
-#[inline(never)]
-fn rare_general(a: &Placed, b: &Placed, options: ManifoldOptions) -> Manifold {
-    #[cfg(test)]
-    steps::RARE_WAYS.with(|n| n.set(n.get() + 1));
-    let found = [faces::max_separation(a, b), faces::max_separation(b, a)];
-    general_from(a, b, &options, found)
+    shifted(pair, segments(&pair.a, &pair.b, &options))
 }
 
 /// Two cores of 2 to 4 vertices, `NA` and `NB` (triangles, quadrilaterals, and segments or
@@ -279,17 +263,18 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
     // 5–6. Clip the incident face and keep the points within the margin, in registers; when
     //    none is kept, the readable steps decide.
     let inc_next = next_index(inc_edge, inc_shape.count());
-    match clip_faces(
+    let m = clip_faces(
         &reference,
         &incident,
         inc_next,
         flip,
         radii(a, b, flip),
         margin,
-    ) {
-        Some(m) => m,
-        None => rare_clip_and_keep(a, b, *options, choice),
+    );
+    if m.is_empty() {
+        return rare_clip_and_keep(a, b, *options, choice);
     }
+    m
 }
 
 /// The manifold of a circle against a core of `N` vertices (a capsule, a triangle, a box, any
