@@ -8,6 +8,7 @@
 //! parts of a picture keep their size in points (labels' offsets, the SAT shadows' distance).
 
 use super::camera::{Camera, ZOOM_RANGE};
+use super::draw::Drawn;
 use super::views::Views;
 use crate::scene::View;
 use glam::Vec2;
@@ -68,6 +69,37 @@ pub fn fit_camera(cam: &mut Camera, figure: [f32; 4], fit: Fit) -> bool {
 }
 
 impl Views {
+    /// Carries out the fits asked for: a few passes, each measuring what `measure` draws (a
+    /// dry frame of the world) and moving the cameras to fit it.
+    pub fn fit_views(&mut self, mut measure: impl FnMut(&Views) -> Drawn) {
+        if self.frame_pending {
+            self.fit[0] = Some(Fit::Frame);
+            self.frame_pending = false;
+        }
+        for _ in 0..6 {
+            if self.fit.iter().all(Option::is_none) {
+                break;
+            }
+            let drawn = measure(self);
+            let mut moved = false;
+            for (i, v) in drawn.views.iter().enumerate().take(2) {
+                let (Some(fit), Some(figure)) = (self.fit[i], v.figure) else {
+                    continue;
+                };
+                let cam = if i == 0 {
+                    &mut self.cam
+                } else {
+                    &mut self.second
+                };
+                moved |= fit_camera(cam, figure, fit);
+            }
+            if !moved {
+                break;
+            }
+        }
+        self.fit = [None, None];
+    }
+
     /// Frames everything the mode draws, in every view (F): at the next frame.
     pub fn frame_all(&mut self) {
         self.view_moved = true;

@@ -62,7 +62,7 @@ use input::{BodyView, Input, Interaction};
 use modes::{Mode, ModeKind, Modes};
 use session::Session;
 use state::{Dialogs, Probe, Shell};
-use views::{Fit, Views};
+use views::Views;
 
 pub use context::{configure, new_context, screen_input};
 
@@ -92,52 +92,6 @@ pub struct App {
 }
 
 impl App {
-    /// Draws the world view from the parts it reads (see [`world::WorldView`]); a `dry` frame
-    /// paints nothing (framing measures with it).
-    fn draw_world(&self, ctx: &egui::Context, dry: bool) -> draw::Drawn {
-        world::WorldView {
-            doc: &self.doc,
-            session: &self.session,
-            modes: &self.modes,
-            views: &self.view,
-            quiz: &self.quiz,
-            dialogs: &self.dialogs,
-            shell: &self.shell,
-            bodies: self.body_views(),
-        }
-        .draw(ctx, dry)
-    }
-
-    /// Carries out the fits asked for: a few measuring passes, each moving the cameras.
-    pub(super) fn fit_views(&mut self, ctx: &egui::Context) {
-        if self.view.frame_pending {
-            self.view.fit[0] = Some(Fit::Frame);
-            self.view.frame_pending = false;
-        }
-        for _ in 0..6 {
-            if self.view.fit.iter().all(Option::is_none) {
-                break;
-            }
-            let drawn = self.draw_world(ctx, true);
-            let mut moved = false;
-            for (i, v) in drawn.views.iter().enumerate().take(2) {
-                let (Some(fit), Some(figure)) = (self.view.fit[i], v.figure) else {
-                    continue;
-                };
-                let cam = if i == 0 {
-                    &mut self.view.cam
-                } else {
-                    &mut self.view.second
-                };
-                moved |= framing::fit_camera(cam, figure, fit);
-            }
-            if !moved {
-                break;
-            }
-        }
-        self.view.fit = [None, None];
-    }
-
     /// Carries out commands in order (a gesture's, a test's).
     pub fn apply_all(&mut self, commands: &[Command], now: f64) {
         for c in commands {
@@ -267,18 +221,7 @@ impl App {
             view: Views::default(),
             probe: Probe::default(),
             dialogs: Dialogs::default(),
-            shell: Shell {
-                ui_scale: flags
-                    .ui_scale
-                    .filter(|s| s.is_finite())
-                    .unwrap_or(1.0)
-                    .clamp(command::UI_SCALE_RANGE.0, command::UI_SCALE_RANGE.1),
-                look: draw::colors::Look {
-                    theme: flags.theme.unwrap_or_default(),
-                    palette: flags.palette.unwrap_or_default(),
-                },
-                ..Shell::default()
-            },
+            shell: Shell::from_flags(flags),
             quiz: quiz::Quiz::default(),
             sweep: panels::sweep_plot::SweepPlot::default(),
         };
@@ -448,8 +391,21 @@ impl App {
         }
 
         // 4. The world: fitted to the views first where that was asked for, then drawn.
-        self.fit_views(ctx);
-        self.probe.drawn = self.draw_world(ctx, false);
+        let world = |views: &Views, dry: bool| {
+            world::WorldView {
+                doc: &self.doc,
+                session: &self.session,
+                modes: &self.modes,
+                views,
+                quiz: &self.quiz,
+                dialogs: &self.dialogs,
+                shell: &self.shell,
+                bodies: views::body_views(self.doc.scene(), &self.session.pair),
+            }
+            .draw(ctx, dry)
+        };
+        self.view.fit_views(|views| world(views, true));
+        self.probe.drawn = world(&self.view, false);
     }
 
     /// The canvas's input for this frame ([`canvas_input`]), carried out; then a playing mode

@@ -129,6 +129,26 @@ pub struct Shell {
     pub embed: bool,
 }
 
+impl Shell {
+    /// The shell a start with `flags` asks for: its presenter scale (clamped to the range the
+    /// keys allow), theme and palette.
+    pub fn from_flags(flags: &crate::cli::AppFlags) -> Shell {
+        let (low, high) = super::command::UI_SCALE_RANGE;
+        Shell {
+            ui_scale: flags
+                .ui_scale
+                .filter(|s| s.is_finite())
+                .unwrap_or(1.0)
+                .clamp(low, high),
+            look: super::draw::colors::Look {
+                theme: flags.theme.unwrap_or_default(),
+                palette: flags.palette.unwrap_or_default(),
+            },
+            ..Shell::default()
+        }
+    }
+}
+
 impl Default for Shell {
     fn default() -> Self {
         Shell {
