@@ -50,6 +50,7 @@
 
 pub mod contact;
 pub mod mass;
+pub mod perturb;
 pub mod seams;
 pub mod solver;
 pub mod summary;

@@ -14,6 +14,7 @@ mod house;
 mod mode_traces;
 mod module_graph;
 mod oracle;
+mod perturb;
 mod questions;
 mod scene_files;
 mod scenes;
