@@ -19,3 +19,4 @@ mod questions;
 mod scene_files;
 mod scenes;
 mod sim;
+mod soft;
