@@ -8,6 +8,7 @@ mod common;
 mod analytic;
 mod chain;
 mod chain_overlap;
+mod claims;
 mod compound;
 mod fuzz_scene;
 mod house;
