@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 pub struct Scene {
     /// The title shown above the canvas.
     pub title: String,
-    /// Teaching notes shown in the notes panel (optional; empty when absent).
+    /// Teaching notes shown in the notes panel (optional; empty when absent). A blank line
+    /// (`\n\n`) divides what a student reads first from the measured detail, which the panel
+    /// folds away ([`Scene::notes_parts`]).
     #[serde(default)]
     pub notes: String,
     /// The mode the scene opens in (optional; default [`Mode::Sat`]).
@@ -204,6 +206,17 @@ impl Solver {
 
 fn is_default_substeps(v: &u32) -> bool {
     *v == Sim::SUBSTEPS
+}
+
+impl Scene {
+    /// The notes split at their first blank line: what a student reads first, and the detail
+    /// under the fold (empty when there is no blank line). Both trimmed.
+    pub fn notes_parts(&self) -> (&str, &str) {
+        match self.notes.split_once("\n\n") {
+            Some((first, rest)) => (first.trim(), rest.trim()),
+            None => (self.notes.trim(), ""),
+        }
+    }
 }
 
 impl Sim {
