@@ -77,6 +77,33 @@ impl SimBody {
         self.transform().p
     }
 
+    /// The body's outline as drawn, world: each part's core corners, counter-clockwise (a
+    /// rounded part's pushed out by its radius, away from the part's centroid), and a circle as
+    /// 8 points on it. For `--print-state`'s `sim.runs`.
+    pub fn outline(&self) -> Vec<Vec2> {
+        let xf = self.transform();
+        let mut out = Vec::new();
+        for part in &self.parts {
+            let placed = xf.compose(part.xf);
+            let shape = &part.shape;
+            let r = shape.radius();
+            if shape.count() == 1 {
+                let c = placed.apply(shape.vertices()[0]);
+                out.extend((0..8).map(|k| {
+                    let a = k as f32 * std::f32::consts::FRAC_PI_4;
+                    c + r * Vec2::new(a.cos(), a.sin())
+                }));
+                continue;
+            }
+            let centroid = shape.centroid();
+            out.extend(shape.vertices().iter().map(|&v| {
+                let away = (v - centroid).normalize_or_zero();
+                placed.apply(v + r * away)
+            }));
+        }
+        out
+    }
+
     fn motion(&self) -> BodyMotion {
         let inv = |v: f32| {
             if self.dynamic && v > 0.0 {
