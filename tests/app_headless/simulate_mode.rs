@@ -269,3 +269,38 @@ fn print_state_sim_runs_are_the_bodies_as_drawn_in_pixels() {
         assert!(angle.abs() < 5.0, "{angle}");
     }
 }
+
+#[test]
+fn words_follow_what_happened_in_the_air_and_when_the_stack_falls() {
+    // Scene 23's box is released above the ground: at step 1 no run touches anything, so no
+    // ghost "rocks".
+    let mut app = open("23_tilted_box_lands.ron");
+    app.apply(Command::Step(StepTo::At(1)), 0.0);
+    app.advance_mode(0.0);
+    let w = sim(&app).words();
+    assert!(
+        w.contains("in the air") && !w.contains("so it rocks"),
+        "{w}"
+    );
+    // Later it has landed, and the one-point ghost rocks.
+    app.apply(Command::Step(StepTo::At(240)), 0.0);
+    while sim(&app).progress().is_some() || sim(&app).lab().unwrap().steps() < 240 {
+        app.advance_mode(0.0);
+    }
+    let w = sim(&app).words();
+    assert!(
+        w.contains("so it rocks") && !w.contains("in the air"),
+        "{w}"
+    );
+    // Scene 21 without warm starting has fallen by 10 s: the words say it fell, not sank.
+    let mut app = open("21_stack.ron");
+    app.apply(Command::Step(StepTo::At(600)), 0.0);
+    while sim(&app).progress().is_some() || sim(&app).lab().unwrap().steps() < 600 {
+        app.advance_mode(0.0);
+    }
+    let w = sim(&app).words();
+    assert!(
+        w.contains("falls") && !w.contains("sink into each other"),
+        "{w}"
+    );
+}
