@@ -5,11 +5,15 @@
 //! [`Mode`], `--seconds` is checked here. Exit codes: 0 success, 2 invalid input (an
 //! invalid scene, a bad flag — clap uses 2 as well), 1 anything else.
 
-use crate::scene::{self, Mode, PairTraces, Points, Variant};
+use crate::scene::{self, Mode, PairTraces, Points};
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+mod simulate;
+
+pub use simulate::{MAX_PERTURB, SimulateArgs, Switch, simulate};
 
 /// Exit code for invalid input.
 pub const EXIT_INVALID: i32 = 2;
@@ -104,59 +108,6 @@ pub enum CliCommand {
     /// `step,time,body,x,y,angle_deg,vx,vy,omega,contacts,persisted,new`; with `--summary`, one
     /// JSON object instead (see README.md). A scene without `sim` runs `Sim()`'s defaults.
     Simulate(SimulateArgs),
-}
-
-/// What `simulate` runs, and how it prints.
-#[derive(Clone, Debug, Args, PartialEq)]
-pub struct SimulateArgs {
-    /// The scene file.
-    #[arg(value_name = "SCENE.ron")]
-    pub scene: PathBuf,
-    /// How long to run, seconds (default: the scene's `sim.seconds`, else 10).
-    #[arg(long, value_name = "S")]
-    pub seconds: Option<String>,
-    /// Which of the manifold's points the solver gets.
-    #[arg(long, value_name = "all|deepest|middle", ignore_case = true)]
-    pub points: Option<Points>,
-    /// Reference-face hysteresis.
-    #[arg(long, value_name = "on|off", ignore_case = true)]
-    pub hysteresis: Option<Switch>,
-    /// A compound's part indices in the feature ids.
-    #[arg(long, value_name = "on|off", ignore_case = true)]
-    pub part_bits: Option<Switch>,
-    /// Warm starting from the last step's impulses, for points whose ids match.
-    #[arg(long, value_name = "on|off", ignore_case = true)]
-    pub warm_start: Option<Switch>,
-    /// Chains' ghost-vertex rule (accepted; chains are not built yet).
-    #[arg(long, value_name = "on|off", ignore_case = true)]
-    pub smooth: Option<Switch>,
-    /// Print one JSON summary instead of the CSV.
-    #[arg(long)]
-    pub summary: bool,
-}
-
-/// `on` or `off`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Switch {
-    /// On.
-    On,
-    /// Off.
-    Off,
-}
-
-impl SimulateArgs {
-    /// The full manifold, changed where a flag says.
-    pub fn variant(&self) -> Variant {
-        let on = |s: Option<Switch>, default: bool| s.map_or(default, |s| s == Switch::On);
-        let full = Variant::FULL;
-        Variant {
-            points: self.points.unwrap_or(full.points),
-            hysteresis: on(self.hysteresis, full.hysteresis),
-            part_bits: on(self.part_bits, full.part_bits),
-            warm_start: on(self.warm_start, full.warm_start),
-            smooth: on(self.smooth, full.smooth),
-        }
-    }
 }
 
 /// `--points all|deepest|middle`: the scene's own names.
@@ -538,78 +489,5 @@ fn parse_steps(s: &str) -> Result<usize, String> {
         Err(_) => Err(format!(
             "a whole number of poses from 2 to {MAX_STEPS}, got {s:?}"
         )),
-    }
-}
-
-/// `simulate`: the run as CSV (or `--summary` JSON) on `out`; a bad argument or scene on `err`,
-/// exit 2.
-pub fn simulate(args: &SimulateArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
-    use crate::sim::{World, summary};
-    let fail = |err: &mut dyn Write, msg: String| {
-        let _ = writeln!(err, "error: {msg}");
-        EXIT_INVALID
-    };
-    let seconds = match args
-        .seconds
-        .as_deref()
-        .map(|s| (s, s.trim().parse::<f32>()))
-    {
-        None => None,
-        Some((_, Ok(v))) => match scene::validate::check_seconds("--seconds", v) {
-            Ok(()) => Some(v),
-            Err(e) => return fail(err, e.to_string()),
-        },
-        Some((s, Err(_))) => {
-            return fail(err, format!("--seconds: a number of seconds, got {s:?}"));
-        }
-    };
-    let loaded = match scene::load(&args.scene) {
-        Ok(l) => l,
-        Err(e) => return fail(err, e.to_string()),
-    };
-    for w in &loaded.warnings {
-        let _ = writeln!(err, "{w}");
-    }
-    let mut world = match World::new(&loaded.scene, args.variant()) {
-        Ok(w) => w,
-        Err(e) => {
-            let shown = crate::scene::error::shown_path(&args.scene);
-            return fail(err, format!("{shown}: {e}"));
-        }
-    };
-    let steps = world
-        .settings()
-        .steps_for(seconds.unwrap_or(world.settings().seconds));
-    // Rows are written as they are computed (buffered), so a long run starts at once.
-    let mut out = std::io::BufWriter::new(out);
-    // A bar on a terminal's stderr for a long run (nothing when stderr is piped).
-    let progress =
-        crate::progress::Progress::new(steps as u64, crate::progress::LONG_SIMULATION, "steps");
-    let written = if args.summary {
-        let s = summary::run(&mut world, steps, |_| {
-            progress.inc();
-            true
-        });
-        serde_json::to_string_pretty(&s)
-            .map_err(std::io::Error::other)
-            .and_then(|text| writeln!(out, "{text}"))
-    } else {
-        let mut written = out.write_all(summary::CSV_HEADER.as_bytes());
-        summary::run(&mut world, steps, |w| {
-            progress.inc();
-            written = out.write_all(summary::csv_rows(w).as_bytes());
-            written.is_ok()
-        });
-        written
-    };
-    progress.finish();
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        // The reader went away (`| head`): nothing more is wanted.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot write: {e}");
-            1
-        }
     }
 }

@@ -39,6 +39,8 @@ pub const MIN_HZ: f32 = 1.0;
 pub const MAX_HZ: f32 = 480.0;
 /// Most solver iterations per step (`sim.iterations`, at least 1).
 pub const MAX_ITERATIONS: u32 = 100;
+/// Most sub-steps per step (`sim.substeps`, at least 1).
+pub const MAX_SUBSTEPS: u32 = 64;
 /// Longest simulation run, seconds (`sim.seconds`, `simulate --seconds`): with [`MAX_HZ`], at
 /// most 57 600 steps, so a run always ends within a few seconds of work.
 pub const MAX_SIM_SECONDS: f32 = 120.0;

@@ -47,5 +47,7 @@ pub use locate::TextPos;
 pub use questions::{Answer, answer};
 pub use save::save;
 pub use traces::{ManifoldPath, PairTraces, Whole};
-pub use types::{Ask, AskKind, Body, Mode, Part, Points, Scene, ShapeSpec, Sim, Variant, View};
+pub use types::{
+    Ask, AskKind, Body, Mode, Part, Points, Scene, ShapeSpec, Sim, Solver, Variant, View,
+};
 pub use validate::{Bodies, Pair, Validated, frame_of};

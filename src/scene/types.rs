@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 pub struct Scene {
     /// The title shown above the canvas.
     pub title: String,
-    /// Teaching notes shown in the notes panel (optional; empty when absent).
+    /// Teaching notes shown in the notes panel (optional; empty when absent). A blank line
+    /// (`\n\n`) divides what a student reads first from the measured detail, which the panel
+    /// folds away ([`Scene::notes_parts`]).
     #[serde(default)]
     pub notes: String,
     /// The mode the scene opens in (optional; default [`Mode::Sat`]).
@@ -174,6 +176,47 @@ pub struct Sim {
     /// Up to two ghost runs beside the full one, each with its own [`Variant`].
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub compare: Vec<Variant>,
+    /// The solver's kind (default [`Solver::Impulses`], box2d-lite's).
+    #[serde(skip_serializing_if = "Solver::is_default")]
+    pub solver: Solver,
+    /// Sub-steps per step for [`Solver::SoftStep`] (default 1; Box2D v3 takes 4): the step's
+    /// manifolds, solved and integrated `substeps` times at `h / substeps`.
+    #[serde(skip_serializing_if = "is_default_substeps")]
+    pub substeps: u32,
+}
+
+/// The solver's kind (`sim.solver`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Solver {
+    /// box2d-lite's: sequential impulses, `iterations` passes per step, then the penetration
+    /// beyond a slop pushed out by split impulses ([`crate::sim::solver`]).
+    #[default]
+    Impulses,
+    /// Box2D v3's soft step: per sub-step one pass with soft contacts (a damped spring that
+    /// pushes out the penetration), the positions moved, then one relaxing pass without it
+    /// ([`crate::sim::soft`]).
+    SoftStep,
+}
+
+impl Solver {
+    fn is_default(&self) -> bool {
+        *self == Solver::Impulses
+    }
+}
+
+fn is_default_substeps(v: &u32) -> bool {
+    *v == Sim::SUBSTEPS
+}
+
+impl Scene {
+    /// The notes split at their first blank line: what a student reads first, and the detail
+    /// under the fold (empty when there is no blank line). Both trimmed.
+    pub fn notes_parts(&self) -> (&str, &str) {
+        match self.notes.split_once("\n\n") {
+            Some((first, rest)) => (first.trim(), rest.trim()),
+            None => (self.notes.trim(), ""),
+        }
+    }
 }
 
 impl Sim {
@@ -187,6 +230,8 @@ impl Sim {
     pub const FRICTION: f32 = 0.6;
     /// Default length of a run, seconds.
     pub const SECONDS: f32 = 10.0;
+    /// Default sub-steps per step.
+    pub const SUBSTEPS: u32 = 1;
 }
 
 impl Default for Sim {
@@ -199,6 +244,8 @@ impl Default for Sim {
             friction: Sim::FRICTION,
             seconds: Sim::SECONDS,
             compare: Vec::new(),
+            solver: Solver::default(),
+            substeps: Sim::SUBSTEPS,
         }
     }
 }

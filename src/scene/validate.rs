@@ -14,7 +14,7 @@ use crate::geom::frame::{PairFrame, pair_frame};
 pub use crate::geom::limits::MAX_CHAIN_SEGMENTS;
 use crate::geom::limits::{
     MAX_COMPARE, MAX_FRICTION, MAX_GRAVITY, MAX_HZ, MAX_ITERATIONS, MAX_PARTS, MAX_SIM_BODIES,
-    MAX_SIM_SECONDS, MAX_SPEED, MAX_SPIN, MIN_HZ, MIN_PARTS,
+    MAX_SIM_SECONDS, MAX_SPEED, MAX_SPIN, MAX_SUBSTEPS, MIN_HZ, MIN_PARTS,
 };
 use crate::geom::{
     ManifoldOptions, PlacedPart, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
@@ -404,6 +404,8 @@ fn check_sim(sim: &Sim, warnings: &mut Vec<SceneWarning>) -> Result<(), SceneErr
         friction,
         seconds,
         compare,
+        solver: _,
+        substeps,
     } = sim;
     if bodies.len() > MAX_SIM_BODIES {
         let msg = format!("at most {MAX_SIM_BODIES} more bodies, got {}", bodies.len());
@@ -417,6 +419,10 @@ fn check_sim(sim: &Sim, warnings: &mut Vec<SceneWarning>) -> Result<(), SceneErr
     if !(1..=MAX_ITERATIONS).contains(iterations) {
         let msg = format!("must be between 1 and {MAX_ITERATIONS}, got {iterations}");
         return Err(value_error("sim.iterations", msg));
+    }
+    if !(1..=MAX_SUBSTEPS).contains(substeps) {
+        let msg = format!("must be between 1 and {MAX_SUBSTEPS}, got {substeps}");
+        return Err(value_error("sim.substeps", msg));
     }
     check_range("sim.friction", *friction, 0.0, MAX_FRICTION)?;
     check_seconds("sim.seconds", *seconds)?;

@@ -25,6 +25,10 @@
 //! 5. **Move** the bodies with their new velocities (symplectic Euler: `v += h a`, then
 //!    `x += h v`), plus the step's pseudo-velocity.
 //!
+//! Steps 3–5 are box2d-lite's by default; `Sim(solver: SoftStep, substeps: n)` runs them as
+//! Box2D v3's soft step instead ([`soft`]: sub-steps, soft contacts, a relaxing pass), the
+//! solver that holds a tall stack still where box2d-lite's sways.
+//!
 //! Mass and inertia come from the shape at density 1 ([`mass`]), exactly for rounded shapes and
 //! by their parts for compounds. Everything is `f32` in a fixed order, so the same scene and
 //! variant give the same run bit for bit: a [`Run`] steps back by replaying from the start.
@@ -50,7 +54,9 @@
 
 pub mod contact;
 pub mod mass;
+pub mod perturb;
 pub mod seams;
+pub mod soft;
 pub mod solver;
 pub mod summary;
 pub mod world;

@@ -64,7 +64,7 @@ pub struct BodySummary {
     pub max_tilt_deg: f32,
     /// RMS angular velocity over the last second, rad/s.
     pub rms_omega_last_second: f32,
-    /// Largest upward velocity over the second half (≥ 0).
+    /// Largest upward velocity over the whole run (≥ 0; 0 when it never rises).
     pub max_up_speed: f32,
     /// Speed of the centre of mass at the end.
     pub final_speed: f32,

@@ -3,10 +3,11 @@
 
 use super::contact::{PairContacts, match_cache, received};
 use super::mass::mass_props;
+use super::soft::{self, SoftBody, SoftRow, Softness};
 use super::solver::{BodyMotion, ContactRow, iterate, iterate_push, prepare};
 use crate::geom::{LINEAR_SLOP, PlacedPart, Rot, Transform};
 use crate::scene::validate::body_parts;
-use crate::scene::{Body, Scene, SceneError, Sim, Variant};
+use crate::scene::{Body, Scene, SceneError, Sim, Solver, Variant};
 use glam::Vec2;
 
 /// One rigid body.
@@ -76,6 +77,33 @@ impl SimBody {
         self.transform().p
     }
 
+    /// The body's outline as drawn, world: each part's core corners, counter-clockwise (a
+    /// rounded part's pushed out by its radius, away from the part's centroid), and a circle as
+    /// 8 points on it. For `--print-state`'s `sim.runs`.
+    pub fn outline(&self) -> Vec<Vec2> {
+        let xf = self.transform();
+        let mut out = Vec::new();
+        for part in &self.parts {
+            let placed = xf.compose(part.xf);
+            let shape = &part.shape;
+            let r = shape.radius();
+            if shape.count() == 1 {
+                let c = placed.apply(shape.vertices()[0]);
+                out.extend((0..8).map(|k| {
+                    let a = k as f32 * std::f32::consts::FRAC_PI_4;
+                    c + r * Vec2::new(a.cos(), a.sin())
+                }));
+                continue;
+            }
+            let centroid = shape.centroid();
+            out.extend(shape.vertices().iter().map(|&v| {
+                let away = (v - centroid).normalize_or_zero();
+                placed.apply(v + r * away)
+            }));
+        }
+        out
+    }
+
     fn motion(&self) -> BodyMotion {
         let inv = |v: f32| {
             if self.dynamic && v > 0.0 {
@@ -109,6 +137,10 @@ pub struct Settings {
     pub seconds: f32,
     /// The scene's speculative margin: points with separation up to it are kept.
     pub margin: f32,
+    /// The solver's kind.
+    pub solver: Solver,
+    /// Sub-steps per step ([`Solver::SoftStep`]).
+    pub substeps: u32,
 }
 
 impl Settings {
@@ -190,6 +222,8 @@ impl World {
             iterations,
             friction,
             seconds,
+            solver,
+            substeps,
             ..
         } = sim;
         let settings = Settings {
@@ -199,6 +233,8 @@ impl World {
             friction,
             seconds,
             margin: scene.speculative_margin,
+            solver,
+            substeps,
         };
         let mut pairs = Vec::new();
         for i in 0..bodies.len() {
@@ -248,6 +284,40 @@ impl World {
             match_cache(&mut now, Some(pair), self.variant.warm_start);
             *pair = now;
         }
+        // 3.–5. Gravity, solve, move: box2d-lite's scheme or Box2D v3's soft step.
+        let impulses = match self.settings.solver {
+            Solver::Impulses => self.solve_impulses(h),
+            Solver::SoftStep => self.solve_soft(h),
+        };
+        // 4, continued: the impulses kept for the next step's warm start.
+        let mut solved = impulses.into_iter();
+        for pair in &mut self.pairs {
+            for m in &mut pair.manifolds {
+                for p in &mut m.points {
+                    if let Some((normal, tangent)) = solved.next() {
+                        p.normal_impulse = normal;
+                        p.tangent_impulse = tangent;
+                    }
+                }
+            }
+        }
+        self.collided = xfs;
+        self.steps += 1;
+        self.stats = self.count();
+    }
+
+    /// The slop of bodies `i` and `j`: [`LINEAR_SLOP`] times the smaller one's size.
+    fn slop(&self, i: usize, j: usize) -> f32 {
+        LINEAR_SLOP
+            * self.bodies[i]
+                .bounding_radius
+                .min(self.bodies[j].bounding_radius)
+    }
+
+    /// Steps 3–5 by box2d-lite's scheme ([`super::solver`]): gravity, the rows warm started
+    /// and iterated, the split-impulse push, then the bodies moved. Returns each point's
+    /// impulses, in the pairs' order.
+    fn solve_impulses(&mut self, h: f32) -> Vec<(f32, f32)> {
         // 3. Gravity.
         let mut motions: Vec<BodyMotion> = self.bodies.iter().map(SimBody::motion).collect();
         for (m, b) in motions.iter_mut().zip(&self.bodies) {
@@ -259,10 +329,7 @@ impl World {
         let mut rows = Vec::new();
         for pair in &self.pairs {
             let [i, j] = pair.bodies;
-            let slop = LINEAR_SLOP
-                * self.bodies[i]
-                    .bounding_radius
-                    .min(self.bodies[j].bounding_radius);
+            let slop = self.slop(i, j);
             for m in &pair.manifolds {
                 for p in &m.points {
                     rows.push(ContactRow::new(
@@ -285,18 +352,6 @@ impl World {
         for _ in 0..self.settings.iterations {
             iterate_push(&mut rows, &motions, &mut push);
         }
-        // 4, continued: the impulses kept for the next step's warm start.
-        let mut solved = rows.iter();
-        for pair in &mut self.pairs {
-            for m in &mut pair.manifolds {
-                for p in &mut m.points {
-                    if let Some(row) = solved.next() {
-                        p.normal_impulse = row.normal_impulse;
-                        p.tangent_impulse = row.tangent_impulse;
-                    }
-                }
-            }
-        }
         // 5. Move.
         for ((b, m), p) in self.bodies.iter_mut().zip(&motions).zip(&push) {
             if b.dynamic {
@@ -306,9 +361,70 @@ impl World {
                 b.angle += h * (b.spin + p.1);
             }
         }
-        self.collided = xfs;
-        self.steps += 1;
-        self.stats = self.count();
+        rows.iter()
+            .map(|r| (r.normal_impulse, r.tangent_impulse))
+            .collect()
+    }
+
+    /// Steps 3–5 by Box2D v3's soft step ([`soft`]): gravity, solve and move in `substeps`
+    /// sub-steps. Returns each point's impulses (the last sub-step's), in the pairs' order.
+    fn solve_soft(&mut self, h: f32) -> Vec<(f32, f32)> {
+        let n = self.settings.substeps.max(1);
+        let sub_rate = n as f32 / h;
+        let hertz = soft::CONTACT_HERTZ.min(0.125 * sub_rate);
+        let moving = Softness::new(hertz, soft::DAMPING_RATIO, 1.0 / sub_rate);
+        let fixed = Softness::new(2.0 * hertz, soft::DAMPING_RATIO, 1.0 / sub_rate);
+        let mut bodies: Vec<SoftBody> = self
+            .bodies
+            .iter()
+            .map(|b| {
+                let m = b.motion();
+                SoftBody {
+                    velocity: m.velocity,
+                    spin: m.spin,
+                    inv_mass: m.inv_mass,
+                    inv_inertia: m.inv_inertia,
+                    ..SoftBody::default()
+                }
+            })
+            .collect();
+        let mut rows = Vec::new();
+        for pair in &self.pairs {
+            let [i, j] = pair.bodies;
+            let (a, b) = (&bodies[i], &bodies[j]);
+            let both = self.bodies[i].dynamic && self.bodies[j].dynamic;
+            let size = self.bodies[i]
+                .bounding_radius
+                .min(self.bodies[j].bounding_radius);
+            for m in &pair.manifolds {
+                for p in &m.points {
+                    rows.push(SoftRow::new(
+                        [i, j],
+                        m.normal,
+                        p.position,
+                        p.separation,
+                        [self.bodies[i].center, self.bodies[j].center],
+                        [(a.inv_mass, a.inv_inertia), (b.inv_mass, b.inv_inertia)],
+                        self.settings.friction,
+                        (p.normal_impulse, p.tangent_impulse),
+                        if both { moving } else { fixed },
+                        soft::PUSH_SPEED * size,
+                    ));
+                }
+            }
+        }
+        soft::step(&mut rows, &mut bodies, self.settings.gravity, h, n);
+        for (b, s) in self.bodies.iter_mut().zip(&bodies) {
+            if b.dynamic {
+                b.velocity = s.velocity;
+                b.spin = s.spin;
+                b.center += s.moved;
+                b.angle += s.turned;
+            }
+        }
+        rows.iter()
+            .map(|r| (r.normal_impulse, r.tangent_impulse))
+            .collect()
     }
 
     fn count(&self) -> StepStats {

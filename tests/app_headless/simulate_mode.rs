@@ -230,3 +230,77 @@ fn a_pair_beyond_a_scenes_limits_is_not_opened_as_the_solver_collided_it() {
         "{e}"
     );
 }
+
+#[test]
+fn print_state_sim_runs_are_the_bodies_as_drawn_in_pixels() {
+    // DESIGN.md's `sim.runs`: per run its dynamic bodies as drawn, window pixels, y down.
+    let ctx = new_context();
+    let mut app = open("20_box_rocks.ron");
+    frame(&ctx, &mut app, 0.0, Input::default());
+    app.apply(Command::Step(StepTo::At(30)), 0.0);
+    app.advance_mode(0.0);
+    frame(&ctx, &mut app, 0.1, Input::default());
+    let s = state(&app);
+    let sim = &s["sim"];
+    assert_eq!(sim["exaggerate"], 1.0);
+    let runs = sim["runs"]
+        .as_array()
+        .expect("sim.runs while Simulate is shown");
+    assert_eq!(runs.len(), 3, "the full run and two ghosts");
+    let zoom = sim["screen"]["pixels_per_unit"].as_f64().expect("zoom");
+    for (i, run) in runs.iter().enumerate() {
+        assert_eq!(run["variant"], i);
+        let b = &run["bodies"][0];
+        assert_eq!(b["body"], 0);
+        // The centre is the one `sim.screen` gives for body 1 (B) of that run.
+        assert_eq!(b["center"], sim["screen"]["bodies"][i][1]);
+        // The 2 × 1 box's four corners, 2 and 1 units apart in pixels, as drawn.
+        let c: Vec<[f64; 2]> = b["corners"]
+            .as_array()
+            .expect("corners")
+            .iter()
+            .map(|p| [p[0].as_f64().unwrap(), p[1].as_f64().unwrap()])
+            .collect();
+        assert_eq!(c.len(), 4);
+        let d = |p: [f64; 2], q: [f64; 2]| (p[0] - q[0]).hypot(p[1] - q[1]);
+        assert!((d(c[0], c[1]) - 2.0 * zoom).abs() < 0.01 * zoom, "{c:?}");
+        assert!((d(c[1], c[2]) - 1.0 * zoom).abs() < 0.01 * zoom, "{c:?}");
+        let angle = b["angle_deg"].as_f64().unwrap();
+        assert!(angle.abs() < 5.0, "{angle}");
+    }
+}
+
+#[test]
+fn words_follow_what_happened_in_the_air_and_when_the_stack_falls() {
+    // Scene 23's box is released above the ground: at step 1 no run touches anything, so no
+    // ghost "rocks".
+    let mut app = open("23_tilted_box_lands.ron");
+    app.apply(Command::Step(StepTo::At(1)), 0.0);
+    app.advance_mode(0.0);
+    let w = sim(&app).words();
+    assert!(
+        w.contains("in the air") && !w.contains("so it rocks"),
+        "{w}"
+    );
+    // Later it has landed, and the one-point ghost rocks.
+    app.apply(Command::Step(StepTo::At(240)), 0.0);
+    while sim(&app).progress().is_some() || sim(&app).lab().unwrap().steps() < 240 {
+        app.advance_mode(0.0);
+    }
+    let w = sim(&app).words();
+    assert!(
+        w.contains("so it rocks") && !w.contains("in the air"),
+        "{w}"
+    );
+    // Scene 21 without warm starting has fallen by 10 s: the words say it fell, not sank.
+    let mut app = open("21_stack.ron");
+    app.apply(Command::Step(StepTo::At(600)), 0.0);
+    while sim(&app).progress().is_some() || sim(&app).lab().unwrap().steps() < 600 {
+        app.advance_mode(0.0);
+    }
+    let w = sim(&app).words();
+    assert!(
+        w.contains("falls") && !w.contains("sink into each other"),
+        "{w}"
+    );
+}

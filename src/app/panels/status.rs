@@ -128,8 +128,18 @@ pub(crate) fn notes_panel(
                     } else {
                         ui.label(RichText::new(&scene.title).heading().strong());
                     }
-                    if !quiz_hides && !scene.notes.is_empty() {
-                        ui.label(RichText::new(&scene.notes).size(15.0));
+                    let (first, detail) = scene.notes_parts();
+                    if !quiz_hides && !first.is_empty() {
+                        ui.label(RichText::new(first).size(15.0));
+                    }
+                    // The measured detail, folded: the notes a student reads first stay short.
+                    if !quiz_hides && !detail.is_empty() {
+                        egui::CollapsingHeader::new(
+                            "More: the detail, the numbers and how to check them",
+                        )
+                        .id_salt("notes-detail")
+                        .default_open(false)
+                        .show(ui, |ui| ui.label(RichText::new(detail).size(14.0)));
                     }
                     for w in warnings {
                         ui.label(RichText::new(format!("warning: {w}")).color(colors::accent()));

@@ -140,6 +140,9 @@ impl Mode for SimulateMode {
             // The bodies and contact points on screen, while the mode is shown.
             if let (Some(cam), serde_json::Value::Object(s)) = (shown, &mut sim) {
                 s.insert("screen".into(), self.screen_json(cam));
+                let (runs, exaggerate) = self.runs_json(cam);
+                s.insert("runs".into(), runs);
+                s.insert("exaggerate".into(), exaggerate.into());
             }
             out.insert("sim".into(), sim);
         }

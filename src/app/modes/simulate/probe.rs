@@ -187,6 +187,44 @@ impl SimulateMode {
         })
     }
 
+    /// `sim.runs` of `--print-state` (DESIGN.md): per run, its dynamic bodies as drawn this
+    /// frame, in window pixels (y down): the outline's corners, the centre of mass and the angle
+    /// (body 0 is B, then `sim.bodies`). `exaggerate` is the factor a ghost's deviation is
+    /// drawn at: 1, as each run is drawn as it is.
+    pub fn runs_json(&self, cam: &Camera) -> (serde_json::Value, f32) {
+        let Some(lab) = &self.lab else {
+            return (serde_json::Value::Null, 1.0);
+        };
+        let px = |p: Vec2| {
+            let s = cam.to_screen(p);
+            serde_json::json!([s.x, s.y])
+        };
+        let runs = lab
+            .runs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let bodies: Vec<serde_json::Value> = r
+                    .world()
+                    .bodies()
+                    .iter()
+                    .filter(|b| b.dynamic)
+                    .enumerate()
+                    .map(|(k, b)| {
+                        serde_json::json!({
+                            "body": k,
+                            "corners": b.outline().into_iter().map(px).collect::<Vec<_>>(),
+                            "center": px(b.center),
+                            "angle_deg": b.angle.to_degrees(),
+                        })
+                    })
+                    .collect();
+                serde_json::json!({"variant": i, "bodies": bodies})
+            })
+            .collect::<Vec<_>>();
+        (serde_json::Value::Array(runs), 1.0)
+    }
+
     pub(super) fn plots(&self, ui: &mut egui::Ui) {
         // A body sliding over seams: its speed first, the plot that shows the bump, each seam
         // crossing marked (a vertical line in the run's colour).

@@ -170,7 +170,9 @@ impl SimulateMode {
             let Some(gb) = body(w) else { continue };
             let gs = w.stats();
             let ghost = format!("Ghost {k} ({})", variant_words(v));
-            let sentence = if v.points != Points::All {
+            let sentence = if v.points != Points::All && gs.points == 0 {
+                format!(" {ghost}: in the air, no contact yet: nothing to rock on.")
+            } else if v.points != Points::All {
                 format!(
                     " {ghost}: with one point the box can only pivot about it, nothing resists the turn, so it rocks: it turns at {} rad/s now, the full run's at {} rad/s (two points: a turn lifts one and the other pushes back).",
                     num(gb.spin.abs()),
@@ -183,6 +185,13 @@ impl SimulateMode {
                     gs.points,
                     s.persisted,
                     s.points,
+                    num(gb.position().y),
+                    num(fb.position().y)
+                )
+            } else if !v.warm_start && fb.position().y - gb.position().y > gb.bounding_radius {
+                // Fallen more than its own size below the full run's: it fell, not sank.
+                format!(
+                    " {ghost}: every step starts from zero impulse, so the iterations cannot build the stack's weight up again in one step: the stack sways and falls; its top body is at height {}, the full run's at {}.",
                     num(gb.position().y),
                     num(fb.position().y)
                 )

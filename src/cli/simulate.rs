@@ -1,0 +1,214 @@
+//! `narrowphase-lab simulate`: the consequences lab on the command line, as CSV, one summary,
+//! or (`--perturb N`) the summary's fields over the scene and N nudged copies of it.
+
+use super::EXIT_INVALID;
+use crate::scene::{self, Points, Variant};
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The most perturbed copies one command runs.
+pub const MAX_PERTURB: usize = 10_000;
+
+/// What `simulate` runs, and how it prints.
+#[derive(Clone, Debug, Args, PartialEq)]
+pub struct SimulateArgs {
+    /// The scene file.
+    #[arg(value_name = "SCENE.ron")]
+    pub scene: PathBuf,
+    /// How long to run, seconds (default: the scene's `sim.seconds`, else 10).
+    #[arg(long, value_name = "S")]
+    pub seconds: Option<String>,
+    /// Which of the manifold's points the solver gets.
+    #[arg(long, value_name = "all|deepest|middle", ignore_case = true)]
+    pub points: Option<Points>,
+    /// Reference-face hysteresis.
+    #[arg(long, value_name = "on|off", ignore_case = true)]
+    pub hysteresis: Option<Switch>,
+    /// A compound's part indices in the feature ids.
+    #[arg(long, value_name = "on|off", ignore_case = true)]
+    pub part_bits: Option<Switch>,
+    /// Warm starting from the last step's impulses, for points whose ids match.
+    #[arg(long, value_name = "on|off", ignore_case = true)]
+    pub warm_start: Option<Switch>,
+    /// Chains' ghost-vertex rule (accepted; chains are not built yet).
+    #[arg(long, value_name = "on|off", ignore_case = true)]
+    pub smooth: Option<Switch>,
+    /// Print one JSON summary instead of the CSV.
+    #[arg(long)]
+    pub summary: bool,
+    /// With `--summary`: run the scene and N nudged copies of it (sizes ±10 %, positions by up
+    /// to 2 % of each body's size, angles by up to 1°, friction 0.4–0.8, 30/60/120 Hz, 4–20
+    /// iterations, the start shifted by up to one step's travel) and print each summary
+    /// field's min, median and max over the runs.
+    #[arg(long, value_name = "N", value_parser = parse_perturb)]
+    pub perturb: Option<usize>,
+    /// With `--perturb`: the seed of the copies (default 0); the same seed, the same copies.
+    #[arg(long, value_name = "S", value_parser = parse_seed)]
+    pub seed: Option<u64>,
+}
+
+fn parse_perturb(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_PERTURB => Ok(n),
+        _ => Err(format!(
+            "a whole number of perturbed copies from 0 to {MAX_PERTURB}, got {s:?}"
+        )),
+    }
+}
+
+fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("a whole number from 0 to {}, got {s:?}", u64::MAX))
+}
+
+/// `on` or `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    /// On.
+    On,
+    /// Off.
+    Off,
+}
+
+impl SimulateArgs {
+    /// The full manifold, changed where a flag says.
+    pub fn variant(&self) -> Variant {
+        let on = |s: Option<Switch>, default: bool| s.map_or(default, |s| s == Switch::On);
+        let full = Variant::FULL;
+        Variant {
+            points: self.points.unwrap_or(full.points),
+            hysteresis: on(self.hysteresis, full.hysteresis),
+            part_bits: on(self.part_bits, full.part_bits),
+            warm_start: on(self.warm_start, full.warm_start),
+            smooth: on(self.smooth, full.smooth),
+        }
+    }
+}
+
+/// `simulate`: the run as CSV (or `--summary` JSON) on `out`; a bad argument or scene on `err`,
+/// exit 2.
+pub fn simulate(args: &SimulateArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
+    use crate::sim::{World, summary};
+    let fail = |err: &mut dyn Write, msg: String| {
+        let _ = writeln!(err, "error: {msg}");
+        EXIT_INVALID
+    };
+    let seconds = match args
+        .seconds
+        .as_deref()
+        .map(|s| (s, s.trim().parse::<f32>()))
+    {
+        None => None,
+        Some((_, Ok(v))) => match scene::validate::check_seconds("--seconds", v) {
+            Ok(()) => Some(v),
+            Err(e) => return fail(err, e.to_string()),
+        },
+        Some((s, Err(_))) => {
+            return fail(err, format!("--seconds: a number of seconds, got {s:?}"));
+        }
+    };
+    let loaded = match scene::load(&args.scene) {
+        Ok(l) => l,
+        Err(e) => return fail(err, e.to_string()),
+    };
+    for w in &loaded.warnings {
+        let _ = writeln!(err, "{w}");
+    }
+    match (args.perturb, args.seed, args.summary) {
+        (Some(n), seed, true) => return perturbed(args, &loaded.scene, n, seed, seconds, out, err),
+        (Some(_), _, false) => {
+            return fail(err, "--perturb prints a summary: add --summary".into());
+        }
+        (None, Some(_), _) => {
+            return fail(
+                err,
+                "--seed chooses --perturb's copies: add --perturb N".into(),
+            );
+        }
+        (None, None, _) => {}
+    }
+    let mut world = match World::new(&loaded.scene, args.variant()) {
+        Ok(w) => w,
+        Err(e) => {
+            let shown = crate::scene::error::shown_path(&args.scene);
+            return fail(err, format!("{shown}: {e}"));
+        }
+    };
+    let steps = world
+        .settings()
+        .steps_for(seconds.unwrap_or(world.settings().seconds));
+    // Rows are written as they are computed (buffered), so a long run starts at once.
+    let mut out = std::io::BufWriter::new(out);
+    // A bar on a terminal's stderr for a long run (nothing when stderr is piped).
+    let progress =
+        crate::progress::Progress::new(steps as u64, crate::progress::LONG_SIMULATION, "steps");
+    let written = if args.summary {
+        let s = summary::run(&mut world, steps, |_| {
+            progress.inc();
+            true
+        });
+        serde_json::to_string_pretty(&s)
+            .map_err(std::io::Error::other)
+            .and_then(|text| writeln!(out, "{text}"))
+    } else {
+        let mut written = out.write_all(summary::CSV_HEADER.as_bytes());
+        summary::run(&mut world, steps, |w| {
+            progress.inc();
+            written = out.write_all(summary::csv_rows(w).as_bytes());
+            written.is_ok()
+        });
+        written
+    };
+    progress.finish();
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        // The reader went away (`| head`): nothing more is wanted.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot write: {e}");
+            1
+        }
+    }
+}
+
+/// `simulate --perturb N --summary`: the scene and its N copies, each field's spread as JSON.
+fn perturbed(
+    args: &SimulateArgs,
+    scene: &scene::Scene,
+    n: usize,
+    seed: Option<u64>,
+    seconds: Option<f32>,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> i32 {
+    use crate::sim::perturb::{PerturbSummary, run_perturbed};
+    let seed = seed.unwrap_or(0);
+    let total = crate::sim::perturb::total_steps(scene, n, seed, seconds);
+    let progress = crate::progress::Progress::new(total, crate::progress::LONG_SIMULATION, "steps");
+    let runs = match run_perturbed(scene, args.variant(), n, seed, seconds, || progress.inc()) {
+        Ok(runs) => runs,
+        Err(e) => {
+            let shown = crate::scene::error::shown_path(&args.scene);
+            let _ = writeln!(err, "error: {shown}: {e}");
+            return EXIT_INVALID;
+        }
+    };
+    progress.finish();
+    let Some(spread) = PerturbSummary::of(&runs) else {
+        return EXIT_INVALID;
+    };
+    let written = serde_json::to_string_pretty(&spread)
+        .map_err(std::io::Error::other)
+        .and_then(|text| writeln!(out, "{text}"))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot write: {e}");
+            1
+        }
+    }
+}
