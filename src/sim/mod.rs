@@ -55,6 +55,7 @@
 pub mod contact;
 pub mod mass;
 pub mod perturb;
+pub mod run;
 pub mod seams;
 pub mod soft;
 pub mod solver;
@@ -64,9 +65,7 @@ pub mod world;
 pub use crate::scene::{Points, Variant};
 pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
 pub use mass::{MassProps, mass_props};
+pub use run::{Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run};
 pub use seams::seams;
 pub use summary::{BodySummary, ContactSummary, Summary};
-pub use world::{
-    Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run, Settings, SimBody, StepStats, World,
-    persisted_fraction,
-};
+pub use world::{Settings, SimBody, StepStats, World, persisted_fraction};

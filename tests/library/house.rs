@@ -112,11 +112,6 @@ const LONG_FILES: &[(&str, usize, &str)] = &[
         "the canvas gesture state machine (482 lines) with its window-free tests beside it",
     ),
     (
-        "cli.rs",
-        615,
-        "every subcommand's flags in one parser, so `--help` and the parser cannot disagree",
-    ),
-    (
         "scene/preserve.rs",
         607,
         "the comment-keeping RON writer (508 lines) with its tests beside it",
