@@ -45,6 +45,10 @@ pub struct Input {
     pub over_ui: bool,
     /// Two fingers on a touch screen: they pan and zoom the view together.
     pub pinch: Option<Pinch>,
+    /// Where the left button went down this frame, when known: on a slow frame (a phone, a
+    /// large canvas in software WebGL) the pointer may have moved on before the frame reads
+    /// it, and a drag starts where the press was, so the body keeps under the finger.
+    pub press_at: Option<Vec2>,
 }
 
 /// Two fingers' move in one frame, in window pixels: their midpoint went from `from` to `to`
@@ -307,18 +311,22 @@ impl Interaction {
             cam.zoom_about(s, 1.15f32.powf(input.wheel.clamp(-10.0, 10.0)));
         }
 
-        // Start a gesture.
+        // Start a gesture (a left press where it was, when the frame knows).
+        let at = input
+            .press_at
+            .filter(|p| p.is_finite() && input.pressed[0] && cam.contains(*p))
+            .unwrap_or(s);
         if self.gesture == Gesture::Idle && free {
-            self.hover = hit_test(cam, s, bodies, vertex_edit);
+            self.hover = hit_test(cam, at, bodies, vertex_edit);
             if input.pressed[1] || input.pressed[2] {
                 self.gesture = Gesture::Pan { last: s };
             } else if input.pressed[0] {
-                let w = cam.to_world(s);
+                let w = cam.to_world(at);
                 self.gesture = match self.hover {
                     Some(Hover::Inside(body)) => Gesture::Move {
                         body,
                         grab: w - bodies[body.index()].pose.position,
-                        from: s,
+                        from: at,
                         dragging: false,
                     },
                     Some(Hover::Ring(body)) => {
@@ -592,6 +600,31 @@ mod tests {
         let e = it.update(&release(start), &mut cam, &v, false);
         assert!(e.contains(&Command::EndGesture));
         assert_eq!(it.gesture, Gesture::Idle);
+    }
+
+    #[test]
+    fn a_press_the_frame_saw_late_drags_from_where_it_was() {
+        let s = Shape::make_box(1.0, 1.0, 0.0).unwrap();
+        let v = bodies(&s, &s);
+        let mut cam = Camera::default();
+        let mut it = Interaction::default();
+        // Pressed inside B, but the frame first sees the pointer 80 px on (a slow frame).
+        let pressed = cam.to_screen(Vec2::new(2.1, 0.1));
+        let late = Input {
+            press_at: Some(pressed),
+            ..press(pressed + Vec2::new(80.0, -40.0))
+        };
+        let e = it.update(&late, &mut cam, &v, false);
+        assert_eq!(e.first(), Some(&Command::BeginGesture));
+        let (body, pose) = last_pose(&e).expect("B moves in the press's own frame");
+        assert_eq!(body, Which::B);
+        assert!(
+            (pose.position - Vec2::new(2.0, 0.0) - cam.to_world(pressed + Vec2::new(80.0, -40.0))
+                + cam.to_world(pressed))
+            .length()
+                < 1e-4,
+            "B moved by what the pointer moved since the press: {pose:?}"
+        );
     }
 
     #[test]

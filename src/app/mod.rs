@@ -629,7 +629,7 @@ impl App {
 
     /// Lays the canvas out in the area the panels left, in window pixels.
     fn layout(&mut self, ctx: &egui::Context) {
-        let ppp = ctx.pixels_per_point();
+        let ppp = web::window_pixels_per_point(ctx);
         let r = ctx.available_rect();
         // The next frame reads its canvas input against this (before its panels are drawn).
         self.view.canvas = Some(r);
@@ -662,7 +662,7 @@ impl App {
         if self.session.options.jitter {
             self.recompute(now);
         }
-        ctx.set_zoom_factor(self.shell.ui_scale);
+        ctx.set_zoom_factor(web::egui_zoom(ctx, self.shell.ui_scale));
         // The theme and palette: every colour of this frame is read from them, egui's too.
         draw::colors::set_look(self.shell.look);
         let visuals = draw::colors::visuals(self.shell.look);
@@ -819,6 +819,7 @@ impl App {
             "zoom": self.view.cam.zoom,
             "screen": { "a": screen(0), "b": screen(1) },
             "ui_scale": self.shell.ui_scale,
+            "device_pixel_ratio": web::device_pixel_ratio(),
             "theme": self.shell.look.theme.name(),
             "palette": self.shell.look.palette.name(),
             "embed": self.shell.embed,

@@ -157,7 +157,8 @@ fn two_fingers() -> Option<[glam::Vec2; 2]> {
         return None;
     }
     down.sort_by_key(|t| t.id);
-    let v = |t: &macroquad::input::Touch| glam::Vec2::new(t.position.x, t.position.y);
+    let scale = super::web::touch_scale();
+    let v = |t: &macroquad::input::Touch| glam::Vec2::new(t.position.x, t.position.y) * scale;
     Some([v(&down[0]), v(&down[1])])
 }
 
@@ -168,8 +169,41 @@ fn pinch(before: Option<[glam::Vec2; 2]>, now: Option<[glam::Vec2; 2]>) -> Optio
     Pinch::between(before.unwrap_or(now), now)
 }
 
-fn read_input(over_ui: bool, pinch: Option<Pinch>) -> Input {
+/// Where the left button went down in the events since the last frame, in window pixels:
+/// macroquad's polled state only knows where the pointer is now.
+#[derive(Default)]
+struct Presses {
+    /// The first left press seen, in the backend's pixels.
+    left: Option<(f32, f32)>,
+}
+
+impl macroquad::miniquad::EventHandler for Presses {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        if button == MouseButton::Left && self.left.is_none() {
+            self.left = Some((x, y));
+        }
+    }
+}
+
+/// This frame's first left press, in window pixels (as `mouse_position` is scaled), from the
+/// events macroquad kept for `subscriber`.
+fn press_at(subscriber: usize) -> Option<glam::Vec2> {
+    let mut presses = Presses::default();
+    macroquad::input::utils::repeat_all_miniquad_input(&mut presses, subscriber);
+    let (x, y) = presses.left?;
+    let k = super::web::pointer_scale() / macroquad::miniquad::window::dpi_scale();
+    Some(glam::Vec2::new(x, y) * k).filter(|p| p.is_finite())
+}
+
+fn read_input(over_ui: bool, pinch: Option<Pinch>, press_at: Option<glam::Vec2>) -> Input {
+    // Window pixels (CSS pixels in the browser, whatever the devicePixelRatio).
     let (x, y) = mouse_position();
+    let (x, y) = (
+        x * super::web::pointer_scale(),
+        y * super::web::pointer_scale(),
+    );
     let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
     let wheel = mouse_wheel().1;
     Input {
@@ -185,6 +219,7 @@ fn read_input(over_ui: bool, pinch: Option<Pinch>) -> Input {
         shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
         over_ui,
         pinch,
+        press_at,
     }
 }
 
@@ -294,6 +329,8 @@ struct Frames {
     state_due: Option<u64>,
     /// Two fingers on a touch screen, as they were in the last frame.
     last_fingers: Option<[glam::Vec2; 2]>,
+    /// Our subscription to macroquad's input events (where a press was).
+    presses: usize,
     /// The look as it was last remembered: a change by the panel's toggles is remembered for
     /// the next start.
     remembered_look: super::draw::colors::Look,
@@ -321,6 +358,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         seen_commands: app.probe.commands,
         state_due: Some(3),
         last_fingers: None,
+        presses: macroquad::input::utils::register_input_subscriber(),
         remembered_look: app.shell.look,
         #[cfg(not(target_arch = "wasm32"))]
         last_watch: start,
@@ -334,7 +372,11 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         outside(&mut app, &mut frames, now);
         // 2. Input: the pointer, two fingers, the keys egui's backend does not report.
         let fingers = two_fingers();
-        let input = read_input(false, pinch(frames.last_fingers, fingers));
+        let input = read_input(
+            false,
+            pinch(frames.last_fingers, fingers),
+            press_at(frames.presses),
+        );
         frames.last_fingers = fingers;
         let keys = backend_keys();
         // 3. The app's frame inside egui, on the theme's background; then egui painted.

@@ -42,7 +42,12 @@ impl WorldView<'_> {
     /// Draws the world on the background layer, through [`Canvas`] only, and returns what was
     /// drawn; a `dry` frame paints nothing (framing measures with it).
     pub fn draw(&self, ctx: &egui::Context, dry: bool) -> Drawn {
-        let canvas = Canvas::new(ctx, &self.views.cam, ctx.pixels_per_point(), dry);
+        let canvas = Canvas::new(
+            ctx,
+            &self.views.cam,
+            super::web::window_pixels_per_point(ctx),
+            dry,
+        );
         draw::grid(&canvas);
         if let Some(e) = &self.dialogs.slide_error {
             canvas.banner(
