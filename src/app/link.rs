@@ -154,7 +154,8 @@ pub fn page_look(query: &str, fragment: &str) -> Result<PageLook, String> {
 }
 
 /// The `<iframe>` that shows `link` (a whole link to the app) as a figure in another page:
-/// `&embed=1` added, the address's `&`, `"`, `<` and `>` written as HTML entities.
+/// `&embed=1` added, the address's `&`, `"`, `<` and `>` written as HTML entities; loaded
+/// lazily (a page of many figures starts only those near the screen).
 pub fn embed_code(link: &str, width: u32, height: u32) -> String {
     let src = format!("{link}&embed=1")
         .replace('&', "&amp;")
@@ -163,7 +164,7 @@ pub fn embed_code(link: &str, width: u32, height: u32) -> String {
         .replace('>', "&gt;");
     format!(
         "<iframe src=\"{src}\" width=\"{width}\" height=\"{height}\" \
-         title=\"Narrowphase Lab figure\" style=\"border: 0\"></iframe>"
+         title=\"Narrowphase Lab figure\" loading=\"lazy\" style=\"border: 0\"></iframe>"
     )
 }
 
@@ -377,7 +378,8 @@ mod tests {
         assert_eq!(
             code,
             "<iframe src=\"https://x.org/np/index.html#s=AbC-_&amp;mode=sat&amp;step=2&amp;embed=1\" \
-             width=\"640\" height=\"400\" title=\"Narrowphase Lab figure\" style=\"border: 0\"></iframe>"
+             width=\"640\" height=\"400\" title=\"Narrowphase Lab figure\" loading=\"lazy\" \
+             style=\"border: 0\"></iframe>"
         );
         // The iframe's address reads back as the same scene, now embedded.
         let src = code.split('"').nth(1).unwrap().replace("&amp;", "&");

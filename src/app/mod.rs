@@ -32,7 +32,9 @@ pub mod framing;
 pub mod input;
 pub mod legend;
 pub mod link;
+pub mod locks;
 pub mod modes;
+pub mod page;
 pub mod pair;
 pub mod panels;
 pub mod quiz;
@@ -150,15 +152,15 @@ impl App {
         if self.shell.embed {
             // A figure in another page: the canvas and a slim bar, nothing else but a question
             // that must be answered (a link changed while the scene had edits).
-            panels::embed::bar(
-                ctx,
-                &self.modes,
-                self.modes.get(self.session.mode),
-                &self.session,
-                &mut out,
-            );
+            let locks = self.shell.locks.clone().unwrap_or_default();
+            let mode = self.modes.get(self.session.mode);
+            if let Some(text) =
+                panels::embed::bar(ctx, &self.modes, mode, &self.session, &locks, &mut out)
+            {
+                self.probe.shown_step_text = text;
+            }
             self.dialogs_ui(ctx, &mut out);
-            self.probe.panels = panels::panel_rects(ctx, &["embed"]);
+            self.probe.panels = panels::panel_rects(ctx, &["embed", "embed text"]);
             return out;
         }
         let layout = panels::PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
@@ -775,7 +777,15 @@ impl App {
                 (cam.center, cam.zoom) != (self.view.cam.center, self.view.cam.zoom);
             self.view.cam = cam;
             for c in gestures {
-                self.apply(c, now);
+                // A figure's locked body (`&lock=`) stays where it is.
+                if self
+                    .shell
+                    .locks
+                    .as_ref()
+                    .is_none_or(|l| l.allows_gesture(&c))
+                {
+                    self.apply(c, now);
+                }
             }
         }
         // A click the mode turned into a command (a Simulate contact opened in the manifold

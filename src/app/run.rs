@@ -124,6 +124,12 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
         match super::link::page_look(&query, &fragment) {
             Ok(page) => {
                 app.shell.embed = page.embed;
+                if page.embed {
+                    match super::locks::parse(&query, &fragment) {
+                        Ok(locks) => app.shell.locks = Some(locks),
+                        Err(e) => app.show_error(e, 0.0),
+                    }
+                }
                 app.shell.look.theme = page.theme.unwrap_or(app.shell.look.theme);
                 app.shell.look.palette = page.palette.unwrap_or(app.shell.look.palette);
             }
@@ -350,6 +356,17 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
     prevent_quit();
     super::recovery::install();
     let start = get_time();
+    // A figure's locks: the link's mode when offered (else the first offered one), and
+    // Simulate playing from the start when asked.
+    if let Some(locks) = app.shell.locks.clone() {
+        let mode = locks.mode_for(app.session.mode);
+        if mode != app.session.mode {
+            app.apply(Command::SetMode(mode), start);
+        }
+        if locks.autoplay && app.session.mode == super::modes::ModeKind::Simulate {
+            app.apply(Command::PlayPause, start);
+        }
+    }
     let mut frames = Frames {
         start,
         count: 0,
@@ -385,12 +402,23 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if let Some(j) = &mut job {
             j.before_frame(&mut app, now);
         }
-        egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
+        let keys: Vec<egui::Event> = match &app.shell.locks {
+            Some(locks) => keys.into_iter().filter(|e| locks.keeps(e)).collect(),
+            None => keys,
+        };
+        egui_macroquad::ui(|ctx| {
+            // A figure's keys (`&keys=`): the others never reach the app.
+            if let Some(locks) = &app.shell.locks {
+                ctx.input_mut(|i| i.events.retain(|e| locks.keeps(e)));
+            }
+            app.frame(ctx, now, input, &keys)
+        });
         egui_macroquad::draw();
         // 4. After the frame.
         frames.count += 1;
         capture_slide(&mut app, &mut job);
         window_requests(&mut app, &mut frames);
+        share_with_page(&app);
         probe(&mut app, &mut frames, &options, now, dt);
         remember_look(&mut app, &mut frames, now);
         if let Some(code) = end_of_run(&mut app, &frames, &options, now) {
@@ -448,6 +476,19 @@ fn capture_slide(app: &mut App, job: &mut Option<SlidesJob>) {
             eprintln!("error: {e}");
             std::process::exit(1);
         }
+    }
+}
+
+/// Stage 4: a figure in another page leaves what its gestures would hit, for the page to ask
+/// where a finger lands (`page::takes_touch`) before the next frame.
+fn share_with_page(app: &App) {
+    if app.shell.embed {
+        let locked = app
+            .shell
+            .locks
+            .as_ref()
+            .map_or([false, false], |l| l.locked);
+        super::page::publish_hits(&app.view.cam, &app.body_views(), locked);
     }
 }
 

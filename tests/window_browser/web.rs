@@ -7,6 +7,7 @@
 //! installs them). Without them the test fails with a message that says how to install them.
 
 mod embed;
+mod pass;
 mod screens;
 
 use crate::window::{Image, bluish, have, screen, violet};

@@ -5,6 +5,7 @@
 
 use crate::app::command::{Command, StepTo};
 use crate::app::draw::colors;
+use crate::app::locks::Locks;
 use crate::app::modes::{Mode, ModeKind, Modes};
 use crate::app::session::Session;
 use egui::RichText;
@@ -12,14 +13,17 @@ use egui::RichText;
 /// Room the page's own link takes at the bar's right end, in points.
 pub const LINK_ROOM: f32 = 84.0;
 
-/// The bar across the top of the figure; its buttons push their commands to `out`.
+/// The bar across the top of the figure (its mode list the modes `locks` offers); its buttons
+/// push their commands to `out`. With `&text=1` the step's words are shown under the canvas:
+/// those words are returned.
 pub fn bar(
     ctx: &egui::Context,
     modes: &Modes,
     mode: &dyn Mode,
     session: &Session,
+    locks: &Locks,
     out: &mut Vec<Command>,
-) {
+) -> Option<String> {
     egui::TopBottomPanel::top("embed")
         .resizable(false)
         .show(ctx, |ui| {
@@ -30,7 +34,7 @@ pub fn bar(
                     .selected_text(short_title(modes.get(shown)))
                     .width(96.0)
                     .show_ui(ui, |ui| {
-                        for kind in ModeKind::ALL {
+                        for kind in ModeKind::ALL.into_iter().filter(|k| locks.offers(*k)) {
                             if ui
                                 .selectable_label(kind == shown, modes.get(kind).title())
                                 .clicked()
@@ -76,6 +80,23 @@ pub fn bar(
                 }
             });
         });
+    if !locks.text {
+        return None;
+    }
+    // The step's words, sized to the figure: at most a third of its height, scrolled within.
+    let text = mode.step_text(&session.pair, session.step);
+    let most = ctx.screen_rect().height() / 3.0;
+    egui::TopBottomPanel::bottom("embed text")
+        .resizable(false)
+        .max_height(most)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(most)
+                .show(ui, |ui| {
+                    ui.label(text.as_str());
+                });
+        });
+    Some(text)
 }
 
 /// A mode's title short enough for the bar.

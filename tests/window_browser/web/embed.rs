@@ -304,6 +304,7 @@ pub fn embeds_lessons_and_the_light_theme(
         "{code}"
     );
     assert!(code.contains("&amp;embed=1\""), "{code}");
+    assert!(code.contains(" loading=\"lazy\""), "{code}");
     assert!(
         copied["banner"]["text"]
             .as_str()
