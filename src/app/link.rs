@@ -104,6 +104,10 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
     Ok(Some(LinkRequest { scene, mode, step }))
 }
 
+/// The name a scene opened from a `#s=` link goes by (its save dialog offers it); the status
+/// line calls it "linked scene".
+pub const LINKED_SCENE: &str = "linked_scene.ron";
+
 /// How a page asks to be shown, besides its scene: `embed=1` (the canvas alone with a slim
 /// bar, for another page's iframe), `theme=dark|light`, `palette=standard|cvd`; read from the
 /// query and the fragment alike.

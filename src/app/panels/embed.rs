@@ -55,8 +55,7 @@ pub fn bar(
                 // A mode that plays (Simulate) gets its play button: Space needs the keyboard,
                 // which the figure has only once clicked.
                 if shown == ModeKind::Simulate
-                    && ui
-                        .button("⏯")
+                    && play_pause_button(ui)
                         .on_hover_text("play or pause (Space)")
                         .clicked()
                 {
@@ -97,6 +96,33 @@ pub fn bar(
                 });
         });
     Some(text)
+}
+
+/// A button with the play/pause sign drawn as shapes (a triangle and two bars): egui's fonts
+/// have no U+23EF, which showed as a blank box.
+fn play_pause_button(ui: &mut egui::Ui) -> egui::Response {
+    let response = ui.add(egui::Button::new(" ").min_size(egui::vec2(30.0, 0.0)));
+    let colour = ui.style().interact(&response).fg_stroke.color;
+    let c = response.rect.center();
+    let h = 5.0;
+    let painter = ui.painter();
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            egui::pos2(c.x - 8.0, c.y - h),
+            egui::pos2(c.x - 8.0, c.y + h),
+            egui::pos2(c.x + 1.0, c.y),
+        ],
+        colour,
+        egui::Stroke::NONE,
+    ));
+    for x in [c.x + 3.0, c.x + 6.5] {
+        painter.rect_filled(
+            egui::Rect::from_min_size(egui::pos2(x, c.y - h), egui::vec2(2.0, 2.0 * h)),
+            0.0,
+            colour,
+        );
+    }
+    response
 }
 
 /// A mode's title short enough for the bar.
