@@ -49,9 +49,10 @@ pub fn publish_hits(cam: &Camera, bodies: &[BodyView; 2], locked: [bool; 2]) {
     HITS.with(|h| *h.borrow_mut() = Some(hits));
 }
 
-/// Whether a finger landing at `at` (window pixels, the canvas's top-left at 0) starts on a
-/// shape the figure lets the student move: inside it or on its ring, as the app's gestures
-/// judge it. False before the first frame.
+/// Whether a finger landing at `at` (window pixels, the canvas's top-left at 0) is the
+/// figure's: on a shape the figure lets the student move (inside it or on its ring, as the
+/// app's gestures judge it), or off the world's view (on the figure's bar or its text, whose
+/// buttons take taps). False before the first frame.
 pub fn takes_touch(at: Vec2) -> bool {
     HITS.with(|h| {
         let h = h.borrow();
@@ -59,7 +60,7 @@ pub fn takes_touch(at: Vec2) -> bool {
             return false;
         };
         if !h.cam.contains(at) {
-            return false;
+            return true;
         }
         let views = [view(&h.bodies[0]), view(&h.bodies[1])];
         match input::hit_test(&h.cam, at, &views, false) {
@@ -113,6 +114,10 @@ mod tests {
         assert!(takes_touch(cam.to_screen(Vec2::new(2.0, 0.0))), "on B");
         assert!(takes_touch(cam.to_screen(Vec2::new(-2.0, 0.1))), "on A");
         assert!(!takes_touch(cam.to_screen(Vec2::new(0.0, 3.0))), "between");
+        assert!(
+            takes_touch(cam.viewport_min - Vec2::ONE),
+            "off the view: the bar's"
+        );
         // A locked body is the page's too.
         publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], [true, false]);
         assert!(

@@ -275,6 +275,7 @@ fn on_a_phone_a_swipe_scrolls_the_page_unless_it_starts_on_a_shape() {
     );
     let after = figure(&driver, 0);
     assert_eq!(after["scene"], s["scene"], "no shape moved");
+
     // Swipes go on down the page, over all six figures.
     for _ in 0..14 {
         let y = scroll_y(&driver);
