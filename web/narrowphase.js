@@ -8,6 +8,7 @@ window.narrowphase = (function () {
     const decoder = new TextDecoder();
     let addressChanged = false;
     let stateWaiters = [];
+    let resizeDue = false;
     const api = {
         // The last link made by "Copy link" (Ctrl+L), in full.
         link: null,
@@ -50,6 +51,25 @@ window.narrowphase = (function () {
     window.addEventListener("hashchange", function () {
         addressChanged = true;
     });
+
+    // The canvas follows the devicePixelRatio when it changes without a resize of the window
+    // (another screen, the page's zoom under emulation): macroquad's loader resizes the canvas
+    // only on the window's `resize`. A media query on the current ratio fires once when it
+    // changes; then one on the new ratio is set.
+    function followPixelRatio() {
+        const query = matchMedia("(resolution: " + window.devicePixelRatio + "dppx)");
+        query.addEventListener(
+            "change",
+            function () {
+                if (typeof wasm_exports !== "undefined" && wasm_exports) {
+                    resize(canvas, wasm_exports.resize);
+                }
+                followPixelRatio();
+            },
+            { once: true }
+        );
+    }
+    followPixelRatio();
 
     miniquad_add_plugin({
         name: "narrowphase_lab",
@@ -117,6 +137,22 @@ window.narrowphase = (function () {
                     }
                 });
                 input.click();
+            };
+            // Read every frame: a canvas whose backing pixels no longer match the ratio (it
+            // changed without a resize or a media query change) is resized after the frame.
+            env.np_device_pixel_ratio = function () {
+                const ratio = window.devicePixelRatio || 1;
+                const off =
+                    Math.abs(canvas.width - canvas.clientWidth * ratio) > 1 ||
+                    Math.abs(canvas.height - canvas.clientHeight * ratio) > 1;
+                if (off && !resizeDue) {
+                    resizeDue = true;
+                    setTimeout(function () {
+                        resizeDue = false;
+                        resize(canvas, wasm_exports.resize);
+                    }, 0);
+                }
+                return ratio;
             };
             env.np_state_wanted = function () {
                 return stateWaiters.length > 0 ? 1 : 0;

@@ -3,6 +3,7 @@
 
 use super::command::Command;
 use super::input::{Gesture, Input};
+use super::locks::Locks;
 use super::modes::Modes;
 use super::quiz::{self, Quiz};
 use super::session::Session;
@@ -24,6 +25,8 @@ pub struct CanvasInput<'a> {
     pub views: &'a mut Views,
     /// The slide is a file's load error: its shapes are not shown, so no gesture starts.
     pub slide_error: bool,
+    /// A figure's locks (`&lock=`): a locked body's gestures are dropped.
+    pub locks: Option<&'a Locks>,
 }
 
 impl CanvasInput<'_> {
@@ -55,10 +58,15 @@ impl CanvasInput<'_> {
         if !mode_used || views.interaction.gesture != Gesture::Idle {
             let bodies = views::body_views(self.scene, pair);
             let mut cam = views.cam;
+            let gestures = views
+                .interaction
+                .update(&input, &mut cam, &bodies, views.vertex_edit);
+            // A figure's locked body (`&lock=`) stays where it is.
+            let locks = self.locks;
             out.extend(
-                views
-                    .interaction
-                    .update(&input, &mut cam, &bodies, views.vertex_edit),
+                gestures
+                    .into_iter()
+                    .filter(|c| locks.is_none_or(|l| l.allows_gesture(c))),
             );
             // A pan or a zoom by hand: a save then keeps this view.
             views.view_moved |= (cam.center, cam.zoom) != (views.cam.center, views.cam.zoom);

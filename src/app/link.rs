@@ -104,6 +104,10 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
     Ok(Some(LinkRequest { scene, mode, step }))
 }
 
+/// The name a scene opened from a `#s=` link goes by (its save dialog offers it); the status
+/// line calls it "linked scene".
+pub const LINKED_SCENE: &str = "linked_scene.ron";
+
 /// How a page asks to be shown, besides its scene: `embed=1` (the canvas alone with a slim
 /// bar, for another page's iframe), `theme=dark|light`, `palette=standard|cvd`; read from the
 /// query and the fragment alike.
@@ -154,7 +158,8 @@ pub fn page_look(query: &str, fragment: &str) -> Result<PageLook, String> {
 }
 
 /// The `<iframe>` that shows `link` (a whole link to the app) as a figure in another page:
-/// `&embed=1` added, the address's `&`, `"`, `<` and `>` written as HTML entities.
+/// `&embed=1` added, the address's `&`, `"`, `<` and `>` written as HTML entities; loaded
+/// lazily (a page of many figures starts only those near the screen).
 pub fn embed_code(link: &str, width: u32, height: u32) -> String {
     let src = format!("{link}&embed=1")
         .replace('&', "&amp;")
@@ -163,7 +168,7 @@ pub fn embed_code(link: &str, width: u32, height: u32) -> String {
         .replace('>', "&gt;");
     format!(
         "<iframe src=\"{src}\" width=\"{width}\" height=\"{height}\" \
-         title=\"Narrowphase Lab figure\" style=\"border: 0\"></iframe>"
+         title=\"Narrowphase Lab figure\" loading=\"lazy\" style=\"border: 0\"></iframe>"
     )
 }
 
@@ -377,7 +382,8 @@ mod tests {
         assert_eq!(
             code,
             "<iframe src=\"https://x.org/np/index.html#s=AbC-_&amp;mode=sat&amp;step=2&amp;embed=1\" \
-             width=\"640\" height=\"400\" title=\"Narrowphase Lab figure\" style=\"border: 0\"></iframe>"
+             width=\"640\" height=\"400\" title=\"Narrowphase Lab figure\" loading=\"lazy\" \
+             style=\"border: 0\"></iframe>"
         );
         // The iframe's address reads back as the same scene, now embedded.
         let src = code.split('"').nth(1).unwrap().replace("&amp;", "&");

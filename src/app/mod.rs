@@ -34,7 +34,9 @@ pub mod framing;
 pub mod input;
 pub mod legend;
 pub mod link;
+pub mod locks;
 pub mod modes;
+pub mod page;
 pub mod pair;
 pub mod panels;
 pub mod print_state;
@@ -321,7 +323,7 @@ impl App {
         if self.session.options.jitter {
             self.recompute(now);
         }
-        ctx.set_zoom_factor(self.shell.ui_scale);
+        ctx.set_zoom_factor(web::egui_zoom(ctx, self.shell.ui_scale));
         // The theme and palette: every colour of this frame is read from them, egui's too.
         draw::colors::set_look(self.shell.look);
         let visuals = draw::colors::visuals(self.shell.look);
@@ -418,6 +420,7 @@ impl App {
             modes: &mut self.modes,
             views: &mut self.view,
             slide_error: self.dialogs.slide_error.is_some(),
+            locks: self.shell.locks.as_ref(),
         }
         .commands(input);
         self.apply_all(&commands, now);

@@ -50,6 +50,7 @@ impl PrintState<'_> {
             "zoom": self.views.cam.zoom,
             "screen": { "a": screen(0), "b": screen(1) },
             "ui_scale": self.shell.ui_scale,
+            "device_pixel_ratio": super::web::device_pixel_ratio(),
             "theme": self.shell.look.theme.name(),
             "palette": self.shell.look.palette.name(),
             "embed": self.shell.embed,

@@ -127,6 +127,8 @@ pub struct Shell {
     pub look: super::draw::colors::Look,
     /// Shown as a figure in another page (`&embed=1`): the canvas and a slim bar, no panels.
     pub embed: bool,
+    /// A figure's locks (`&keys=`, `&modes=`, `&lock=`, …): set in an embed only.
+    pub locks: Option<super::locks::Locks>,
 }
 
 impl Shell {
@@ -162,6 +164,7 @@ impl Default for Shell {
             kept: None,
             look: super::draw::colors::Look::default(),
             embed: false,
+            locks: None,
         }
     }
 }

@@ -53,7 +53,7 @@ impl Views {
     /// Lays the canvas out in the area the panels left, in window pixels: the world view, and
     /// right of it the second view of a mode that takes a `split` of the width.
     pub fn layout(&mut self, ctx: &egui::Context, split: f32, pair: &Traced) {
-        let ppp = ctx.pixels_per_point();
+        let ppp = super::web::window_pixels_per_point(ctx);
         let r = ctx.available_rect();
         // The next frame reads its canvas input against this (before its panels are drawn).
         self.canvas = Some(r);

@@ -120,6 +120,56 @@ pub fn install_panic_hook() {
     }));
 }
 
+/// Device pixels per CSS pixel (the browser's `window.devicePixelRatio`, read every frame: it
+/// changes with the browser's zoom and the screen the window is on); natively 1 (the window's
+/// pixels are the app's pixels there).
+pub fn device_pixel_ratio() -> f32 {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: a plain call into our JS plugin, no pointers.
+    let ratio = unsafe { js::np_device_pixel_ratio() };
+    #[cfg(not(target_arch = "wasm32"))]
+    let ratio = 1.0_f32;
+    if ratio.is_finite() && ratio > 0.0 {
+        ratio.clamp(0.25, 8.0)
+    } else {
+        1.0
+    }
+}
+
+/// Window pixels per egui point. The app's window pixels are CSS pixels in the browser (what
+/// the page's pointer events, `--print-state` and the camera use) and the window's own pixels
+/// natively, while egui paints at `device_pixel_ratio` device pixels per window pixel, so
+/// text and lines keep their CSS size on every screen.
+pub fn window_pixels_per_point(ctx: &egui::Context) -> f32 {
+    ctx.pixels_per_point() / device_pixel_ratio()
+}
+
+/// The zoom factor that gives egui `ui_scale` window pixels per point on this screen: egui's
+/// backend leaves its native pixels per point at 1 in the browser, so the device's ratio is
+/// folded in here (divided by whatever native ratio the backend did report).
+pub fn egui_zoom(ctx: &egui::Context, ui_scale: f32) -> f32 {
+    let native = ctx
+        .input(|i| i.viewport().native_pixels_per_point)
+        .filter(|n| n.is_finite() && *n > 0.0)
+        .unwrap_or(1.0);
+    ui_scale * device_pixel_ratio() / native
+}
+
+/// How many window pixels one unit of macroquad's `mouse_position()` is: in the browser
+/// macroquad divides the page's device pixels by the ratio the page had when it started,
+/// while they are now at the ratio it has now; natively 1. Call it inside the window loop.
+pub fn pointer_scale() -> f32 {
+    #[cfg(target_arch = "wasm32")]
+    return macroquad::miniquad::window::dpi_scale() / device_pixel_ratio();
+    #[cfg(not(target_arch = "wasm32"))]
+    1.0
+}
+
+/// How many window pixels one device pixel is (a touch's position is in device pixels).
+pub fn touch_scale() -> f32 {
+    1.0 / device_pixel_ratio()
+}
+
 /// Browser time is `get_time`, and the browser has no process to end: quitting is closing the
 /// tab.
 pub const CAN_QUIT: bool = !cfg!(target_arch = "wasm32");
@@ -138,6 +188,7 @@ mod js {
         pub fn np_pick_file();
         pub fn np_state_wanted() -> u32;
         pub fn np_publish_state(ptr: *const u8, len: u32);
+        pub fn np_device_pixel_ratio() -> f32;
         /// macroquad's loader's: a NUL-terminated message to the console.
         pub fn console_error(message: *const u8);
     }

@@ -44,8 +44,8 @@ impl WorldView<'_> {
     pub fn draw(&self, ctx: &egui::Context, dry: bool) -> Drawn {
         // A mode with a second view (its `split`) draws it with the app's second camera.
         let second = (self.mode().split() > 0.0).then_some(&self.views.second);
-        let canvas =
-            Canvas::new(ctx, &self.views.cam, ctx.pixels_per_point(), dry).with_second(second);
+        let ppp = super::web::window_pixels_per_point(ctx);
+        let canvas = Canvas::new(ctx, &self.views.cam, ppp, dry).with_second(second);
         draw::grid(&canvas);
         if let Some(e) = &self.dialogs.slide_error {
             canvas.banner(

@@ -107,11 +107,6 @@ const LONG_FILES: &[(&str, usize, &str)] = &[
          tests from line 594)",
     ),
     (
-        "app/input.rs",
-        836,
-        "the canvas gesture state machine (482 lines) with its window-free tests beside it",
-    ),
-    (
         "scene/preserve.rs",
         607,
         "the comment-keeping RON writer (508 lines) with its tests beside it",

@@ -8,6 +8,8 @@
 
 mod embed;
 mod hostile;
+mod pass;
+mod screens;
 
 use crate::window::{Image, bluish, have, screen, violet};
 use serde_json::{Value, json};
@@ -15,6 +17,7 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Serves the files of `root` on 127.0.0.1 (GET only), for as long as the test runs.
@@ -134,8 +137,30 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Val
     serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))
 }
 
+/// How the browser is started: its window and the device's pixels per CSS pixel (a real
+/// `--force-device-scale-factor`), or a phone's screen with touch (Chromium's mobile
+/// emulation).
+#[derive(Clone, Copy, Debug)]
+struct Screen {
+    window: (u32, u32),
+    scale: f64,
+    phone: bool,
+}
+
+impl Screen {
+    const DESKTOP: Screen = Screen {
+        window: (1280, 800),
+        scale: 1.0,
+        phone: false,
+    };
+}
+
 impl Driver {
     fn start() -> Driver {
+        Driver::start_with(Screen::DESKTOP)
+    }
+
+    fn start_with(screen: Screen) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -158,17 +183,15 @@ impl Driver {
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        // One profile per browser: two tests of this file may run at once.
-        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let profile = std::env::temp_dir().join(format!("npl-web-{}-{n}", std::process::id()));
-        let caps = json!({"capabilities": {"alwaysMatch": {
+        let profile = std::env::temp_dir().join(format!("npl-web-{}-{port}", std::process::id()));
+        let mut caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
                 "binary": "/usr/bin/chromium",
                 "args": [
                     "--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                    "--window-size=1280,800", "--force-device-scale-factor=1",
+                    format!("--window-size={},{}", screen.window.0, screen.window.1),
+                    format!("--force-device-scale-factor={}", screen.scale),
                     // WebGL without a GPU: SwiftShader.
                     "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
                     "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -177,6 +200,12 @@ impl Driver {
                 ],
             },
         }}});
+        if screen.phone {
+            caps["capabilities"]["alwaysMatch"]["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": screen.window.0, "height": screen.window.1,
+                    "pixelRatio": screen.scale, "touch": true, "mobile": true},
+            });
+        }
         let mut driver = Driver {
             child,
             port,
@@ -203,6 +232,15 @@ impl Driver {
 
     fn session_call(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
         self.call(method, &format!("/session/{}{path}", self.session), body)["value"].clone()
+    }
+
+    /// A Chrome DevTools command (real input events, emulation); its result.
+    fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(&json!({"cmd": cmd, "params": params})),
+        )
     }
 
     fn go(&self, url: &str) {
@@ -285,48 +323,38 @@ fn assert_bodies_drawn(img: &Image, s: &Value, what: &str) {
     }
 }
 
-/// Held by each browser test for its whole run: one Chromium at a time (two at once on two
-/// cores made the drag's first moves land before the page saw the press).
-fn one_browser_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    // A test that failed holding it leaves it poisoned: the next still runs.
-    ONE.lock().unwrap_or_else(|e| e.into_inner())
+/// One browser at a time: the browser tests share two cores with everything else.
+fn one_browser() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// `dist/`, written once by `web/build.sh` for every test of this file (two running at once
-/// must not write it together), after checking the tools are here.
-fn built_dist() -> PathBuf {
-    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            for tool in ["chromium", "chromedriver"] {
-                if !have(tool) {
-                    // Never a silent pass: a browser test that cannot run fails, saying how to run it.
-                    panic!(
-                        "{tool} is not installed: the browser test needs Debian's chromium and \
-                         chromium-driver, binaryen and the wasm32-unknown-unknown target (apt-get install \
-                         chromium chromium-driver binaryen; or run `bash .ci/run`, which installs them)"
-                    );
-                }
-            }
-            let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-            let dist = root.join("dist");
-            let built = Command::new("bash")
-                .arg(root.join("web/build.sh"))
-                .arg(&dist)
-                .status()
-                .expect("web/build.sh runs");
-            assert!(built.success(), "web/build.sh failed");
-            dist
-        })
-        .clone()
+/// `dist/`, built once per test process by `web/build.sh` (its wasm within DESIGN.md's budget),
+/// served on 127.0.0.1: the server's port.
+fn served_dist() -> u16 {
+    static PORT: OnceLock<u16> = OnceLock::new();
+    *PORT.get_or_init(|| serve(build_dist()))
 }
 
-#[test]
-fn the_browser_build_opens_links_drags_and_shares_scenes() {
-    let _one = one_browser_at_a_time();
+fn build_dist() -> PathBuf {
+    for tool in ["chromium", "chromedriver"] {
+        if !have(tool) {
+            // Never a silent pass: a browser test that cannot run fails, saying how to run it.
+            panic!(
+                "{tool} is not installed: the browser test needs Debian's chromium and \
+                 chromium-driver, binaryen and the wasm32-unknown-unknown target (apt-get install \
+                 chromium chromium-driver binaryen; or run `bash .ci/run`, which installs them)"
+            );
+        }
+    }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = built_dist();
+    let dist = root.join("dist");
+    let built = Command::new("bash")
+        .arg(root.join("web/build.sh"))
+        .arg(&dist)
+        .status()
+        .expect("web/build.sh runs");
+    assert!(built.success(), "web/build.sh failed");
     // DESIGN.md's budget: the wasm at most 1.65 MB gzipped (`gzip -9`, as web/build.sh says).
     let gz = Command::new("sh")
         .arg("-c")
@@ -343,10 +371,23 @@ fn the_browser_build_opens_links_drags_and_shares_scenes() {
         gz <= 1_650_000,
         "the wasm is {gz} bytes gzipped, over the 1.65 MB budget"
     );
-    let port = serve(dist);
-    let page = format!("http://127.0.0.1:{port}/index.html");
-    let shots = std::env::temp_dir().join(format!("npl-web-shots-{}", std::process::id()));
+    dist
+}
+
+/// A folder for one test's screenshots.
+fn shots_folder(name: &str) -> PathBuf {
+    let shots = std::env::temp_dir().join(format!("npl-web-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&shots).expect("a folder for screenshots");
+    shots
+}
+
+#[test]
+fn the_browser_build_opens_links_drags_and_shares_scenes() {
+    let _one = one_browser();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let port = served_dist();
+    let page = format!("http://127.0.0.1:{port}/index.html");
+    let shots = shots_folder("shots");
     let driver = Driver::start();
 
     // The first frame after navigation (to a page not in the cache), for docs/PERFORMANCE.md.

@@ -11,7 +11,7 @@ use crate::scene::{self, Lecture, LectureScene, Scene};
 use std::path::PathBuf;
 
 /// The name a scene opened from a link goes by (and is saved as).
-pub const LINKED_SCENE: &str = "linked_scene.ron";
+pub const LINKED_SCENE: &str = link::LINKED_SCENE;
 
 /// How much of a copied link the banner shows.
 pub(super) const LINK_SHOWN_CHARS: usize = 72;

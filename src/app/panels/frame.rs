@@ -41,15 +41,13 @@ impl Panels<'_> {
         if self.shell.embed {
             // A figure in another page: the canvas and a slim bar, nothing else but a question
             // that must be answered (a link changed while the scene had edits).
-            embed::bar(
-                ctx,
-                self.modes,
-                self.modes.get(self.session.mode),
-                self.session,
-                &mut out,
-            );
+            let locks = self.shell.locks.clone().unwrap_or_default();
+            let mode = self.modes.get(self.session.mode);
+            if let Some(text) = embed::bar(ctx, self.modes, mode, self.session, &locks, &mut out) {
+                self.probe.shown_step_text = text;
+            }
             self.dialogs_ui(ctx, &mut out);
-            self.probe.panels = panel_rects(ctx, &["embed"]);
+            self.probe.panels = panel_rects(ctx, &["embed", "embed text"]);
             return out;
         }
         let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);

@@ -107,7 +107,7 @@ impl PanelLayout {
 
 /// Where each named panel sits, in window pixels, for `--print-state`.
 pub fn panel_rects(ctx: &egui::Context, names: &[&'static str]) -> Vec<(&'static str, [f32; 4])> {
-    let ppp = ctx.pixels_per_point();
+    let ppp = crate::app::web::window_pixels_per_point(ctx);
     names
         .iter()
         .copied()

@@ -29,7 +29,11 @@ pub(crate) fn status_bar(
             let file = doc
                 .path()
                 .map(|p| p.display().to_string())
-                .unwrap_or_else(|| format!("built-in: {}", session.scene_name()));
+                .unwrap_or_else(|| match session.scene_name() {
+                    // A scene carried whole in a `#s=` link is no built-in one.
+                    name if name == crate::app::link::LINKED_SCENE => "linked scene".to_string(),
+                    name => format!("built-in: {name}"),
+                });
             let star = if doc.modified() { " *" } else { "" };
             ui.label(format!("{file}{star}"));
             ui.separator();

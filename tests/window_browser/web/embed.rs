@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// The state of the app inside the page's iframe number `index` (0 = the first), once it
 /// has drawn: the iframe is scrolled into view first (a lazy one loads then).
-fn iframe_state(driver: &Driver, index: usize) -> Value {
+pub(super) fn iframe_state(driver: &Driver, index: usize) -> Value {
     let s = driver.run(&format!(
         "const f = document.querySelectorAll('iframe')[{index}];\
          f.scrollIntoView({{block: 'center'}});\
@@ -30,7 +30,7 @@ fn iframe_state(driver: &Driver, index: usize) -> Value {
 }
 
 /// The page's elements matching a CSS selector, as WebDriver element ids.
-fn elements(driver: &Driver, css: &str) -> Vec<String> {
+pub(super) fn elements(driver: &Driver, css: &str) -> Vec<String> {
     let found = driver.session_call(
         "POST",
         "/elements",
@@ -47,7 +47,7 @@ fn elements(driver: &Driver, css: &str) -> Vec<String> {
 }
 
 /// A screenshot of one element (its own pixels only).
-fn element_screenshot(driver: &Driver, id: &str, path: &Path) -> Image {
+pub(super) fn element_screenshot(driver: &Driver, id: &str, path: &Path) -> Image {
     let b64 = driver.session_call("GET", &format!("/element/{id}/screenshot"), None);
     let png = narrowphase_lab::app::link::base64url_decode(b64.as_str().expect("base64"))
         .expect("a base64 screenshot");
@@ -56,7 +56,7 @@ fn element_screenshot(driver: &Driver, id: &str, path: &Path) -> Image {
 }
 
 /// Pixels in the rectangle `[x, y, w, h]` of `img` passing `test`, and how many were looked at.
-fn count_in(img: &Image, r: [f64; 4], test: impl Fn([u8; 3]) -> bool) -> (usize, usize) {
+pub(super) fn count_in(img: &Image, r: [f64; 4], test: impl Fn([u8; 3]) -> bool) -> (usize, usize) {
     let (mut hit, mut all) = (0, 0);
     let (x0, y0) = (r[0].max(0.0) as usize, r[1].max(0.0) as usize);
     let x1 = ((r[0] + r[2]) as usize).min(img.w);
@@ -72,7 +72,7 @@ fn count_in(img: &Image, r: [f64; 4], test: impl Fn([u8; 3]) -> bool) -> (usize,
     (hit, all)
 }
 
-fn rect(v: &Value) -> [f64; 4] {
+pub(super) fn rect(v: &Value) -> [f64; 4] {
     [0, 1, 2, 3].map(|k| v[k].as_f64().unwrap_or(f64::NAN))
 }
 
@@ -304,6 +304,7 @@ pub fn embeds_lessons_and_the_light_theme(
         "{code}"
     );
     assert!(code.contains("&amp;embed=1\""), "{code}");
+    assert!(code.contains(" loading=\"lazy\""), "{code}");
     assert!(
         copied["banner"]["text"]
             .as_str()

@@ -10,7 +10,7 @@
 //! slower over any megabyte address, before the wasm loads and after (the page's scripts start
 //! late, each frame is slow): that is the control's time too, printed and not judged.
 
-use super::{Driver, built_dist, built_in_title, one_browser_at_a_time, serve};
+use super::{Driver, built_in_title, one_browser, served_dist};
 use serde_json::Value;
 use std::time::Instant;
 
@@ -74,8 +74,8 @@ fn first_state(driver: &Driver, url: &str) -> (Value, f64) {
 
 #[test]
 fn a_hostile_link_is_refused_at_once_and_echoed_cut_short() {
-    let _one = one_browser_at_a_time();
-    let port = serve(built_dist());
+    let _one = one_browser();
+    let port = served_dist();
     // Dropped at the end of the test: chromedriver stopped, the profile removed.
     let driver = &Driver::start();
     let page = format!("http://127.0.0.1:{port}/index.html");

@@ -2,17 +2,17 @@
 //! and the keys egui's backend does not report are read here, and `--frames`, `--seconds`,
 //! `--screenshot` and `--print-state` are carried out at exit.
 
+mod pointer;
+
 use super::App;
 use super::command::Command;
-use super::input::{self, Input, Pinch};
+use super::input;
 use super::slides::{Next, SlidesJob};
 use super::state::FrameTiming;
 use crate::cli::{AppFlags, SlidesArgs};
 use macroquad::input::{is_quit_requested, prevent_quit};
 use macroquad::prelude::{
-    KeyCode, MouseButton, get_screen_data, get_time, is_key_down, is_key_pressed,
-    is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released, mouse_position,
-    mouse_wheel, next_frame, set_fullscreen,
+    KeyCode, get_screen_data, get_time, is_key_down, is_key_pressed, next_frame, set_fullscreen,
 };
 
 /// Opens the window and runs the app; returns the process exit code.
@@ -124,6 +124,12 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
         match super::link::page_look(&query, &fragment) {
             Ok(page) => {
                 app.shell.embed = page.embed;
+                if page.embed {
+                    match super::locks::parse(&query, &fragment) {
+                        Ok(locks) => app.shell.locks = Some(locks),
+                        Err(e) => app.dialogs.show_error(e, 0.0),
+                    }
+                }
                 app.shell.look.theme = page.theme.unwrap_or(app.shell.look.theme);
                 app.shell.look.palette = page.palette.unwrap_or(app.shell.look.palette);
             }
@@ -144,48 +150,6 @@ fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
     };
     macroquad::Window::from_config(conf, main_loop(app, flags, job));
     0
-}
-
-/// The two fingers on a touch screen, in touch order, when exactly two are down.
-fn two_fingers() -> Option<[glam::Vec2; 2]> {
-    use macroquad::input::{TouchPhase, touches};
-    let mut down: Vec<_> = touches()
-        .into_iter()
-        .filter(|t| !matches!(t.phase, TouchPhase::Ended | TouchPhase::Cancelled))
-        .collect();
-    if down.len() != 2 {
-        return None;
-    }
-    down.sort_by_key(|t| t.id);
-    let v = |t: &macroquad::input::Touch| glam::Vec2::new(t.position.x, t.position.y);
-    Some([v(&down[0]), v(&down[1])])
-}
-
-/// This frame's pinch from the fingers now and in the last frame: the first frame of two
-/// fingers is a pinch that moves nothing (it ends a one-finger drag).
-fn pinch(before: Option<[glam::Vec2; 2]>, now: Option<[glam::Vec2; 2]>) -> Option<Pinch> {
-    let now = now?;
-    Pinch::between(before.unwrap_or(now), now)
-}
-
-fn read_input(over_ui: bool, pinch: Option<Pinch>) -> Input {
-    let (x, y) = mouse_position();
-    let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
-    let wheel = mouse_wheel().1;
-    Input {
-        pointer: Some(glam::Vec2::new(x, y)).filter(|p| p.is_finite()),
-        pressed: buttons.map(is_mouse_button_pressed),
-        down: buttons.map(is_mouse_button_down),
-        released: buttons.map(is_mouse_button_released),
-        wheel: if wheel.is_finite() {
-            wheel.clamp(-3.0, 3.0)
-        } else {
-            0.0
-        },
-        shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
-        over_ui,
-        pinch,
-    }
 }
 
 /// Files dropped on the window (or, in the browser, chosen in its picker), opened: natively
@@ -294,6 +258,8 @@ struct Frames {
     state_due: Option<u64>,
     /// Two fingers on a touch screen, as they were in the last frame.
     last_fingers: Option<[glam::Vec2; 2]>,
+    /// Our subscription to macroquad's input events (where a press was).
+    presses: usize,
     /// The look as it was last remembered: a change by the panel's toggles is remembered for
     /// the next start.
     remembered_look: super::draw::colors::Look,
@@ -313,6 +279,17 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
     prevent_quit();
     super::recovery::install();
     let start = get_time();
+    // A figure's locks: the link's mode when offered (else the first offered one), and
+    // Simulate playing from the start when asked.
+    if let Some(locks) = app.shell.locks.clone() {
+        let mode = locks.mode_for(app.session.mode);
+        if mode != app.session.mode {
+            app.apply(Command::SetMode(mode), start);
+        }
+        if locks.autoplay && app.session.mode == super::modes::ModeKind::Simulate {
+            app.apply(Command::PlayPause, start);
+        }
+    }
     let mut frames = Frames {
         start,
         count: 0,
@@ -321,6 +298,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         seen_commands: app.probe.commands,
         state_due: Some(3),
         last_fingers: None,
+        presses: macroquad::input::utils::register_input_subscriber(),
         remembered_look: app.shell.look,
         #[cfg(not(target_arch = "wasm32"))]
         last_watch: start,
@@ -333,8 +311,12 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         // 1. The world outside the app.
         outside(&mut app, &mut frames, now);
         // 2. Input: the pointer, two fingers, the keys egui's backend does not report.
-        let fingers = two_fingers();
-        let input = read_input(false, pinch(frames.last_fingers, fingers));
+        let fingers = pointer::two_fingers();
+        let input = pointer::read_input(
+            false,
+            pointer::pinch(frames.last_fingers, fingers),
+            pointer::press_at(frames.presses),
+        );
         frames.last_fingers = fingers;
         let keys = backend_keys();
         // 3. The app's frame inside egui, on the theme's background; then egui painted.
@@ -343,12 +325,23 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if let Some(j) = &mut job {
             j.before_frame(&mut app, now);
         }
-        egui_macroquad::ui(|ctx| app.frame(ctx, now, input, &keys));
+        let keys: Vec<egui::Event> = match &app.shell.locks {
+            Some(locks) => keys.into_iter().filter(|e| locks.keeps(e)).collect(),
+            None => keys,
+        };
+        egui_macroquad::ui(|ctx| {
+            // A figure's keys (`&keys=`): the others never reach the app.
+            if let Some(locks) = &app.shell.locks {
+                ctx.input_mut(|i| i.events.retain(|e| locks.keeps(e)));
+            }
+            app.frame(ctx, now, input, &keys)
+        });
         egui_macroquad::draw();
         // 4. After the frame.
         frames.count += 1;
         capture_slide(&mut app, &mut job);
         window_requests(&mut app, &mut frames);
+        share_with_page(&app);
         probe(&mut app, &mut frames, &options, now, dt);
         remember_look(&mut app, &mut frames, now);
         if let Some(code) = end_of_run(&mut app, &frames, &options, now) {
@@ -406,6 +399,19 @@ fn capture_slide(app: &mut App, job: &mut Option<SlidesJob>) {
             eprintln!("error: {e}");
             std::process::exit(1);
         }
+    }
+}
+
+/// Stage 4: a figure in another page leaves what its gestures would hit, for the page to ask
+/// where a finger lands (`page::takes_touch`) before the next frame.
+fn share_with_page(app: &App) {
+    if app.shell.embed {
+        let locked = app
+            .shell
+            .locks
+            .as_ref()
+            .map_or([false, false], |l| l.locked);
+        super::page::publish_hits(&app.view.cam, &app.body_views(), locked);
     }
 }
 

@@ -1,0 +1,129 @@
+//! A figure in another page (`&embed=1`) shares the page's gestures: a finger that starts on
+//! a shape is the figure's, any other one-finger swipe scrolls the page. The page decides
+//! that when the finger lands, before the app's next frame, so each frame leaves here what
+//! the gestures would hit (the camera and both bodies), and the page asks [`takes_touch`]
+//! synchronously (`np_takes_touch`, called from `web/index.html`).
+
+use super::camera::Camera;
+use super::input::{self, BodyView, Hover};
+use crate::geom::PlacedPart;
+use crate::geom::shape::Shape;
+use glam::Vec2;
+use std::cell::RefCell;
+
+/// What the gestures would hit, as the last frame left it.
+#[derive(Clone, Debug)]
+struct Hits {
+    cam: Camera,
+    bodies: [Body; 2],
+    /// Bodies a lecturer locked (`&lock=a,b`): they take no touches.
+    locked: [bool; 2],
+}
+
+/// One body as [`BodyView`] sees it, owned.
+#[derive(Clone, Debug)]
+struct Body {
+    shape: Shape,
+    pose: super::command::Pose,
+    parts: Vec<PlacedPart>,
+    shown: usize,
+}
+
+thread_local! {
+    static HITS: RefCell<Option<Hits>> = const { RefCell::new(None) };
+}
+
+/// Leaves this frame's camera and bodies for [`takes_touch`]; `locked` bodies take none.
+pub fn publish_hits(cam: &Camera, bodies: &[BodyView; 2], locked: [bool; 2]) {
+    let own = |b: &BodyView| Body {
+        shape: *b.shape,
+        pose: b.pose,
+        parts: b.parts.to_vec(),
+        shown: b.shown,
+    };
+    let hits = Hits {
+        cam: *cam,
+        bodies: [own(&bodies[0]), own(&bodies[1])],
+        locked,
+    };
+    HITS.with(|h| *h.borrow_mut() = Some(hits));
+}
+
+/// Whether a finger landing at `at` (window pixels, the canvas's top-left at 0) is the
+/// figure's: on a shape the figure lets the student move (inside it or on its ring, as the
+/// app's gestures judge it), or off the world's view (on the figure's bar or its text, whose
+/// buttons take taps). False before the first frame.
+pub fn takes_touch(at: Vec2) -> bool {
+    HITS.with(|h| {
+        let h = h.borrow();
+        let Some(h) = h.as_ref() else {
+            return false;
+        };
+        if !h.cam.contains(at) {
+            return true;
+        }
+        let views = [view(&h.bodies[0]), view(&h.bodies[1])];
+        match input::hit_test(&h.cam, at, &views, false) {
+            Some(Hover::Inside(w) | Hover::Ring(w) | Hover::Vertex(w, _)) => !h.locked[w.index()],
+            None => false,
+        }
+    })
+}
+
+fn view(b: &Body) -> BodyView<'_> {
+    BodyView {
+        shape: &b.shape,
+        pose: b.pose,
+        has_vertices: false,
+        parts: &b.parts,
+        shown: b.shown,
+    }
+}
+
+/// The page's synchronous question: 1 when a finger at (`x`, `y`) CSS pixels from the
+/// canvas's top-left corner lands on a shape the figure takes.
+#[cfg(target_arch = "wasm32")]
+#[unsafe(no_mangle)]
+pub extern "C" fn np_takes_touch(x: f32, y: f32) -> u32 {
+    u32::from(takes_touch(Vec2::new(x, y)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::command::Pose;
+
+    fn body(shape: &Shape, x: f32) -> BodyView<'_> {
+        BodyView {
+            shape,
+            pose: Pose {
+                position: Vec2::new(x, 0.0),
+                angle_deg: 0.0,
+            },
+            has_vertices: true,
+            parts: &[],
+            shown: 0,
+        }
+    }
+
+    #[test]
+    fn a_finger_on_a_shape_is_the_figures_elsewhere_the_pages() {
+        let s = Shape::make_box(1.0, 1.0, 0.0).unwrap();
+        let cam = Camera::default();
+        publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], [false, false]);
+        assert!(takes_touch(cam.to_screen(Vec2::new(2.0, 0.0))), "on B");
+        assert!(takes_touch(cam.to_screen(Vec2::new(-2.0, 0.1))), "on A");
+        assert!(!takes_touch(cam.to_screen(Vec2::new(0.0, 3.0))), "between");
+        assert!(
+            takes_touch(cam.viewport_min - Vec2::ONE),
+            "off the view: the bar's"
+        );
+        // A locked body is the page's too.
+        publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], [true, false]);
+        assert!(
+            !takes_touch(cam.to_screen(Vec2::new(-2.0, 0.1))),
+            "locked A"
+        );
+        assert!(takes_touch(cam.to_screen(Vec2::new(2.0, 0.0))), "B still");
+    }
+}
