@@ -8,7 +8,7 @@ pub fn new_context() -> egui::Context {
 }
 
 /// The input of a headless frame in a window of `width` × `height` points (feed it to
-/// [`egui::Context::run`] with [`App::frame`] inside).
+/// [`egui::Context::run`] with [`App::frame`](crate::app::App::frame) inside).
 pub fn screen_input(width: f32, height: f32) -> egui::RawInput {
     egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(

@@ -1,7 +1,7 @@
 //! Carrying out a [`Command`]: the one place every key, button and canvas gesture ends up.
 //! Each command has an [`Owner`], the part of the app whose state it changes; the parts that
 //! need no more than their own state carry their commands out here ([`Edit`], [`look`],
-//! [`quiz`]), the files theirs in [`files`](super::files), and the app the mode and step. What
+//! [`quiz()`]), the files theirs in [`files`](super::files), and the app the mode and step. What
 //! then needs the whole app (the pair recomputed, a scene set up) comes back as [`After`]s.
 
 use super::command::{After, Command, PairOptions, Pick, StepTo, UI_SCALE_RANGE};
@@ -23,7 +23,7 @@ pub enum Owner {
     Edit,
     /// The lecture and the scene's file: opening, saving, links ([`Files`](super::files::Files)).
     Files,
-    /// The quiz ([`quiz`]).
+    /// The quiz ([`quiz()`]).
     Quiz,
     /// The window, the look, the dialogs and the camera ([`look`]).
     Look,

@@ -100,7 +100,7 @@ impl Files<'_> {
 
     /// Reloads the scene when its file changed on disk; a broken edit keeps the last good scene.
     /// With unsaved edits it asks first (reload / keep mine): the file's scene waits in
-    /// [`Dialogs::on_disk`](super::state::Dialogs::on_disk).
+    /// [`Dialogs::on_disk`](crate::app::state::Dialogs::on_disk).
     pub fn check_reload(&mut self, now: f64) {
         let Some(path) = self.doc.path().map(|p| p.to_path_buf()) else {
             return;
