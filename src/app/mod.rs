@@ -1,25 +1,10 @@
 //! The desktop app: a macroquad window with egui panels; the canvas is painted with egui's
 //! painter from the library's traces.
 //!
-//! Who owns what (one owner per kind of state; nothing held twice):
-//! - [`document`]: the scene, its saved copy, undo/redo, its file;
-//! - [`session`]: the lecture and where we are in it, the mode and step, the options that are
-//!   not the scene's, the pair's traces;
-//! - [`modes`]: each mode's own view state; [`camera`] and [`input`]: the world view and the
-//!   canvas gestures; [`state`]: the banner, the dialogs, frame timings.
-//!
-//! Every action is a [`command::Command`], from a key or a button alike; [`App::apply`] carries
-//! them out. Each frame, in order (inside egui's frame, so the canvas can use its painter):
-//! 1. Canvas input (unless the pointer is over a panel, as laid out at the last frame):
-//!    gestures become commands, carried out at once; the pair's output and traces are
-//!    recomputed where they changed (jitter, which changes every frame, first of all).
-//! 2. egui UI: the panels, drawn from that pair (so panels and canvas show the same frame
-//!    while dragging), take their space and return their commands; keys (unless a text field
-//!    has focus) become commands; every command is carried out.
-//! 3. Per-frame bookkeeping (the banner's timeout); a mode observes the pair (its id history)
-//!    between 1 and 2, so the panels show this frame's.
-//! 4. Draw the world: grid, shapes, the mode's picture, the normal and contact points.
-//! 5. egui draws; a screenshot, if asked for, is taken after it ([`run`]).
+//! One owner per kind of state, nothing held twice: the fields of [`App`]. Every action is a
+//! [`command::Command`], from a key, a button or a gesture alike; [`App::apply`] has the part
+//! that owns it carry it out ([`execute`]). Each frame's stages, in order, are [`App::frame`]'s;
+//! egui then draws, and a screenshot, if asked for, is taken after it ([`run`]).
 
 pub mod camera;
 pub mod canvas_input;
@@ -54,13 +39,11 @@ pub mod words;
 pub mod world;
 
 use crate::cli::AppFlags;
-use crate::scene::Lecture;
-use command::{After, Command, StepTo};
+use command::{After, Command};
 use document::{Document, EditSource};
-use execute::Owner;
 use files::Files;
 use glam::Vec2;
-use input::{BodyView, Input, Interaction};
+use input::{BodyView, Input};
 use modes::{Mode, ModeKind, Modes};
 use session::Session;
 use state::{Dialogs, Probe, Shell};
@@ -68,10 +51,7 @@ use views::Views;
 
 pub use context::{configure, new_context, screen_input};
 
-/// The app, by owner: the document (the scene, its history and file), the session (the lecture,
-/// the mode and step, the options, the pair and its traces), each mode's own state, the views
-/// (camera and canvas gesture), the probe `--print-state` reads, the dialogs and banner, and
-/// the shell (window requests). `let App { .. } = self;` names them all.
+/// The app, by owner (`let App { .. } = self;` names them all).
 pub struct App {
     /// The scene being edited, its history and file.
     pub doc: Document,
@@ -107,72 +87,30 @@ impl App {
         if !command.is_gesture() {
             self.probe.commands += 1;
         }
-        let after = match execute::owner(&command) {
-            Owner::Edit => execute::Edit {
-                doc: &mut self.doc,
-                session: &mut self.session,
-                dialogs: &mut self.dialogs,
-            }
-            .apply(command, now),
-            Owner::Files => return self.files(now, |f| f.apply(command, now)),
-            Owner::Quiz => execute::quiz(
-                command,
-                &mut self.quiz,
-                self.doc.scene(),
-                &self.session,
-                &mut self.dialogs,
-                now,
-            ),
-            Owner::Look => {
-                let folder = self.session.lecture.folder.clone();
-                execute::look(
-                    command,
-                    &mut self.shell,
-                    &mut self.view,
-                    &mut self.dialogs,
-                    folder,
-                );
-                Vec::new()
-            }
-            Owner::Play => {
-                self.play(command);
-                Vec::new()
-            }
-        };
+        let after = self.parts().apply(command, now);
         self.follow(after, now);
     }
 
     /// Runs `op` on the parts that opening, saving and recovering change ([`Files`]), then
     /// does what it asks of the app.
     pub fn files<R>(&mut self, now: f64, op: impl FnOnce(&mut Files<'_>) -> R) -> R {
-        let mut files = Files {
-            doc: &mut self.doc,
-            session: &mut self.session,
-            dialogs: &mut self.dialogs,
-            shell: &mut self.shell,
-            view: &mut self.view,
-            after: Vec::new(),
-        };
+        let mut files = self.parts().files();
         let out = op(&mut files);
         let after = files.after;
         self.follow(after, now);
         out
     }
 
-    /// The mode and step: a mode switch, a step, Space.
-    fn play(&mut self, command: Command) {
-        let step_to = |app: &mut App, to| {
-            app.session.step = execute::step_to(to, app.session.step, app.step_count());
-            app.view.keep_in_view();
-        };
-        match command {
-            Command::SetMode(m) => self.set_mode(m),
-            Command::Step(to) => step_to(self, to),
-            Command::PlayPause => match self.modes.get_mut(self.session.mode).player() {
-                Some(player) => player.toggle(&mut self.session.step),
-                None => step_to(self, StepTo::Next),
-            },
-            _ => {}
+    /// The parts a command may change, borrowed for one command.
+    fn parts(&mut self) -> execute::Parts<'_> {
+        execute::Parts {
+            doc: &mut self.doc,
+            session: &mut self.session,
+            modes: &mut self.modes,
+            view: &mut self.view,
+            dialogs: &mut self.dialogs,
+            shell: &mut self.shell,
+            quiz: &mut self.quiz,
         }
     }
 
@@ -190,10 +128,7 @@ impl App {
                 }
                 After::SceneView => self.view.apply_scene_view(self.doc.scene().view),
                 After::Keep { mode, step, camera } => {
-                    if self.doc.scene().view.is_none() {
-                        (self.view.cam.center, self.view.cam.zoom) = camera;
-                        self.view.frame_pending = false;
-                    }
+                    self.view.keep_camera(self.doc.scene().view, camera);
                     self.session.mode = mode;
                     self.session.step = step;
                     self.clamp_step();
@@ -205,17 +140,7 @@ impl App {
 
     /// Opens the lecture (or file) the flags name, in their mode and at their step.
     pub fn new(flags: &AppFlags) -> Result<App, String> {
-        let (lecture, index) = match &flags.path {
-            Some(p) => Lecture::open(p).map_err(|e| e.to_string())?,
-            None => (Lecture::builtin(), 0),
-        };
-        let first = lecture
-            .scenes
-            .get(index)
-            .ok_or_else(|| "the lecture has no scenes".to_string())?;
-        let scene = files::scene_of(first)?;
-        let doc = Document::new(scene.clone(), first.path.clone());
-        let session = Session::new(lecture, index, &scene)?;
+        let (doc, session) = files::open_flags(flags)?;
         let mut app = App {
             doc,
             session,
@@ -243,20 +168,12 @@ impl App {
 
     /// Sets up the view, mode, step and options of the scene just loaded.
     fn enter_scene(&mut self, now: f64) {
-        self.view.view_moved = false;
         let scene = self.doc.scene();
-        self.session.mode = scene.mode;
-        self.session.step = scene.step;
-        self.session.options.jitter = false;
-        self.dialogs.warnings = scene
-            .validate()
-            .map(|v| v.warnings.iter().map(|w| w.to_string()).collect())
-            .unwrap_or_default();
-        self.view.apply_scene_view(self.doc.scene().view);
+        self.session.enter_scene(scene);
+        self.view.enter_scene(scene.view);
+        // The questions about the scene left behind do not carry over to this one.
+        self.dialogs.enter_scene(scene);
         self.modes.reset();
-        self.view.interaction = Interaction::default();
-        self.session.parts = None;
-        let _ = self.session.recompute(self.doc.scene());
         self.clamp_step();
         if self.quiz.enter_scene(&self.session.lecture) {
             let show = self
@@ -264,11 +181,6 @@ impl App {
                 .show_question(self.doc.scene(), &self.session.pair);
             self.apply_all(&show, 0.0);
         }
-        // The questions about the scene left behind do not carry over to this one.
-        self.dialogs.recover = None;
-        self.dialogs.broken_recovery = None;
-        self.dialogs.on_disk = None;
-        self.dialogs.after_save = None;
         self.files(now, |f| f.offer_recovery());
     }
 
@@ -325,16 +237,10 @@ impl App {
         }
         ctx.set_zoom_factor(web::egui_zoom(ctx, self.shell.ui_scale));
         // The theme and palette: every colour of this frame is read from them, egui's too.
-        draw::colors::set_look(self.shell.look);
-        let visuals = draw::colors::visuals(self.shell.look);
-        if ctx.style().visuals != visuals {
-            ctx.set_visuals(visuals);
-        }
+        draw::colors::apply_look(ctx, self.shell.look);
         // Whether a text field or a question has the keys is read before anything this frame:
         // the Enter that ends a field's typing is the field's, not a command.
-        let keys_taken = ctx.wants_keyboard_input()
-            || self.dialogs.asking().is_some()
-            || self.dialogs.save_as.is_some();
+        let keys_free = self.dialogs.keys_free(ctx);
 
         // 1. Canvas input, before the panels are drawn: a gesture's commands are carried out
         // (and the pair recomputed) first, so the panels and the canvas show the same pair in
@@ -363,11 +269,7 @@ impl App {
             probe: &mut self.probe,
         }
         .show(ctx);
-        if !keys_taken
-            && !ctx.wants_keyboard_input()
-            && self.dialogs.asking().is_none()
-            && self.dialogs.save_as.is_none()
-        {
+        if keys_free && self.dialogs.keys_free(ctx) {
             commands.extend(ctx.input(|i| command::key_commands(&i.events)));
             commands.extend(command::key_commands(keys));
         }
@@ -383,14 +285,7 @@ impl App {
         self.view.layout(ctx, split, &self.session.pair);
 
         // 3. Per-frame bookkeeping: the banner's timeout.
-        if self
-            .dialogs
-            .banner
-            .as_ref()
-            .is_some_and(|b| !b.error && now - b.since > 4.0)
-        {
-            self.dialogs.banner = None;
-        }
+        self.dialogs.expire_banner(now);
 
         // 4. The world: fitted to the views first where that was asked for, then drawn.
         let world = |views: &Views, dry: bool| {
@@ -429,14 +324,10 @@ impl App {
 
     /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.
     pub fn advance_mode(&mut self, now: f64) {
-        let Some(player) = self.modes.get_mut(self.session.mode).player() else {
-            return;
-        };
-        let was = player.computing();
-        player.advance(&mut self.session.step, now);
-        // A long seek carried over frames reached its step: keep that picture in view, as a
-        // step reached at once is.
-        if was && !player.computing() {
+        if self
+            .modes
+            .advance(self.session.mode, &mut self.session.step, now)
+        {
             self.view.keep_in_view();
         }
     }

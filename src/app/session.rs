@@ -55,6 +55,16 @@ impl Session {
         })
     }
 
+    /// A scene was just loaded: its mode and step, no jitter, the library's part pair, and its
+    /// pair (an invalid scene keeps the last good pair; the loader said why).
+    pub fn enter_scene(&mut self, scene: &Scene) {
+        self.mode = scene.mode;
+        self.step = scene.step;
+        self.options.jitter = false;
+        self.parts = None;
+        let _ = self.recompute(scene);
+    }
+
     /// The name of the current scene in its lecture (its file name).
     pub fn scene_name(&self) -> &str {
         self.lecture

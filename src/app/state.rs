@@ -85,6 +85,36 @@ impl Dialogs {
         }
     }
 
+    /// Whether the keys are the app's: no text field has them and no question waits for its
+    /// answer (its dialog reads its own keys).
+    pub fn keys_free(&self, ctx: &egui::Context) -> bool {
+        !ctx.wants_keyboard_input() && self.asking().is_none() && self.save_as.is_none()
+    }
+
+    /// An information banner goes four seconds after it was shown (an error stays).
+    pub fn expire_banner(&mut self, now: f64) {
+        if self
+            .banner
+            .as_ref()
+            .is_some_and(|b| !b.error && now - b.since > 4.0)
+        {
+            self.banner = None;
+        }
+    }
+
+    /// A scene was just loaded: its loader warnings, and none of the questions about the scene
+    /// left behind.
+    pub fn enter_scene(&mut self, scene: &Scene) {
+        self.warnings = scene
+            .validate()
+            .map(|v| v.warnings.iter().map(|w| w.to_string()).collect())
+            .unwrap_or_default();
+        self.recover = None;
+        self.broken_recovery = None;
+        self.on_disk = None;
+        self.after_save = None;
+    }
+
     /// Shows an error banner (it stays until the next banner).
     pub fn show_error(&mut self, text: impl Into<String>, now: f64) {
         self.banner = Some(Banner {

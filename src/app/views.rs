@@ -50,6 +50,22 @@ pub struct Views {
 }
 
 impl Views {
+    /// A scene was just loaded: its own view (or a frame of it), no gesture under way, and a
+    /// camera the user has not moved yet.
+    pub fn enter_scene(&mut self, authored: Option<scene::View>) {
+        self.view_moved = false;
+        self.apply_scene_view(authored);
+        self.interaction = Interaction::default();
+    }
+
+    /// A reload keeps the camera the user had, unless the scene sets its own view.
+    pub fn keep_camera(&mut self, authored: Option<scene::View>, camera: (Vec2, f32)) {
+        if authored.is_none() {
+            (self.cam.center, self.cam.zoom) = camera;
+            self.frame_pending = false;
+        }
+    }
+
     /// Lays the canvas out in the area the panels left, in window pixels: the world view, and
     /// right of it the second view of a mode that takes a `split` of the width.
     pub fn layout(&mut self, ctx: &egui::Context, split: f32, pair: &Traced) {

@@ -236,6 +236,15 @@ pub fn set_look(look: Look) {
     LOOK.with(|l| l.set(look));
 }
 
+/// Makes `look` the one this frame's colours are read from, egui's own included.
+pub fn apply_look(ctx: &egui::Context, look: Look) {
+    set_look(look);
+    let visuals = visuals(look);
+    if ctx.style().visuals != visuals {
+        ctx.set_visuals(visuals);
+    }
+}
+
 /// The look in force.
 pub fn look() -> Look {
     LOOK.with(Cell::get)

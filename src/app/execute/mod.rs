@@ -6,6 +6,8 @@
 
 use super::command::{After, Command, PairOptions, Pick, StepTo, UI_SCALE_RANGE};
 use super::document::{Document, EditSource};
+use super::files::Files;
+use super::modes::Modes;
 use super::quiz::{self, Quiz};
 use super::session::Session;
 use super::state::{Dialogs, Shell};
@@ -82,6 +84,80 @@ pub fn owner(command: &Command) -> Owner {
         | C::ScaleBy(_)
         | C::SetScale(_) => Owner::Look,
         C::SetMode(_) | C::Step(_) | C::PlayPause => Owner::Play,
+    }
+}
+
+/// The parts of the app a command changes, borrowed for one command: each command is carried
+/// out by its [`Owner`] over the parts that owner changes.
+pub struct Parts<'a> {
+    /// The scene, its history and file.
+    pub doc: &'a mut Document,
+    /// The lecture, the mode and step, the options and the pair's traces.
+    pub session: &'a mut Session,
+    /// Each mode's own state (a playing mode's player).
+    pub modes: &'a mut Modes,
+    /// The cameras and the canvas gesture.
+    pub view: &'a mut Views,
+    /// The banner and the dialogs.
+    pub dialogs: &'a mut Dialogs,
+    /// The window's requests: scale, look, full screen, quitting.
+    pub shell: &'a mut Shell,
+    /// The quiz.
+    pub quiz: &'a mut Quiz,
+}
+
+impl<'a> Parts<'a> {
+    /// The parts that opening, saving and recovering change.
+    pub fn files(self) -> Files<'a> {
+        let Parts {
+            doc,
+            session,
+            view,
+            dialogs,
+            shell,
+            ..
+        } = self;
+        Files {
+            doc,
+            session,
+            dialogs,
+            shell,
+            view,
+            after: Vec::new(),
+        }
+    }
+
+    /// Carries out `command` by its owner; returns what the app is to do next.
+    pub fn apply(self, command: Command, now: f64) -> Vec<After> {
+        let (doc, session, dialogs) = (self.doc, self.session, self.dialogs);
+        match owner(&command) {
+            Owner::Files => {
+                let (shell, view) = (self.shell, self.view);
+                let mut files = Files {
+                    doc,
+                    session,
+                    dialogs,
+                    shell,
+                    view,
+                    after: Vec::new(),
+                };
+                files.apply(command, now);
+                files.after
+            }
+            Owner::Edit => Edit {
+                doc,
+                session,
+                dialogs,
+            }
+            .apply(command, now),
+            Owner::Quiz => quiz(command, self.quiz, doc.scene(), session, dialogs, now),
+            Owner::Look => {
+                let folder = session.lecture.folder.clone();
+                look(command, self.shell, self.view, dialogs, folder);
+                Vec::new()
+            }
+            Owner::Play => play(command, self.modes, session, self.view),
+        }
     }
 }
 
@@ -436,6 +512,32 @@ pub fn step_to(to: StepTo, step: usize, count: usize) -> usize {
         StepTo::Last => last,
         StepTo::At(k) => k.min(last),
     }
+}
+
+/// Carries out a command of the mode and step ([`Owner::Play`]): a step, Space (a playing mode
+/// plays or pauses, any other steps on); a mode switch is the app's ([`After::Mode`]).
+pub fn play(
+    command: Command,
+    modes: &mut Modes,
+    session: &mut Session,
+    view: &mut Views,
+) -> Vec<After> {
+    let to = match command {
+        Command::SetMode(m) => return vec![After::Mode(m)],
+        Command::Step(to) => to,
+        Command::PlayPause => match modes.get_mut(session.mode).player() {
+            Some(player) => {
+                player.toggle(&mut session.step);
+                return Vec::new();
+            }
+            None => StepTo::Next,
+        },
+        _ => return Vec::new(),
+    };
+    let count = modes.get(session.mode).step_count(&session.pair);
+    session.step = step_to(to, session.step, count);
+    view.keep_in_view();
+    Vec::new()
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use super::Files;
 use crate::app::command::After;
 use crate::app::document::Document;
 use crate::app::link::{self, LinkScene};
+use crate::app::session::Session;
 use crate::app::state::Leave;
 use crate::app::web;
 use crate::scene::{self, Lecture, LectureScene, Scene};
@@ -25,6 +26,22 @@ pub(crate) fn scene_of(l: &LectureScene) -> Result<Scene, String> {
         .as_ref()
         .map(|s| s.scene.clone())
         .map_err(|e| e.to_string())
+}
+
+/// The document and session the app opens with: the lecture (or file) the flags name, at its
+/// scene, or the built-in lecture.
+pub(crate) fn open_flags(flags: &crate::cli::AppFlags) -> Result<(Document, Session), String> {
+    let (lecture, index) = match &flags.path {
+        Some(p) => Lecture::open(p).map_err(|e| e.to_string())?,
+        None => (Lecture::builtin(), 0),
+    };
+    let first = lecture
+        .scenes
+        .get(index)
+        .ok_or_else(|| "the lecture has no scenes".to_string())?;
+    let scene = scene_of(first)?;
+    let doc = Document::new(scene.clone(), first.path.clone());
+    Ok((doc, Session::new(lecture, index, &scene)?))
 }
 
 impl Files<'_> {

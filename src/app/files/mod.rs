@@ -16,7 +16,7 @@ use super::session::Session;
 use super::state::{Dialogs, Shell};
 use super::views::Views;
 
-pub(crate) use lecture::scene_of;
+pub(crate) use lecture::open_flags;
 pub use lecture::{EMBED_SIZE, LINKED_SCENE};
 
 /// The parts that moving through the lecture, opening, saving and recovering change,

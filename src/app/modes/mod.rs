@@ -73,6 +73,18 @@ impl Modes {
             .find_map(|m| (m.as_mut() as &mut dyn Any).downcast_mut::<M>())
     }
 
+    /// Moves mode `kind`, if it plays, on to the clock `now` (seconds). True when a long seek
+    /// carried over frames reached its step this frame (its picture is to be kept in view, as a
+    /// step reached at once is).
+    pub fn advance(&mut self, kind: ModeKind, step: &mut usize, now: f64) -> bool {
+        let Some(player) = self.get_mut(kind).player() else {
+            return false;
+        };
+        let was = player.computing();
+        player.advance(step, now);
+        was && !player.computing()
+    }
+
     /// A new scene: forget every mode's view and history.
     pub fn reset(&mut self) {
         for m in &mut self.list {
