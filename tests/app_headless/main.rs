@@ -9,6 +9,7 @@ mod compound_app;
 mod file_safety;
 mod headless;
 mod hysteresis;
+mod lesson;
 mod look;
 mod quiz;
 mod simulate_mode;
