@@ -52,6 +52,92 @@ window.narrowphase = (function () {
         addressChanged = true;
     });
 
+    // An idle figure costs nothing: the app says after each frame whether it left the figure
+    // still (np_still: nothing plays, animates or counts down), and until an input, a resize or
+    // a state request the page skips the app's frames (the canvas keeps the last picture). A
+    // figure scrolled out of view runs no frames either. macroquad's loader asks for every
+    // frame through window.requestAnimationFrame, so the skipping is done there.
+    api.frames = 0;
+    let woken = performance.now();
+    let visible = true;
+    const wake = function () {
+        woken = performance.now();
+    };
+    [
+        "pointerdown", "pointermove", "pointerup", "pointercancel", "mousedown", "mousemove",
+        "mouseup", "wheel", "keydown", "keyup", "touchstart", "touchmove", "touchend",
+        "touchcancel", "resize", "focus", "blur", "hashchange", "visibilitychange", "drop",
+        "paste",
+    ].forEach(function (kind) {
+        window.addEventListener(kind, wake, { capture: true, passive: true });
+    });
+    if (typeof IntersectionObserver === "function") {
+        new IntersectionObserver(function (entries) {
+            visible = entries[entries.length - 1].isIntersecting;
+            wake();
+        }).observe(canvas);
+    }
+    const due = function () {
+        if (stateWaiters.length > 0 || resizeDue) {
+            return true;
+        }
+        if (!visible) {
+            return false;
+        }
+        if (typeof wasm_exports === "undefined" || !wasm_exports || !wasm_exports.np_still) {
+            return true;
+        }
+        // Input reaches the app at its next frames: a few after any event run in any case.
+        return performance.now() - woken < 300 || !wasm_exports.np_still();
+    };
+    const nativeFrame = window.requestAnimationFrame.bind(window);
+    const nativeCancel = window.cancelAnimationFrame.bind(window);
+    // Only the loader's frame (its global `animation`) is held back; any other callback (a
+    // page's, a test's) runs at the next frame as usual. The loader cancels its frame by the
+    // id it was given, which a held-back frame has since replaced: that id cancels whichever
+    // frame of the loader's is pending.
+    let pending = null;
+    let given = null;
+    window.requestAnimationFrame = function (callback) {
+        if (typeof animation !== "function" || callback !== animation) {
+            return nativeFrame(callback);
+        }
+        const tick = function (time) {
+            if (due()) {
+                pending = null;
+                api.frames += 1;
+                callback(time);
+            } else {
+                pending = nativeFrame(tick);
+            }
+        };
+        pending = nativeFrame(tick);
+        given = pending;
+        return given;
+    };
+    window.cancelAnimationFrame = function (id) {
+        if (id === given && pending !== null) {
+            nativeCancel(pending);
+            pending = null;
+        } else {
+            nativeCancel(id);
+        }
+    };
+    // The figure as the student left it, for its "Full app ↗" link: the link fragment the app
+    // makes of the scene as shown, its mode and step (null before the first frame).
+    api.shownFragment = function () {
+        if (typeof wasm_exports === "undefined" || !wasm_exports || !wasm_exports.np_full_app_len) {
+            return null;
+        }
+        const n = wasm_exports.np_full_app_len();
+        if (!n) {
+            return null;
+        }
+        const ptr = wasm_exports.allocate_vec_u8(n);
+        wasm_exports.np_full_app_copy(ptr, n);
+        return text(ptr, n);
+    };
+
     // The canvas follows the devicePixelRatio when it changes without a resize of the window
     // (another screen, the page's zoom under emulation): macroquad's loader resizes the canvas
     // only on the window's `resize`. A media query on the current ratio fires once when it

@@ -90,6 +90,8 @@ pub enum Command {
     /// Put an `<iframe>` of that link, as a figure for another page (`&embed=1`), on the
     /// clipboard.
     CopyEmbed,
+    /// The locks the next embed code carries (`&lock=`, `&text=`, …).
+    SetEmbedLocks(super::locks::Locks),
     /// Back to the scene, mode and step as they were opened (an embedded figure's *Reset*;
     /// one undo step when the scene had changed).
     Reset,

@@ -97,6 +97,14 @@ impl Views {
                 break;
             }
         }
+        let framed = match self.fit[0] {
+            Some(Fit::Frame) => true,
+            Some(Fit::Resized(v)) => v == AUTHORED_VIEW,
+            _ => false,
+        };
+        if let Some(z) = self.zoom_lock.filter(|_| framed) {
+            self.cam.zoom = z;
+        }
         self.fit = [None, None];
     }
 

@@ -160,8 +160,8 @@ pub fn page_look(query: &str, fragment: &str) -> Result<PageLook, String> {
 /// The `<iframe>` that shows `link` (a whole link to the app) as a figure in another page:
 /// `&embed=1` added, the address's `&`, `"`, `<` and `>` written as HTML entities; loaded
 /// lazily (a page of many figures starts only those near the screen).
-pub fn embed_code(link: &str, width: u32, height: u32) -> String {
-    let src = format!("{link}&embed=1")
+pub fn embed_code(link: &str, width: u32, height: u32, locks: &super::locks::Locks) -> String {
+    let src = format!("{link}&embed=1{}", locks.to_query())
         .replace('&', "&amp;")
         .replace('"', "&quot;")
         .replace('<', "&lt;")
@@ -378,6 +378,7 @@ mod tests {
             "https://x.org/np/index.html#s=AbC-_&mode=sat&step=2",
             640,
             400,
+            &super::super::locks::Locks::default(),
         );
         assert_eq!(
             code,
@@ -389,6 +390,23 @@ mod tests {
         let src = code.split('"').nth(1).unwrap().replace("&amp;", "&");
         let fragment = src.split_once('#').unwrap().1;
         assert!(page_look("", fragment).unwrap().embed);
+        // With locks: they follow `embed=1` and read back as set.
+        let locks = super::super::locks::Locks {
+            locked: [false, true],
+            text: true,
+            zoom: Some(55.0),
+            ..Default::default()
+        };
+        let code = embed_code(
+            "https://x.org/np/index.html#s=AbC-_&mode=sat",
+            640,
+            400,
+            &locks,
+        );
+        let src = code.split('"').nth(1).unwrap().replace("&amp;", "&");
+        assert!(src.ends_with("&embed=1&lock=b&text=1&zoom=55"), "{src}");
+        let fragment = src.split_once('#').unwrap().1;
+        assert_eq!(super::super::locks::parse("", fragment).unwrap(), locks);
     }
 
     #[test]

@@ -54,6 +54,8 @@ pub struct Locks {
     pub text: bool,
     /// Simulate plays from the start.
     pub autoplay: bool,
+    /// The world view's zoom (pixels per unit) whenever the figure frames its picture.
+    pub zoom: Option<f32>,
 }
 
 impl Default for Locks {
@@ -64,6 +66,7 @@ impl Default for Locks {
             locked: [false, false],
             text: false,
             autoplay: false,
+            zoom: None,
         }
     }
 }
@@ -125,6 +128,20 @@ pub fn parse(query: &str, fragment: &str) -> Result<Locks, String> {
             }
             "text" => locks.text = flag(key, value)?,
             "autoplay" => locks.autoplay = flag(key, value)?,
+            "zoom" => {
+                use crate::geom::limits::{MAX_ZOOM, MIN_ZOOM};
+                let zoom = value
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|z| (MIN_ZOOM..=MAX_ZOOM).contains(z));
+                locks.zoom = Some(zoom.ok_or_else(|| {
+                    format!(
+                        "the link's zoom '{}' is not a number of pixels per unit from {MIN_ZOOM} to \
+                         {MAX_ZOOM}",
+                        super::link::shown(value)
+                    )
+                })?);
+            }
             _ => {}
         }
     }
@@ -165,6 +182,51 @@ fn key_groups(value: &str) -> Result<KeyGroups, String> {
 }
 
 impl Locks {
+    /// The fields of a figure's link that set these locks (`&lock=a&text=1…`, each starting
+    /// with `&`), the defaults left out: what [`parse`] reads back.
+    pub fn to_query(&self) -> String {
+        let mut q = String::new();
+        if self.keys != KeyGroups::DEFAULT {
+            let g = self.keys;
+            let names: Vec<&str> = [
+                (g.modes, "modes"),
+                (g.steps, "steps"),
+                (g.edit, "edit"),
+                (g.options, "options"),
+            ]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| *n)
+            .collect();
+            let names = if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(",")
+            };
+            q += &format!("&keys={names}");
+        }
+        if let Some(m) = &self.modes {
+            let names: Vec<&str> = m.iter().map(|k| k.name()).collect();
+            q += &format!("&modes={}", names.join(","));
+        }
+        match self.locked {
+            [true, true] => q += "&lock=a,b",
+            [true, false] => q += "&lock=a",
+            [false, true] => q += "&lock=b",
+            [false, false] => {}
+        }
+        if self.text {
+            q += "&text=1";
+        }
+        if self.autoplay {
+            q += "&autoplay=1";
+        }
+        if let Some(z) = self.zoom {
+            q += &format!("&zoom={z}");
+        }
+        q
+    }
+
     /// Whether the figure offers `mode` (its bar lists it, its key shows it).
     pub fn offers(&self, mode: ModeKind) -> bool {
         self.modes.as_ref().is_none_or(|m| m.contains(&mode))
@@ -233,6 +295,79 @@ mod tests {
 
     fn ctrl(k: Key) -> Command {
         key_command(k, Modifiers::CTRL).expect("a chord with a command")
+    }
+
+    #[test]
+    fn every_lock_written_reads_back() {
+        let some = [
+            Locks::default(),
+            Locks {
+                keys: KeyGroups {
+                    modes: false,
+                    steps: false,
+                    edit: false,
+                    options: false,
+                },
+                ..Locks::default()
+            },
+            Locks {
+                keys: KeyGroups {
+                    modes: true,
+                    steps: true,
+                    edit: true,
+                    options: false,
+                },
+                modes: Some(vec![ModeKind::Gjk, ModeKind::Sat]),
+                locked: [true, true],
+                text: true,
+                autoplay: true,
+                zoom: Some(12.25),
+            },
+            Locks {
+                locked: [true, false],
+                ..Locks::default()
+            },
+        ];
+        for l in some {
+            let q = l.to_query();
+            assert_eq!(parse(&format!("?embed=1{q}"), "").unwrap(), l, "{q}");
+        }
+        assert_eq!(
+            Locks::default().to_query(),
+            "",
+            "the defaults write nothing"
+        );
+    }
+
+    #[test]
+    fn a_zoom_is_read_in_range_or_refused_by_name() {
+        assert_eq!(parse("?embed=1&zoom=42.5", "").unwrap().zoom, Some(42.5));
+        assert_eq!(parse("", "#s=x&zoom=200").unwrap().zoom, Some(200.0));
+        assert_eq!(parse("?embed=1", "").unwrap().zoom, None);
+        for bad in ["0", "-3", "NaN", "inf", "1e30", "big", ""] {
+            let e = parse(&format!("?zoom={bad}"), "").unwrap_err();
+            assert!(
+                e.contains("zoom") && e.contains("pixels per unit"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_zoom_lock_holds_when_the_figure_frames_its_picture() {
+        use crate::app::views::Views;
+        let mut v = Views {
+            zoom_lock: Some(37.0),
+            ..Views::default()
+        };
+        v.apply_scene_view(None);
+        // An empty dry frame: nothing for the fit to move; the lock still sets the zoom.
+        v.fit_views(|_| Default::default());
+        assert_eq!(v.cam.zoom, 37.0, "framed: the lock's zoom");
+        v.cam.zoom = 90.0;
+        v.keep_in_view();
+        v.fit_views(|_| Default::default());
+        assert_eq!(v.cam.zoom, 90.0, "a step keeps the student's own zoom");
     }
 
     #[test]

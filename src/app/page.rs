@@ -29,8 +29,43 @@ struct Body {
     shown: usize,
 }
 
+/// The figure as the student left it: the scene as shown, its mode and step.
+type Shown = (crate::scene::Scene, super::modes::ModeKind, usize);
+
 thread_local! {
     static HITS: RefCell<Option<Hits>> = const { RefCell::new(None) };
+    static SHOWN: RefCell<Option<Shown>> = const { RefCell::new(None) };
+    static STILL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Leaves whether the last frame left the figure still: nothing animates (egui asked for no
+/// repaint, no mode plays, no banner counts down, no view waits to be fitted), so until the
+/// next input the page need not run a frame (`np_still`, read by `web/narrowphase.js`).
+pub fn set_still(still: bool) {
+    STILL.with(|s| s.set(still));
+}
+
+/// Leaves the figure as shown this frame, for its "Full app ↗" link ([`full_app_fragment`]).
+pub fn publish_shown(scene: crate::scene::Scene, mode: super::modes::ModeKind, step: usize) {
+    SHOWN.with(|s| *s.borrow_mut() = Some((scene, mode, step)));
+}
+
+/// The link fragment (`s=…&mode=…&step=…`) of the figure as the student left it: what its
+/// "Full app ↗" opens. None before the first frame.
+pub fn full_app_fragment() -> Option<String> {
+    SHOWN.with(|s| {
+        let s = s.borrow();
+        let (scene, mode, step) = s.as_ref()?;
+        let mut scene = scene.clone();
+        scene.step = *step;
+        let text = crate::scene::to_ron(&scene).ok()?;
+        Some(super::link::make(&text, *mode, *step))
+    })
+}
+
+/// Whether the last frame left the figure still ([`set_still`]).
+pub fn still() -> bool {
+    STILL.with(|s| s.get())
 }
 
 /// Leaves this frame's camera and bodies for [`takes_touch`]; `locked` bodies take none.
@@ -86,6 +121,36 @@ fn view(b: &Body) -> BodyView<'_> {
 #[unsafe(no_mangle)]
 pub extern "C" fn np_takes_touch(x: f32, y: f32) -> u32 {
     u32::from(takes_touch(Vec2::new(x, y)))
+}
+
+/// The page's question before each frame: 1 when the last frame left the figure still (the
+/// page then skips frames until an input, a resize or a state request).
+#[cfg(target_arch = "wasm32")]
+#[unsafe(no_mangle)]
+pub extern "C" fn np_still() -> u32 {
+    u32::from(still())
+}
+
+/// The length in bytes of [`full_app_fragment`] (0 before the first frame); the page then
+/// asks for the text with [`np_full_app_copy`].
+#[cfg(target_arch = "wasm32")]
+#[unsafe(no_mangle)]
+pub extern "C" fn np_full_app_len() -> u32 {
+    full_app_fragment().map_or(0, |f| f.len() as u32)
+}
+
+/// Copies [`full_app_fragment`] into the `len` bytes at `ptr` (the page allocated them).
+///
+/// # Safety
+/// `ptr` must point to `len` writable bytes of this module's memory.
+#[cfg(target_arch = "wasm32")]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn np_full_app_copy(ptr: *mut u8, len: u32) {
+    if let Some(f) = full_app_fragment() {
+        let n = f.len().min(len as usize);
+        // SAFETY: the page allocated `len` bytes at `ptr` (allocate_vec_u8) for this copy.
+        unsafe { std::ptr::copy_nonoverlapping(f.as_ptr(), ptr, n) };
+    }
 }
 
 #[cfg(test)]

@@ -159,6 +159,9 @@ pub struct Shell {
     pub embed: bool,
     /// A figure's locks (`&keys=`, `&modes=`, `&lock=`, …): set in an embed only.
     pub locks: Option<super::locks::Locks>,
+    /// The locks *Copy embed code* writes into the figure's link (the left panel's *Embed
+    /// options*); none by default.
+    pub embed_locks: super::locks::Locks,
 }
 
 impl Shell {
@@ -195,6 +198,7 @@ impl Default for Shell {
             look: super::draw::colors::Look::default(),
             embed: false,
             locks: None,
+            embed_locks: super::locks::Locks::default(),
         }
     }
 }

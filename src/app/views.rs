@@ -47,6 +47,9 @@ pub struct Views {
     /// the scene's view. (Otherwise the file's view is kept: framing's own adjustments are not
     /// the lecturer's choice, and must not show up as changed numbers in the file.)
     pub view_moved: bool,
+    /// A figure's zoom (`&zoom=`, pixels per unit): the world view takes it whenever it is
+    /// fitted to its picture (opened, a new mode, Reset), about the centre the fit chose.
+    pub zoom_lock: Option<f32>,
 }
 
 impl Views {

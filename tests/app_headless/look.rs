@@ -12,6 +12,7 @@ use egui::Color32;
 use narrowphase_lab::app::command::Command;
 use narrowphase_lab::app::draw::colors::{self, Look, Palette, Theme};
 use narrowphase_lab::app::input::Input;
+use narrowphase_lab::app::modes::ModeKind;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 
@@ -416,4 +417,45 @@ fn copy_embed_code_puts_an_iframe_of_the_scene_on_the_clipboard() {
         "{:?}",
         app.dialogs.banner
     );
+}
+
+#[test]
+fn embed_options_ride_in_the_embed_code_and_lock_the_figure_it_opens() {
+    use narrowphase_lab::app::locks::{self, Locks};
+    let mut app = App::new(&AppFlags::default()).expect("the lecture opens");
+    let chosen = Locks {
+        locked: [true, false],
+        modes: Some(vec![ModeKind::Sat, ModeKind::Manifold]),
+        text: true,
+        zoom: Some(64.0),
+        ..Locks::default()
+    };
+    app.apply(Command::SetEmbedLocks(chosen.clone()), 0.0);
+    app.apply(Command::CopyEmbed, 0.0);
+    let code = app
+        .shell
+        .to_clipboard
+        .clone()
+        .expect("the code is on the clipboard");
+    let src = code.split('"').nth(1).expect("src").replace("&amp;", "&");
+    let fragment = src.split_once('#').expect("a fragment").1;
+    assert!(fragment.contains("&embed=1&"), "{fragment}");
+    assert_eq!(
+        locks::parse("", fragment).expect("reads"),
+        chosen,
+        "{fragment}"
+    );
+    // The left panel offers them (its "Embed options").
+    app.shell.show_left = true;
+    let ctx = new_context();
+    let out = ctx.run(screen_input(1280.0, 800.0), |ctx| {
+        app.frame(ctx, 0.0, Input::default(), &[]);
+    });
+    let mut shown = Vec::new();
+    for c in &out.shapes {
+        if let egui::Shape::Text(t) = &c.shape {
+            shown.push(t.galley.text().to_string());
+        }
+    }
+    assert!(shown.iter().any(|t| t == "Embed options"), "{shown:?}");
 }

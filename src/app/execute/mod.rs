@@ -82,7 +82,8 @@ pub fn owner(command: &Command) -> Owner {
         | C::ToggleShapesPanel
         | C::Screenshot
         | C::ScaleBy(_)
-        | C::SetScale(_) => Owner::Look,
+        | C::SetScale(_)
+        | C::SetEmbedLocks(_) => Owner::Look,
         C::SetMode(_) | C::Step(_) | C::PlayPause => Owner::Play,
     }
 }
@@ -415,6 +416,7 @@ pub fn look(
         Command::Screenshot => shell.screenshot_pending = true,
         Command::ScaleBy(d) => set_ui_scale(shell, view, shell.ui_scale + d),
         Command::SetScale(s) => set_ui_scale(shell, view, s),
+        Command::SetEmbedLocks(l) => shell.embed_locks = l,
         _ => {}
     }
 }

@@ -249,7 +249,8 @@ impl Files<'_> {
     pub fn copy_embed(&mut self, now: f64) {
         match self.publish_link() {
             Ok(shown) => {
-                let code = link::embed_code(&shown, EMBED_SIZE.0, EMBED_SIZE.1);
+                let code =
+                    link::embed_code(&shown, EMBED_SIZE.0, EMBED_SIZE.1, &self.shell.embed_locks);
                 web::copy_text(&code);
                 if web::CAN_QUIT {
                     println!("{code}");
@@ -271,7 +272,7 @@ impl Files<'_> {
 
     /// The scene as it is to be saved or shared: with the mode on screen, and the view when the
     /// user moved it.
-    pub(super) fn scene_as_shown(&self) -> scene::Scene {
+    pub fn scene_as_shown(&self) -> scene::Scene {
         let mut scene = self.doc.scene().clone();
         if self.view.view_moved {
             scene.view = Some(scene::View {

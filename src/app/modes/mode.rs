@@ -134,6 +134,9 @@ pub trait Player {
     fn computing(&self) -> bool;
     /// How many steps make a second of what it plays (`slides` takes a slide a second).
     fn steps_per_second(&self) -> f64;
+    /// True while it needs frames without any input: playing, or computing its way to a step
+    /// (an idle figure in a page draws no frames; see `page::set_still`).
+    fn busy(&self) -> bool;
 }
 
 /// The mode's [`About`], field by field.

@@ -126,7 +126,7 @@ fn play_pause_button(ui: &mut egui::Ui) -> egui::Response {
 }
 
 /// A mode's title short enough for the bar.
-fn short_title(mode: &dyn Mode) -> &'static str {
+pub(crate) fn short_title(mode: &dyn Mode) -> &'static str {
     match mode.kind() {
         ModeKind::Sat => "SAT",
         ModeKind::Gjk => "GJK / EPA",

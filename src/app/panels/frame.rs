@@ -68,6 +68,8 @@ impl Panels<'_> {
                 ui_scale: self.shell.ui_scale,
                 quiz_hides: hides,
                 look: self.shell.look,
+                embed_locks: &self.shell.embed_locks,
+                zoom: self.views.cam.zoom,
             };
             left.show(ctx, w, &mut out);
         }

@@ -238,6 +238,10 @@ pub(crate) struct Left<'a> {
     pub quiz_hides: bool,
     /// The theme and palette in force.
     pub look: colors::Look,
+    /// The locks *Copy embed code* writes.
+    pub embed_locks: &'a crate::app::locks::Locks,
+    /// The world view's zoom, for a figure that keeps it.
+    pub zoom: f32,
 }
 
 impl Left<'_> {
@@ -319,6 +323,59 @@ impl Left<'_> {
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.contents(ui, out));
             });
+    }
+
+    /// What *Copy embed code* locks in the figure it writes: bodies a student cannot move, the
+    /// modes offered, the step text, playing on sight, the zoom.
+    fn embed_options(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        let mut l = self.embed_locks.clone();
+        egui::CollapsingHeader::new("Embed options")
+            .id_salt("embed options")
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("lock");
+                    ui.checkbox(&mut l.locked[0], "A")
+                        .on_hover_text("the figure's A cannot be moved or turned");
+                    ui.checkbox(&mut l.locked[1], "B")
+                        .on_hover_text("the figure's B cannot be moved or turned");
+                });
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("modes");
+                    for m in self.modes.iter() {
+                        let kind = m.kind();
+                        let mut on = l.offers(kind);
+                        if ui.checkbox(&mut on, super::embed::short_title(m)).changed() {
+                            let mut list: Vec<_> = self
+                                .modes
+                                .iter()
+                                .map(|m| m.kind())
+                                .filter(|k| if *k == kind { on } else { l.offers(*k) })
+                                .collect();
+                            // At least one mode; all of them is no lock at all.
+                            if list.is_empty() {
+                                list.push(kind);
+                            }
+                            let all = list.len() == self.modes.iter().count();
+                            l.modes = (!all).then_some(list);
+                        }
+                    }
+                });
+                ui.checkbox(&mut l.text, "step text under the figure");
+                ui.checkbox(&mut l.autoplay, "Simulate plays on sight");
+                let mut keep = l.zoom.is_some();
+                if ui
+                    .checkbox(
+                        &mut keep,
+                        format!("keep this zoom ({:.0} px per unit)", self.zoom),
+                    )
+                    .changed()
+                {
+                    l.zoom = keep.then_some(self.zoom);
+                }
+            });
+        if l != *self.embed_locks {
+            out.push(Command::SetEmbedLocks(l));
+        }
     }
 
     fn contents(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
@@ -405,6 +462,7 @@ impl Left<'_> {
                 out.push(Command::CopyEmbed);
             }
         });
+        self.embed_options(ui, out);
         ui.horizontal(|ui| {
             ui.label("UI scale");
             // The slider leaves room for its value in a narrow panel.

@@ -286,6 +286,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if mode != app.session.mode {
             app.apply(Command::SetMode(mode), start);
         }
+        app.view.zoom_lock = locks.zoom;
         if locks.autoplay && app.session.mode == super::modes::ModeKind::Simulate {
             app.apply(Command::PlayPause, start);
         }
@@ -334,14 +335,15 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
             if let Some(locks) = &app.shell.locks {
                 ctx.input_mut(|i| i.events.retain(|e| locks.keeps(e)));
             }
-            app.frame(ctx, now, input, &keys)
+            app.frame(ctx, now, input, &keys);
+            super::page::set_still(!ctx.has_requested_repaint() && still(&mut app));
         });
         egui_macroquad::draw();
         // 4. After the frame.
         frames.count += 1;
         capture_slide(&mut app, &mut job);
         window_requests(&mut app, &mut frames);
-        share_with_page(&app);
+        share_with_page(&mut app);
         probe(&mut app, &mut frames, &options, now, dt);
         remember_look(&mut app, &mut frames, now);
         if let Some(code) = end_of_run(&mut app, &frames, &options, now) {
@@ -349,6 +351,16 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         }
         next_frame().await;
     }
+}
+
+/// Whether nothing of the app animates after this frame: no mode plays or computes, no jitter,
+/// no information banner counting down, no view waiting to be fitted.
+fn still(app: &mut App) -> bool {
+    let mode = app.modes.get_mut(app.session.mode);
+    let playing = mode.player().is_some_and(|p| p.busy());
+    let banner = app.dialogs.banner.as_ref().is_some_and(|b| !b.error);
+    let fitting = app.view.frame_pending || app.view.fit.iter().any(Option::is_some);
+    !(playing || app.session.options.jitter || banner || fitting)
 }
 
 /// Stage 1: the scene's file changed on disk (looked at every 0.4 s), a new link, dropped
@@ -404,7 +416,7 @@ fn capture_slide(app: &mut App, job: &mut Option<SlidesJob>) {
 
 /// Stage 4: a figure in another page leaves what its gestures would hit, for the page to ask
 /// where a finger lands (`page::takes_touch`) before the next frame.
-fn share_with_page(app: &App) {
+fn share_with_page(app: &mut App) {
     if app.shell.embed {
         let locked = app
             .shell
@@ -412,6 +424,8 @@ fn share_with_page(app: &App) {
             .as_ref()
             .map_or([false, false], |l| l.locked);
         super::page::publish_hits(&app.view.cam, &app.body_views(), locked);
+        let scene = app.files(0.0, |f| f.scene_as_shown());
+        super::page::publish_shown(scene, app.session.mode, app.session.step);
     }
 }
 

@@ -227,6 +227,95 @@ pub fn embeds_lessons_and_the_light_theme(
         "a finger moved B by {moved:?}, it moved {want:?} world units"
     );
 
+    // Left alone, the figure runs no frames (the canvas keeps its picture); a pointer over it
+    // wakes it.
+    let frames = driver.run(
+        "const w = document.querySelector('iframe').contentWindow;\
+         const wait = ms => new Promise(r => setTimeout(r, ms));\
+         await wait(1500);\
+         const f0 = w.narrowphase.frames;\
+         await wait(2000);\
+         const f1 = w.narrowphase.frames;\
+         const c = w.document.getElementById('glcanvas');\
+         c.dispatchEvent(new w.MouseEvent('mousemove', {bubbles: true, clientX: 20, clientY: 80}));\
+         await wait(600);\
+         return [f1 - f0, w.narrowphase.frames - f1];",
+    );
+    let (idle, woken) = (
+        frames[0].as_i64().unwrap_or(-1),
+        frames[1].as_i64().unwrap_or(-1),
+    );
+    eprintln!(
+        "browser: an idle figure ran {idle} frames in 2 s; a pointer move woke it for {woken}"
+    );
+    assert!(
+        (0..=2).contains(&idle),
+        "an idle figure ran {idle} frames in 2 s"
+    );
+    assert!(
+        woken >= 3,
+        "a pointer move over the figure ran {woken} frames"
+    );
+
+    // "Full app ↗" opens the figure as the student left it: B where the finger put it.
+    let href = driver.run(
+        "const d = document.querySelector('iframe').contentDocument;\
+         const a = d.getElementById('full-app');\
+         a.dispatchEvent(new FocusEvent('focus'));\
+         return a.href;",
+    );
+    let href = href.as_str().expect("the link's href").to_string();
+    assert!(
+        href.starts_with(&format!("{page_root}/index.html#s=")) && href.contains("mode=sat"),
+        "{href}"
+    );
+    driver.go("about:blank");
+    driver.go(&href);
+    let full = driver.state();
+    assert_eq!(full["embed"], false, "the full app");
+    assert_eq!(full["mode"], "sat");
+    for i in 0..2 {
+        let (x, y) = (&full["scene"]["b"]["position"][i], &p2[i]);
+        assert!(
+            (x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-4,
+            "the full app's B {} is the figure's {}",
+            full["scene"]["b"]["position"],
+            back["scene"]["b"]["position"]
+        );
+    }
+
+    // A figure whose WebGL context the browser takes back (past its limit of contexts) says
+    // so instead of going blank, and starts again with a new one.
+    driver.go("about:blank");
+    driver.go(&format!(
+        "{page_root}/index.html?scene=01_resting_box&mode=sat&embed=1"
+    ));
+    let before = driver.state();
+    let paused = driver.run(
+        "const c = document.getElementById('glcanvas');\
+         const gl = c.getContext('webgl2') || c.getContext('webgl');\
+         window.loseIt = gl.getExtension('WEBGL_lose_context');\
+         window.loseIt.loseContext();\
+         await new Promise(r => setTimeout(r, 300));\
+         const p = document.getElementById('paused');\
+         return p ? getComputedStyle(p).display + '|' + p.textContent : 'none';",
+    );
+    let paused = paused.as_str().unwrap_or("").to_string();
+    assert!(
+        paused.starts_with("block|This figure is paused"),
+        "a lost context is said: {paused}"
+    );
+    driver.run("window.loseIt.restoreContext(); return 0;");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let again = driver.state();
+    assert_eq!(again["scene"]["b"], before["scene"]["b"], "the same figure");
+    let shown = driver.run("const p = document.getElementById('paused'); return p === null;");
+    assert_eq!(shown, true, "started again: no pause message");
+    let img = driver.screenshot(&shots.join("embed-context-restored.png"));
+    assert_bodies_drawn(&img, &again, "the figure started again");
+    driver.go("about:blank");
+    driver.go(&format!("{page_root}/embed-480.html"));
+
     // The smallest figure, 320×240: still the canvas and the bar.
     driver.run(
         "const f = document.querySelector('iframe'); f.width = 320; f.height = 240; return 0;",

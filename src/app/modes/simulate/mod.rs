@@ -371,4 +371,8 @@ impl Player for SimulateMode {
     fn steps_per_second(&self) -> f64 {
         self.hz()
     }
+
+    fn busy(&self) -> bool {
+        self.running || self.progress().is_some()
+    }
 }
