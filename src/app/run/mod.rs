@@ -73,12 +73,19 @@ fn x_display_refused() -> Option<String> {
         let open: OpenDisplay = std::mem::transmute(open);
         // The connection stays open until the process ends: closing the server's last client
         // would make an X server started without `-noreset` (Xvfb's default) reset, and refuse
-        // the window library's connection a moment later.
-        if open(std::ptr::null()).is_null() {
-            return Some(name);
+        // the window library's connection a moment later. For the same reason a server whose
+        // last client (the run before this one) just left may be resetting now: it is asked
+        // again for up to two seconds before the display is called refused.
+        for attempt in 0..20 {
+            if !open(std::ptr::null()).is_null() {
+                return None;
+            }
+            if attempt < 19 {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
         }
     }
-    None
+    Some(name)
 }
 
 fn open(flags: AppFlags, job: Option<SlidesJob>) -> i32 {
