@@ -61,8 +61,12 @@ fn the_builtin_lecture_asks_at_least_eight_questions_in_all_three_modes() {
 #[test]
 fn a_waiting_question_hides_the_answer_and_the_answer_reveals_it() {
     let mut app = builtin();
-    // Scene 1: the resting box; its first question asks for the contact count.
+    // Scene 1: the resting box; its second question asks for the contact count (the first,
+    // its reference face, answered first).
     app.apply(Command::ToggleQuiz, 0.0);
+    let top = box_edge(8.0, 1.0, glam::Vec2::Y);
+    app.apply(Command::QuizAnswer(Pick::Face(Some((Which::A, top)))), 0.0);
+    app.apply(Command::QuizNext, 0.0);
     assert!(app.quiz.hides(app.doc.scene()));
     assert_eq!(app.session.mode, ModeKind::Manifold);
     let hidden = frame_texts(&mut app).join("\n");
@@ -89,35 +93,35 @@ fn a_waiting_question_hides_the_answer_and_the_answer_reveals_it() {
         shown.contains("p1"),
         "the contact points come back: {shown}"
     );
-    assert_eq!(app.quiz.score(), (0, 1));
+    assert_eq!(app.quiz.score(), (1, 2));
 }
 
 #[test]
 fn the_score_counts_each_questions_first_answer_over_the_lecture() {
     let mut app = builtin();
     app.apply(Command::ToggleQuiz, 0.0);
-    app.apply(Command::QuizAnswer(Pick::Count(2)), 0.0);
-    // A second answer to a revealed question changes nothing.
-    app.apply(Command::QuizAnswer(Pick::Count(0)), 0.0);
-    assert_eq!(app.quiz.score(), (1, 1));
-    app.apply(Command::QuizNext, 0.0);
-    assert_eq!(app.quiz.question, 1);
     // The ground (A, 8 × 1) is the reference: its top face, the one whose normal is up.
     let top = box_edge(8.0, 1.0, glam::Vec2::Y);
     let bottom_of_b = box_edge(2.0, 1.0, -glam::Vec2::Y);
+    app.apply(Command::QuizAnswer(Pick::Face(Some((Which::A, top)))), 0.0);
+    // A second answer to a revealed question changes nothing.
     app.apply(
         Command::QuizAnswer(Pick::Face(Some((Which::B, bottom_of_b)))),
         0.0,
     );
+    assert_eq!(app.quiz.score(), (1, 1));
+    app.apply(Command::QuizNext, 0.0);
+    assert_eq!(app.quiz.question, 1);
+    app.apply(Command::QuizAnswer(Pick::Count(0)), 0.0);
     assert_eq!(app.quiz.score(), (1, 2));
     // Next: scene 2 (the tilted box), the next scene that asks.
     app.apply(Command::QuizNext, 0.0);
     assert_eq!(app.session.scene_name(), "02_tilted_box.ron");
     assert!(app.quiz.hides(app.doc.scene()));
-    // Going back to scene 1 and answering rightly now does not rewrite the first answer.
+    // Going back to scene 1 and answering rightly now does not rewrite the second answer.
     app.apply(Command::PreviousScene, 0.0);
     app.apply(Command::QuizNext, 0.0);
-    app.apply(Command::QuizAnswer(Pick::Face(Some((Which::A, top)))), 0.0);
+    app.apply(Command::QuizAnswer(Pick::Count(2)), 0.0);
     assert_eq!(app.quiz.score(), (1, 2));
 }
 
@@ -127,8 +131,10 @@ fn clipped_points_are_marked_then_given_with_enter() {
     app.apply(Command::NextScene, 0.0);
     app.apply(Command::ToggleQuiz, 0.0);
     assert_eq!(app.session.scene_name(), "02_tilted_box.ron");
-    // First how many points (asked first, so the survivors' reveal does not answer it): one.
-    app.apply(Command::QuizAnswer(Pick::Count(1)), 0.0);
+    // First the reference face (its reveal stops before the clipping, so it does not answer
+    // the survivors): the ground's top.
+    let top = box_edge(8.0, 1.0, glam::Vec2::Y);
+    app.apply(Command::QuizAnswer(Pick::Face(Some((Which::A, top)))), 0.0);
     app.apply(Command::QuizNext, 0.0);
     // The box is turned 10° counter-clockwise: its left bottom corner dips into the ground,
     // its right one lifts. The point that survives is the one left of the box's centre.
@@ -289,11 +295,9 @@ fn no_question_is_answered_on_screen_while_it_waits() {
 #[test]
 fn the_printed_targets_are_where_the_frame_drew_them() {
     let mut app = builtin();
-    // Scene 1's second question asks for the reference face: its targets are the bodies'
+    // Scene 1's first question asks for the reference face: its targets are the bodies'
     // faces, on the world view.
     app.apply(Command::ToggleQuiz, 0.0);
-    app.apply(Command::QuizAnswer(Pick::Count(2)), 0.0);
-    app.apply(Command::QuizNext, 0.0);
     let _ = frame_texts(&mut app);
     let _ = frame_texts(&mut app);
     let targets = |app: &App| {
@@ -310,4 +314,56 @@ fn the_printed_targets_are_where_the_frame_drew_them() {
     // frame's.
     app.view.cam.center += glam::Vec2::new(0.5, 0.25);
     assert_eq!(targets(&app), drawn);
+}
+
+/// No reveal answers a question its scene asks later: a manifold picture shows everything up
+/// to its step (the reference face, the clipping, the points kept and dropped), so a later
+/// manifold question must be revealed at a later step than any before it; a GJK or SAT
+/// picture shows its own step, so two questions there may not share one.
+#[test]
+fn no_reveal_answers_a_later_question_of_its_scene() {
+    use narrowphase_lab::app::command::StepTo;
+    use narrowphase_lab::app::quiz::{mode_for, reveal_step};
+    let mut app = builtin();
+    let mut checked = 0;
+    for index in 0..app.session.lecture.scenes.len() {
+        app.files(0.0, |f| f.go_to(index, 0.0, true));
+        let asks = app.doc.scene().questions.clone();
+        let shown: Vec<(ModeKind, usize)> = asks
+            .iter()
+            .map(|ask| {
+                let mode = mode_for(ask.kind);
+                app.apply(Command::SetMode(mode), 0.0);
+                let last = app.step_count().saturating_sub(1);
+                let step = match reveal_step(ask, &app.session.pair) {
+                    StepTo::At(k) => k.min(last),
+                    _ => last,
+                };
+                (mode, step)
+            })
+            .collect();
+        for (i, (mi, si)) in shown.iter().enumerate() {
+            for (j, (mj, sj)) in shown.iter().enumerate().skip(i + 1) {
+                checked += 1;
+                let leaks = mi == mj
+                    && if *mi == ModeKind::Manifold {
+                        si >= sj
+                    } else {
+                        si == sj
+                    };
+                assert!(
+                    !leaks,
+                    "{}: question {} is revealed at {mi:?} step {si}, which shows question {}'s \
+                     answer (step {sj})",
+                    app.session.scene_name(),
+                    i + 1,
+                    j + 1
+                );
+            }
+        }
+    }
+    assert!(
+        checked >= 3,
+        "scenes ask more than one question: {checked} pairs"
+    );
 }
