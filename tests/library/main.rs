@@ -15,6 +15,7 @@ mod house;
 mod mode_traces;
 mod module_graph;
 mod oracle;
+mod persistence;
 mod perturb;
 mod questions;
 mod scene_files;

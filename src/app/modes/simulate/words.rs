@@ -5,7 +5,7 @@ use super::state::{SimulateMode, scene_body};
 use crate::app::command::Command;
 use crate::app::words::{count, num};
 use crate::geom::limits::MAX_COORDINATE;
-use crate::scene::{Body, Points, Variant};
+use crate::scene::{Body, Ids, Points, Reference, Variant};
 use crate::sim::{Run, World};
 
 /// The variant in a few words ("one point in the middle", "hysteresis off").
@@ -16,8 +16,15 @@ pub fn variant_words(v: &Variant) -> String {
         Points::Deepest => w.push("only the deepest point"),
         Points::Middle => w.push("one point in the middle"),
     }
-    if !v.hysteresis {
-        w.push("hysteresis off");
+    match (v.reference, v.hysteresis) {
+        (Some(Reference::Plain), _) | (None, false) => w.push("hysteresis off"),
+        (Some(Reference::Sticky), _) => w.push("sticky reference face"),
+        _ => {}
+    }
+    match v.ids {
+        Ids::Reference => {}
+        Ids::Vertices => w.push("vertex-pair ids"),
+        Ids::Nearest => w.push("nearest-point matching"),
     }
     if !v.part_bits {
         w.push("part bits off");
