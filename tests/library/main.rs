@@ -12,6 +12,7 @@ mod claims;
 mod compound;
 mod fuzz_scene;
 mod house;
+mod id_claims;
 mod mode_traces;
 mod module_graph;
 mod oracle;
