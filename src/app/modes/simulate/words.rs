@@ -122,7 +122,7 @@ impl SimulateMode {
         note += " — Ctrl+Z puts the scene back, 4 returns to Simulate";
         Ok(Command::OpenPair {
             bodies: Box::new((a, b)),
-            hysteresis: v.hysteresis,
+            hysteresis: v.reference_rule() != Reference::Plain,
             note,
         })
     }
@@ -185,7 +185,7 @@ impl SimulateMode {
                     num(gb.spin.abs()),
                     num(fb.spin.abs())
                 )
-            } else if !v.hysteresis {
+            } else if v.reference_rule() == Reference::Plain && v.ids == Ids::Reference {
                 format!(
                     " {ghost}: without the bias a near-tie can flip the reference face, which renames the points and loses their warm start: {} of its {} contacts persisted this step, the full run's {} of {}; its top body is at height {}, the full run's at {}.",
                     gs.persisted,
