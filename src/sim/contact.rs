@@ -1,5 +1,6 @@
-//! The manifolds the solver receives: a body pair collided by [`collide_bodies`] (the code
-//! every other mode traces), then shaped by the run's [`Variant`].
+//! The manifolds the solver receives: a body pair collided by
+//! [`collide_bodies`](crate::geom::collide_bodies) (the code every other mode traces), then
+//! shaped by the run's [`Variant`].
 //!
 //! Steps 1 and 2 of the step's outline ([`crate::sim`], one numbering for the lab):
 //!
