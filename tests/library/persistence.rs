@@ -312,6 +312,7 @@ fn nearest_match_count_changes_with_scale_at_an_absolute_tolerance_only() {
     let absolute = nearest_matches(&small, 0.01);
     // Relative: the tolerance scaled with the scene.
     let relative = nearest_matches(&small, 0.01 * 0.01);
+    eprintln!("matched: unit {at_unit}, x0.01 absolute {absolute}, x0.01 relative {relative}");
     assert_eq!(relative, at_unit, "a relative tolerance keeps the count");
     assert_ne!(absolute, at_unit, "an absolute one changes it");
     // The sliding box moves 5 cm a step against the ground: at unit scale its points leave
