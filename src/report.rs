@@ -159,14 +159,16 @@ fn answer_json(a: &Answer) -> Value {
     }
 }
 
-/// A contact point: world position, separation, full id (part bits included) and the id in
-/// words.
+/// A contact point: world position, separation, full id (part bits included), the id in
+/// words, and the vertex pair that made it (`[A's, B's]`, the same whichever face is the
+/// reference).
 fn point(id: u64, p: &ManifoldPoint) -> Value {
     json!({
         "position": vec(p.position),
         "separation": num(p.separation),
         "id": id,
         "feature": feature(&p.id),
+        "vertices": p.vertices,
     })
 }
 
@@ -395,6 +397,7 @@ fn manifold_step(s: &ManifoldStep, o: Vec2) -> Value {
             "candidates": candidates.iter().map(|c| json!({
                 "point": vec(c.point + o), "position": vec(c.position + o),
                 "separation": num(c.separation), "kept": c.kept, "id": c.id.pack(), "feature": feature(&c.id),
+                "vertices": c.vertices,
             })).collect::<Vec<_>>(),
         }),
         ManifoldStep::Corner {

@@ -82,6 +82,7 @@ impl Session {
         let options = ManifoldOptions {
             speculative_margin: scene.speculative_margin,
             hysteresis: self.options.hysteresis,
+            sticky: None,
         };
         // Jitter turns all of B (a compound about its own origin).
         let jitter = self.options.jitter.then(|| {

@@ -79,6 +79,11 @@ pub fn part_pair(parts: [usize; 2], counts: [usize; 2]) -> String {
     format!("{} × {}", one("A", 0), one("B", 1))
 }
 
+/// A point's vertex pair in words, A's first: "A vertex 2 · B vertex 0".
+pub fn vertex_words([a, b]: [u8; 2]) -> String {
+    format!("A vertex {a} · B vertex {b}")
+}
+
 /// A feature id as engine code reads it, in hex with the part bits apart: `0x00020200` for a
 /// single pair, `0x2_00020200` when the parts (`part_a << 8 | part_b`, above the low 32 bits)
 /// are not both 0 — so two ids that differ only in part bits are seen to.

@@ -2,7 +2,8 @@
 //! or (`--perturb N`) the summary's fields over the scene and N nudged copies of it.
 
 use super::EXIT_INVALID;
-use crate::scene::{self, Points, Variant};
+use crate::scene::{self, Ids, Points, Reference, Variant};
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,6 +26,21 @@ pub struct SimulateArgs {
     /// Reference-face hysteresis.
     #[arg(long, value_name = "on|off", ignore_case = true)]
     pub hysteresis: Option<Switch>,
+    /// Which face is the reference: the better (plain), B's only when clearly better
+    /// (biased, the default), or the last step's unless the other is clearly better (sticky).
+    #[arg(long, value_name = "plain|biased|sticky", ignore_case = true)]
+    pub reference: Option<Reference>,
+    /// How a point is matched to the last step's: its feature id (reference, the default), its
+    /// vertex pair (vertices), or the nearest old point within --match-distance (nearest).
+    #[arg(long, value_name = "reference|vertices|nearest", ignore_case = true)]
+    pub ids: Option<Ids>,
+    /// `--ids nearest`'s match distance, absolute world units (default 0.01).
+    #[arg(long, value_name = "D", value_parser = parse_match_distance)]
+    pub match_distance: Option<f32>,
+    /// Run the full manifold and the flagged variant side by side and print the first step at
+    /// which their contacts differ, as JSON (`null` when they never do).
+    #[arg(long)]
+    pub diff: bool,
     /// A compound's part indices in the feature ids.
     #[arg(long, value_name = "on|off", ignore_case = true)]
     pub part_bits: Option<Switch>,
@@ -57,6 +73,38 @@ fn parse_perturb(s: &str) -> Result<usize, String> {
     }
 }
 
+fn parse_match_distance(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(d) if d.is_finite() && d > 0.0 && d <= crate::geom::limits::MAX_COORDINATE => Ok(d),
+        _ => Err(format!(
+            "a distance more than 0 and at most {}, got {s:?}",
+            crate::geom::limits::MAX_COORDINATE
+        )),
+    }
+}
+
+/// `--reference plain|biased|sticky`: the scene's own names.
+impl ValueEnum for Reference {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Reference::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
+
+/// `--ids reference|vertices|nearest`: the scene's own names.
+impl ValueEnum for Ids {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Ids::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
+
 fn parse_seed(s: &str) -> Result<u64, String> {
     s.trim()
         .parse::<u64>()
@@ -73,13 +121,18 @@ pub enum Switch {
 }
 
 impl SimulateArgs {
-    /// The full manifold, changed where a flag says.
+    /// The full manifold, changed where a flag says (`--reference` over `--hysteresis`, which
+    /// reads as biased when on and plain when off).
     pub fn variant(&self) -> Variant {
         let on = |s: Option<Switch>, default: bool| s.map_or(default, |s| s == Switch::On);
         let full = Variant::FULL;
+        let hysteresis = on(self.hysteresis, full.hysteresis);
         Variant {
             points: self.points.unwrap_or(full.points),
-            hysteresis: on(self.hysteresis, full.hysteresis),
+            hysteresis: hysteresis || self.reference.is_some(),
+            reference: self.reference,
+            ids: self.ids.unwrap_or(full.ids),
+            match_distance: self.match_distance.unwrap_or(full.match_distance),
             part_bits: on(self.part_bits, full.part_bits),
             warm_start: on(self.warm_start, full.warm_start),
             smooth: on(self.smooth, full.smooth),
@@ -128,6 +181,9 @@ pub fn simulate(args: &SimulateArgs, out: &mut impl Write, err: &mut impl Write)
             );
         }
         (None, None, _) => {}
+    }
+    if args.diff {
+        return diff(args, &loaded.scene, seconds, out, err);
     }
     let mut world = match World::new(&loaded.scene, args.variant()) {
         Ok(w) => w,
@@ -200,6 +256,44 @@ fn perturbed(
         return EXIT_INVALID;
     };
     let written = serde_json::to_string_pretty(&spread)
+        .map_err(std::io::Error::other)
+        .and_then(|text| writeln!(out, "{text}"))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot write: {e}");
+            1
+        }
+    }
+}
+
+/// `simulate --diff`: the full manifold and the flagged variant side by side; the first step at
+/// which their contacts differ as JSON, `null` when they never do.
+fn diff(
+    args: &SimulateArgs,
+    scene: &scene::Scene,
+    seconds: Option<f32>,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> i32 {
+    use crate::sim::{World, first_parting};
+    let worlds = World::new(scene, Variant::FULL)
+        .and_then(|full| Ok((full, World::new(scene, args.variant())?)));
+    let (mut full, mut other) = match worlds {
+        Ok(w) => w,
+        Err(e) => {
+            let shown = crate::scene::error::shown_path(&args.scene);
+            let _ = writeln!(err, "error: {shown}: {e}");
+            return EXIT_INVALID;
+        }
+    };
+    let steps = full
+        .settings()
+        .steps_for(seconds.unwrap_or(full.settings().seconds));
+    let parting = first_parting(&mut full, &mut other, steps);
+    let written = serde_json::to_string(&parting)
         .map_err(std::io::Error::other)
         .and_then(|text| writeln!(out, "{text}"))
         .and_then(|()| out.flush());

@@ -195,7 +195,21 @@ pub fn collide_bodies(
     options: &ManifoldOptions,
     smooth: bool,
 ) -> CompoundOutput {
-    let margin = options.speculative_margin.max(0.0);
+    collide_bodies_with(a, xf_a, b, xf_b, smooth, |_| *options)
+}
+
+/// [`collide_bodies`] with each part pair's own options, `options_for([part of A, part of
+/// B])` (the same speculative margin for all: a sticky reference face remembers its part
+/// pair's last choice).
+pub fn collide_bodies_with(
+    a: &[PlacedPart],
+    xf_a: Transform,
+    b: &[PlacedPart],
+    xf_b: Transform,
+    smooth: bool,
+    options_for: impl Fn([usize; 2]) -> ManifoldOptions,
+) -> CompoundOutput {
+    let margin = options_for([0, 0]).speculative_margin.max(0.0);
     let mut manifolds = Vec::new();
     let mut segments = Vec::new();
     let mut collided = 0;
@@ -206,6 +220,7 @@ pub fn collide_bodies(
                 continue;
             }
             collided += 1;
+            let options = &options_for([i, j]);
             let mut manifold = collide_in(&pair, options, &mut NoTrace);
             if let Some(link) = &pa.link {
                 let segment = SmoothSegment::of_pair(&pair, link);

@@ -45,7 +45,7 @@ pub mod trace;
 
 pub use compound::{
     CompoundOutput, PartManifold, PlacedPart, SegmentVerdict, chain_joints, collide_bodies,
-    collide_compound, part_id, parts_frame, select_parts,
+    collide_bodies_with, collide_compound, part_id, parts_frame, select_parts,
 };
 pub use contact::{
     Candidate, CircleRegion, ClipVertex, ContactId, Face, FeatureId, FeatureKind, IncidentFeature,

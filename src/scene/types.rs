@@ -7,6 +7,10 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::persist::{
+    Ids, MATCH_DISTANCE, Reference, is_default_match_distance, some_reference, write_reference,
+};
+
 /// One scene: what a lecturer saves and the app opens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -252,7 +256,7 @@ impl Default for Sim {
 
 /// What the manifold gives the solver. Every field is optional; the default is the full
 /// manifold (all points, hysteresis, part bits and warm starting on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Variant {
     /// Which of the manifold's points the solver gets.
@@ -261,6 +265,20 @@ pub struct Variant {
     /// Reference-face hysteresis (off: near-ties flip the roles and churn the feature ids).
     #[serde(skip_serializing_if = "is_true")]
     pub hysteresis: bool,
+    /// Which face is the reference; unset, `hysteresis` says (Biased when on, Plain when off):
+    /// [`Variant::reference_rule`].
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "some_reference",
+        serialize_with = "write_reference"
+    )]
+    pub reference: Option<Reference>,
+    /// How a point is matched to the last step's.
+    #[serde(skip_serializing_if = "Ids::is_reference")]
+    pub ids: Ids,
+    /// `Nearest`'s match distance, absolute world units (default [`MATCH_DISTANCE`]).
+    #[serde(skip_serializing_if = "is_default_match_distance")]
+    pub match_distance: f32,
     /// A compound's part indices in the feature ids (off: two parts' points can share an id).
     #[serde(skip_serializing_if = "is_true")]
     pub part_bits: bool,
@@ -283,10 +301,25 @@ impl Variant {
     pub const FULL: Variant = Variant {
         points: Points::All,
         hysteresis: true,
+        reference: None,
+        ids: Ids::Reference,
+        match_distance: MATCH_DISTANCE,
         part_bits: true,
         warm_start: true,
         smooth: true,
     };
+}
+
+impl Variant {
+    /// The reference-face rule in force: `reference`, or, unset, what `hysteresis` says (the
+    /// old `hysteresis: false` reads as Plain).
+    pub fn reference_rule(&self) -> Reference {
+        match (self.reference, self.hysteresis) {
+            (Some(r), _) => r,
+            (None, true) => Reference::Biased,
+            (None, false) => Reference::Plain,
+        }
+    }
 }
 
 /// Which of the manifold's points the solver gets.

@@ -7,7 +7,8 @@
 //! that keep `f32` arithmetic meaningful.
 
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
-use super::types::{Body, Scene, ShapeSpec, Sim, View};
+use super::persist::Reference;
+use super::types::{Body, Scene, ShapeSpec, Sim, Variant, View};
 use crate::geom::chain::ChainLink;
 use crate::geom::compound::parts_frame;
 use crate::geom::frame::{PairFrame, pair_frame};
@@ -429,6 +430,35 @@ fn check_sim(sim: &Sim, warnings: &mut Vec<SceneWarning>) -> Result<(), SceneErr
     if compare.len() > MAX_COMPARE {
         let msg = format!("at most {MAX_COMPARE} compare runs, got {}", compare.len());
         return Err(value_error("sim.compare", msg));
+    }
+    for (i, v) in compare.iter().enumerate() {
+        check_variant(&format!("sim.compare[{i}]"), v)?;
+    }
+    Ok(())
+}
+
+/// Checks a variant's persistence fields: a match distance finite and > 0 (at most
+/// [`MAX_COORDINATE`]), and no `reference` that contradicts `hysteresis: false` (which reads as
+/// `reference: Plain`).
+pub fn check_variant(field: &str, v: &Variant) -> Result<(), SceneError> {
+    let d = v.match_distance;
+    let name = format!("{field}.match_distance");
+    check_finite(&name, d)?;
+    if !(d > 0.0 && d <= MAX_COORDINATE) {
+        let msg = format!(
+            "must be more than 0 and at most {}, got {}",
+            num(MAX_COORDINATE),
+            num(d)
+        );
+        return Err(value_error(&name, msg));
+    }
+    if let (false, Some(r @ (Reference::Biased | Reference::Sticky))) = (v.hysteresis, v.reference)
+    {
+        let msg = format!(
+            "hysteresis: false reads as reference: Plain, which contradicts reference: {r:?}; \
+             keep one of the two"
+        );
+        return Err(value_error(&format!("{field}.reference"), msg));
     }
     Ok(())
 }

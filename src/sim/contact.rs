@@ -1,23 +1,32 @@
-//! The manifolds the solver receives: a body pair collided by [`collide_bodies`] (the code
-//! every other mode traces), then shaped by the run's [`Variant`].
+//! The manifolds the solver receives: a body pair collided by
+//! [`collide_bodies`](crate::geom::collide_bodies) (the code every other mode traces), then
+//! shaped by the run's [`Variant`].
 //!
 //! Steps 1 and 2 of the step's outline ([`crate::sim`], one numbering for the lab):
 //!
 //! 1. **Collide**:
 //!    1. the pair part pair by part pair, with the scene's speculative margin and the
-//!       variant's hysteresis (a chain's segments with their ghost-vertex rule when the variant
-//!       is `smooth`);
-//!    2. each point gets its cache key: its full id (part bits included), or without the part
-//!       bits when `part_bits` is off;
+//!       variant's reference-face rule (Plain, Biased, or Sticky, which remembers the part
+//!       pair's reference body of the last step) (a chain's segments with their ghost-vertex
+//!       rule when the variant is `smooth`);
+//!    2. each point gets its cache key by the variant's `ids`: its feature id (`Reference`) or
+//!       its vertex pair (`Vertices`), with the part bits above it, or without them when
+//!       `part_bits` is off (`Nearest` matches by position, the key is only shown);
 //!    3. the points the variant asks for are kept: all, the deepest, or one point at the
 //!       midpoint of the surviving points (its separation their mean, its id the smaller of
 //!       theirs, so it does not depend on the order the points came in).
-//! 2. **Match** each point's id against the pair's points of the last step: a match is
-//!    *persisted*, and (with `warm_start`) starts from that point's impulses; the first match
-//!    wins, so two points sharing an id share one warm start.
+//! 2. **Match** each point against the pair's points of the last step: the first unused old
+//!    point with its key (`Reference`, `Vertices`), or the nearest unused one within
+//!    `match_distance` in both bodies' frames (`Nearest`, as Jolt compares a point's two local
+//!    positions). A match is *persisted*, and (with `warm_start`) starts from that point's
+//!    impulses. One old impulse warm-starts at most one new point: the first match takes it
+//!    (Box2D's matcher zeroes a used one), so two points sharing a key fight over one warm
+//!    start and the second starts from nothing.
 
-use crate::geom::{ManifoldOptions, PlacedPart, Transform, collide_bodies, part_id};
-use crate::scene::{Points, Variant};
+use crate::geom::{
+    FeatureKind, ManifoldOptions, PlacedPart, Transform, collide_bodies_with, part_id,
+};
+use crate::scene::{Ids, Points, Reference, Variant};
 use glam::Vec2;
 
 /// A contact point as the solver received it.
@@ -28,9 +37,16 @@ pub struct SimPoint {
     /// Signed distance of the surfaces along the normal (negative: penetrating; positive: a
     /// speculative point, which only stops the gap from closing within the step).
     pub separation: f32,
-    /// The cache key: the full feature id, or without the part bits when the variant drops
-    /// them.
+    /// The cache key: the full feature id (`ids: Reference`, also shown under `Nearest`) or
+    /// the vertex pair (`ids: Vertices`: `ia << 8 | ib`), with the part bits above it unless
+    /// the variant drops them.
     pub id: u64,
+    /// The vertex pair that made the point, `[vertex of the first body's part, vertex of the
+    /// second's]` ([`crate::geom::ManifoldPoint::vertices`]).
+    pub vertices: [u8; 2],
+    /// The point in each body's own frame, `[first body's, second body's]` (what `Nearest`
+    /// compares).
+    pub local: [Vec2; 2],
     /// The id matched a point of this body pair in the last step.
     pub persisted: bool,
     /// Another point of this body pair has the same id in this step.
@@ -73,6 +89,9 @@ pub struct SimManifold {
     pub parts: [usize; 2],
     /// Unit normal from the pair's first body to its second.
     pub normal: Vec2,
+    /// True when the second body's face was the reference (`None`: no face was, as for a
+    /// circle): what a `Sticky` reference remembers for the next step.
+    pub reference_b: Option<bool>,
     /// The points (at most two).
     pub points: Vec<SimPoint>,
 }
@@ -94,19 +113,34 @@ impl PairContacts {
 }
 
 /// Steps 1–3: the pair's manifolds under `variant` (no state yet: `persisted` false, impulses
-/// 0).
+/// 0); `last`, the pair's last step, is what a `Sticky` reference remembers.
 pub fn received(
     bodies: [usize; 2],
     parts: [&[PlacedPart]; 2],
     xfs: [Transform; 2],
     margin: f32,
     variant: &Variant,
+    last: Option<&PairContacts>,
 ) -> PairContacts {
-    let options = ManifoldOptions {
+    let rule = variant.reference_rule();
+    let options_for = |parts: [usize; 2]| ManifoldOptions {
         speculative_margin: margin,
-        hysteresis: variant.hysteresis,
+        hysteresis: rule == Reference::Biased,
+        sticky: match rule {
+            Reference::Sticky => last
+                .and_then(|l| l.manifolds.iter().find(|m| m.parts == parts))
+                .and_then(|m| m.reference_b),
+            _ => None,
+        },
     };
-    let out = collide_bodies(parts[0], xfs[0], parts[1], xfs[1], &options, variant.smooth);
+    let out = collide_bodies_with(
+        parts[0],
+        xfs[0],
+        parts[1],
+        xfs[1],
+        variant.smooth,
+        options_for,
+    );
     let manifolds = out
         .manifolds
         .iter()
@@ -125,16 +159,28 @@ pub fn received(
                 .map(|p| SimPoint {
                     position: p.position,
                     separation: p.separation,
-                    id: key(p.id.pack()),
+                    id: key(match variant.ids {
+                        Ids::Vertices => u32::from(p.vertices[0]) << 8 | u32::from(p.vertices[1]),
+                        Ids::Reference | Ids::Nearest => p.id.pack(),
+                    }),
+                    vertices: p.vertices,
+                    local: [xfs[0].apply_inv(p.position), xfs[1].apply_inv(p.position)],
                     persisted: false,
                     id_collision: false,
                     normal_impulse: 0.0,
                     tangent_impulse: 0.0,
                 })
                 .collect();
+            let reference_b = pm
+                .manifold
+                .points()
+                .next()
+                .filter(|p| matches!(p.id.kind, FeatureKind::Clip | FeatureKind::Corner))
+                .map(|p| p.id.flip);
             SimManifold {
                 parts: pm.parts,
                 normal: pm.manifold.normal,
+                reference_b,
                 points: keep(all, variant.points),
             }
         })
@@ -162,32 +208,67 @@ fn keep(points: Vec<SimPoint>, rule: Points) -> Vec<SimPoint> {
         Points::Middle => {
             let n = points.len() as f32;
             let position = points.iter().map(|p| p.position).sum::<Vec2>() / n;
+            let local = [0, 1].map(|k| points.iter().map(|p| p.local[k]).sum::<Vec2>() / n);
             let separation = points.iter().map(|p| p.separation).sum::<f32>() / n;
             let id = points.iter().map(|p| p.id).min().unwrap_or(0);
             vec![SimPoint {
                 position,
                 separation,
                 id,
+                local,
                 ..points[0]
             }]
         }
     }
 }
 
-/// Step 2: marks each point persisted or new, and its id collisions, against `last` (the pair's
-/// previous step); with `warm_start`, a persisted point starts from the impulses of the first
-/// of `last`'s points with its id (a new point, or any point without warm starting, from 0).
-pub fn match_cache(now: &mut PairContacts, last: Option<&PairContacts>, warm_start: bool) {
+/// Step 2: marks each point persisted or new, and its key collisions, against `last` (the
+/// pair's previous step), by the variant's `ids`: the old slot with the same key (one per key:
+/// the first old point that had it), or (`Nearest`) the nearest unused old point within
+/// `match_distance` in both bodies' frames. With `warm_start` a matched point starts from that
+/// old point's impulses, and each slot is used once: a second point with the same key is new
+/// and starts from 0 (as does any point without warm starting).
+pub fn match_cache(now: &mut PairContacts, last: Option<&PairContacts>, variant: &Variant) {
     let ids: Vec<u64> = now.points().map(|p| p.id).collect();
+    let old: Vec<&SimPoint> = last.map(|l| l.points().collect()).unwrap_or_default();
+    // A keyed cache holds one slot per key: the first old point with it (a later one with the
+    // same key was never stored apart). Without keys every old point is its own slot.
+    let mut used: Vec<bool> = match variant.ids {
+        Ids::Nearest => vec![false; old.len()],
+        Ids::Reference | Ids::Vertices => (0..old.len())
+            .map(|k| old[..k].iter().any(|o| o.id == old[k].id))
+            .collect(),
+    };
     for m in &mut now.manifolds {
         for p in &mut m.points {
             p.id_collision = ids.iter().filter(|&&id| id == p.id).count() > 1;
-            let old = last.and_then(|l| l.points().find(|o| o.id == p.id));
-            p.persisted = old.is_some();
-            if let (Some(o), true) = (old, warm_start) {
-                p.normal_impulse = o.normal_impulse;
-                p.tangent_impulse = o.tangent_impulse;
+            let unused = old.iter().enumerate().filter(|(k, _)| !used[*k]);
+            let found = match variant.ids {
+                Ids::Reference | Ids::Vertices => {
+                    unused.filter(|(_, o)| o.id == p.id).map(|(k, _)| k).next()
+                }
+                Ids::Nearest => unused
+                    .map(|(k, o)| (k, local_distance(p, o)))
+                    .filter(|(_, d)| *d <= variant.match_distance)
+                    .min_by(|x, y| x.1.total_cmp(&y.1))
+                    .map(|(k, _)| k),
+            };
+            p.persisted = found.is_some();
+            if let Some(k) = found {
+                used[k] = true;
+                if variant.warm_start {
+                    p.normal_impulse = old[k].normal_impulse;
+                    p.tangent_impulse = old[k].tangent_impulse;
+                }
             }
         }
     }
+}
+
+/// How far point `p` is from old point `o`: the larger of the distances between their
+/// positions in each body's frame (Jolt keeps a point when both moved less than its tolerance).
+fn local_distance(p: &SimPoint, o: &SimPoint) -> f32 {
+    p.local[0]
+        .distance(o.local[0])
+        .max(p.local[1].distance(o.local[1]))
 }

@@ -53,6 +53,7 @@
 //! ```
 
 pub mod contact;
+pub mod diff;
 pub mod mass;
 pub mod perturb;
 pub mod run;
@@ -64,6 +65,7 @@ pub mod world;
 
 pub use crate::scene::{Points, Variant};
 pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
+pub use diff::{Parting, first_parting};
 pub use mass::{MassProps, mass_props};
 pub use run::{Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run};
 pub use seams::seams;

@@ -280,8 +280,9 @@ impl World {
                 [xfs[i], xfs[j]],
                 self.settings.margin,
                 &self.variant,
+                Some(pair),
             );
-            match_cache(&mut now, Some(pair), self.variant.warm_start);
+            match_cache(&mut now, Some(pair), &self.variant);
             *pair = now;
         }
         // 3.–5. Gravity, solve, move: box2d-lite's scheme or Box2D v3's soft step.

@@ -486,6 +486,7 @@ fn after_a_swap_the_step_text_and_the_arithmetic_name_the_trace_s_reference_face
         options: ManifoldOptions {
             speculative_margin: 0.1,
             hysteresis: true,
+            sticky: None,
         },
         bodies: None,
     };

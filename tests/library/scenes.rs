@@ -721,3 +721,30 @@ fn the_valley_box_starts_just_above_its_slope() {
     let s = std::f64::consts::FRAC_1_SQRT_2;
     assert!((f(&r["normal"][0]) + s).abs() < 1e-6 && (f(&r["normal"][1]) - s).abs() < 1e-6);
 }
+
+// 28: the ten-stack's bottom box touches the ground as scene 21's does, and each point is named
+// by the vertices that made it: the left one by the ground's top-left corner (vertex 3, at
+// (-4, 0)) and the box's bottom-left (vertex 0), the right one by 2 (at (4, 0)) and 1.
+#[test]
+fn ten_stack_bottom_points_are_named_by_their_vertex_pairs() {
+    let e = Expect {
+        mode: Mode::Simulate,
+        overlap: false,
+        separation: 0.0,
+        normal: [0.0, 1.0],
+    };
+    let r = check(
+        "28_ten_stack_ids.ron",
+        e,
+        &[(-0.5, 0.0, 0.0), (0.5, 0.0, 0.0)],
+    );
+    let mut named: Vec<(f64, Value)> = r["points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| (f(&p["position"][0]), p["vertices"].clone()))
+        .collect();
+    named.sort_by(|x, y| x.0.total_cmp(&y.0));
+    assert_eq!(named[0].1, serde_json::json!([3, 0]), "{r}");
+    assert_eq!(named[1].1, serde_json::json!([2, 1]), "{r}");
+}

@@ -9,7 +9,7 @@ use crate::app::input::Input;
 use crate::app::legend;
 use crate::app::modes::arithmetic::{self, Row};
 use crate::app::pair::Traced;
-use crate::app::words::{count, id_hex, num, part_pair, signed};
+use crate::app::words::{count, id_hex, num, part_pair, signed, vertex_words};
 use crate::geom::Face;
 use crate::geom::math::left_perp;
 use crate::geom::{CircleRegion, FeatureId, FeatureKind, IncidentFeature, ManifoldStep};
@@ -41,9 +41,7 @@ pub fn describe_id(id: &FeatureId) -> String {
         FeatureKind::Corner => format!(
             "corner: {r} vertex {} · {i} vertex {}",
             id.reference,
-            match id.incident {
-                IncidentFeature::Vertex(v) | IncidentFeature::SidePlane(v) => v,
-            }
+            id.vertex_pair()[usize::from(!id.flip)]
         ),
         FeatureKind::CircleCircle => "circle · circle".to_string(),
         FeatureKind::CircleFace => format!("circle on {r} edge {}", id.reference),
@@ -83,7 +81,8 @@ fn contact_list(ui: &mut egui::Ui, pair: &Traced) {
             ))
             .monospace(),
         );
-        ui.label(RichText::new(describe_id(&c.point.id)).color(colors::dim()));
+        let words = [describe_id(&c.point.id), vertex_words(c.point.vertices)].join(" · ");
+        ui.label(RichText::new(words).color(colors::dim()));
     }
     // Two points with the same single-pair id: only the part bits keep them apart.
     for (i, a) in contacts.iter().enumerate() {

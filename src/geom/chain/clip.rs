@@ -32,6 +32,7 @@ pub(crate) fn contact<T: Trace<ManifoldStep>>(
             let reference = Face {
                 on_b: false,
                 edge: 0,
+                next: 1,
                 v1: segment.ends[0],
                 v2: segment.ends[1],
                 normal: n1,
@@ -42,6 +43,7 @@ pub(crate) fn contact<T: Trace<ManifoldStep>>(
             let reference = Face {
                 on_b: true,
                 edge: j,
+                next: next_index(j, b.count()),
                 v1: b.vertex(j),
                 v2: b.vertex(next_index(j, b.count())),
                 normal: b.normal(j),
@@ -66,6 +68,7 @@ pub(crate) fn contact<T: Trace<ManifoldStep>>(
                     face: Face {
                         on_b: false,
                         edge: 0,
+                        next: 1,
                         v1: segment.ends[0],
                         v2: segment.ends[1],
                         normal: n1,
@@ -85,10 +88,10 @@ pub(crate) fn contact<T: Trace<ManifoldStep>>(
             }
             let mut m = Manifold::empty(normal);
             if separation <= margin {
-                m.push(ManifoldPoint {
-                    position: (surface_a + surface_b) * 0.5,
+                m.push(ManifoldPoint::of_id(
+                    (surface_a + surface_b) * 0.5,
                     separation,
-                    id: FeatureId {
+                    FeatureId {
                         kind: if circle {
                             FeatureKind::CircleVertex
                         } else {
@@ -98,7 +101,7 @@ pub(crate) fn contact<T: Trace<ManifoldStep>>(
                         incident: IncidentFeature::Vertex(incident as u8),
                         flip: false,
                     },
-                });
+                ));
             }
             m
         }
@@ -126,6 +129,7 @@ fn circle_on_face<T: Trace<ManifoldStep>>(
         face: Face {
             on_b: false,
             edge: 0,
+            next: 1,
             v1: p1,
             v2: p2,
             normal: n1,
@@ -160,16 +164,16 @@ fn circle_on_face<T: Trace<ManifoldStep>>(
     if separation <= margin {
         let surface_a = core_point + n1 * a.radius();
         let surface_b = centre - n1 * b.radius();
-        m.push(ManifoldPoint {
-            position: (surface_a + surface_b) * 0.5,
+        m.push(ManifoldPoint::of_id(
+            (surface_a + surface_b) * 0.5,
             separation,
-            id: FeatureId {
+            FeatureId {
                 kind: FeatureKind::CircleFace,
                 reference: 0,
                 incident: IncidentFeature::Vertex(0),
                 flip: false,
             },
-        });
+        ));
     }
     m
 }

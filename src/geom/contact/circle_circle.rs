@@ -35,15 +35,15 @@ pub fn circles(
     }
     let surface_a = ca + normal * a.radius();
     let surface_b = cb - normal * b.radius();
-    m.push(ManifoldPoint {
-        position: (surface_a + surface_b) * 0.5,
+    m.push(ManifoldPoint::of_id(
+        (surface_a + surface_b) * 0.5,
         separation,
-        id: FeatureId {
+        FeatureId {
             kind: FeatureKind::CircleCircle,
             reference: 0,
             incident: IncidentFeature::Vertex(0),
             flip: false,
         },
-    });
+    ));
     m
 }

@@ -193,6 +193,7 @@ fn from_face(
         face: Face {
             on_b: !core_is_a,
             edge: face,
+            next,
             v1: core.vertex(face),
             v2: core.vertex(next),
             normal: core.normal(face),
@@ -216,16 +217,16 @@ fn from_face(
     };
     Manifold::one(
         a_to_b(normal),
-        ManifoldPoint {
+        ManifoldPoint::of_id(
             position,
             separation,
-            id: FeatureId {
+            FeatureId {
                 kind,
                 reference: reference as u8,
                 incident: IncidentFeature::Vertex(0),
                 flip: !core_is_a,
             },
-        },
+        ),
     )
 }
 

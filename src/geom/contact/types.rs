@@ -88,6 +88,54 @@ impl FeatureId {
             flip: id & 1 == 1,
         })
     }
+
+    /// The vertex pair `[A's, B's]` of a point that one vertex (or face) of each core made,
+    /// read from the id alone: the reference feature (a vertex, or a face's first vertex) and
+    /// the incident vertex, put in A-then-B order (B's first when `flip`). A circle is vertex 0.
+    /// A clipped point's pair needs the incident face too ([`clip_vertex_pair`]); this is for
+    /// the other kinds.
+    pub fn vertex_pair(&self) -> [u8; 2] {
+        let incident = match self.incident {
+            IncidentFeature::Vertex(v) => v,
+            IncidentFeature::SidePlane(s) => s,
+        };
+        if self.flip {
+            [incident, self.reference]
+        } else {
+            [self.reference, incident]
+        }
+    }
+}
+
+/// The vertex pair `[A's, B's]` of a clipped point (B's face the reference when `flip`): the
+/// reference face's end on the point's side and the incident face's end on the same side, as
+/// Box2D v3 names its points (`B2_MAKE_ID`). The incident face runs the other way along the
+/// reference face, so its second vertex lies at the reference face's first end (side 0) and its
+/// first vertex at the second end (side 1). An incident vertex that survived clipping names its
+/// side; a point made by side plane `s` names the reference end it was clipped at (`s`) and the
+/// incident end cut away beyond it. Either face may be the reference: the same two faces give
+/// the same pairs, so the pair does not change when the reference flips, nor when an incident
+/// vertex and a side-plane point trade places.
+pub fn clip_vertex_pair(
+    reference: &Face,
+    incident: &Face,
+    feature: IncidentFeature,
+    flip: bool,
+) -> [u8; 2] {
+    let side = match feature {
+        IncidentFeature::Vertex(v) => u8::from(v as usize == incident.edge),
+        IncidentFeature::SidePlane(s) => s,
+    };
+    let (r, i) = if side == 0 {
+        (reference.edge, incident.next)
+    } else {
+        (reference.next, incident.edge)
+    };
+    if flip {
+        [i as u8, r as u8]
+    } else {
+        [r as u8, i as u8]
+    }
 }
 
 /// A contact point's full id, as the solver's cache, the report and the app carry it: the
@@ -134,9 +182,25 @@ pub struct ManifoldPoint {
     pub separation: f32,
     /// The features that made it.
     pub id: FeatureId,
+    /// The vertex pair that made it, `[vertex of A's core, vertex of B's core]` (a circle's is
+    /// 0; a chain's is the vertex of the segment, 0 or 1): the same whichever face is the
+    /// reference ([`clip_vertex_pair`]; Box2D v3's point ids).
+    pub vertices: [u8; 2],
 }
 
 impl ManifoldPoint {
+    /// A point whose vertex pair its id names ([`FeatureId::vertex_pair`]: every kind but a
+    /// clipped point).
+    #[inline]
+    pub fn of_id(position: Vec2, separation: f32, id: FeatureId) -> ManifoldPoint {
+        ManifoldPoint {
+            position,
+            separation,
+            id,
+            vertices: id.vertex_pair(),
+        }
+    }
+
     /// Filler for unused slots (never returned).
     const NONE: ManifoldPoint = ManifoldPoint {
         position: Vec2::ZERO,
@@ -147,6 +211,7 @@ impl ManifoldPoint {
             incident: IncidentFeature::Vertex(0),
             flip: false,
         },
+        vertices: [0, 0],
     };
 }
 
@@ -191,6 +256,7 @@ impl Manifold {
                 p.position.y.to_bits(),
                 p.separation.to_bits(),
                 p.id.pack(),
+                u32::from_le_bytes([p.vertices[0], p.vertices[1], 0, 0]),
             ]);
         }
         v
@@ -248,6 +314,11 @@ pub struct ManifoldOptions {
     /// Reference-face hysteresis (on by default): B's face becomes the reference only when
     /// clearly better, so near-ties do not flip roles and churn the feature ids.
     pub hysteresis: bool,
+    /// A true hysteresis's memory (the lab's `Sticky` rule): `Some(true)` when B's face was this
+    /// part pair's reference last step, `Some(false)` when A's was. The remembered body's face
+    /// stays the reference unless the other's is better by the hysteresis bias; `None` (the
+    /// default): no memory, `hysteresis` decides.
+    pub sticky: Option<bool>,
 }
 
 impl ManifoldOptions {
@@ -270,6 +341,7 @@ impl Default for ManifoldOptions {
         ManifoldOptions {
             speculative_margin: 0.0,
             hysteresis: true,
+            sticky: None,
         }
     }
 }
@@ -404,6 +476,8 @@ pub struct Candidate {
     pub kept: bool,
     /// Its feature id.
     pub id: FeatureId,
+    /// Its vertex pair, `[A's, B's]` ([`clip_vertex_pair`]).
+    pub vertices: [u8; 2],
 }
 
 impl Candidate {
@@ -414,6 +488,7 @@ impl Candidate {
             position: self.position,
             separation: self.separation,
             id: self.id,
+            vertices: self.vertices,
         }
     }
 }
@@ -423,8 +498,11 @@ impl Candidate {
 pub struct Face {
     /// True when the face belongs to B.
     pub on_b: bool,
-    /// Edge index: from vertex `edge` to vertex `edge + 1`.
+    /// Edge index: from vertex `edge` to vertex `next` (`edge + 1`, wrapping).
     pub edge: usize,
+    /// The index of its second vertex (`edge + 1`, wrapping to 0; a segment's face 1 runs from
+    /// vertex 1 to vertex 0).
+    pub next: usize,
     /// First vertex.
     pub v1: Vec2,
     /// Second vertex.

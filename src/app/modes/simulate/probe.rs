@@ -142,6 +142,8 @@ impl SimulateMode {
                     "part_bits": v.part_bits,
                     "warm_start": v.warm_start,
                     "smooth": v.smooth,
+                    "reference": v.reference_rule().name(),
+                    "ids": v.ids.name(),
                 })
             }).collect::<Vec<_>>(),
             "bodies": lab.runs.iter().map(|r| r.world().bodies().iter().map(|b| {

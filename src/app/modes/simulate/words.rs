@@ -5,7 +5,7 @@ use super::state::{SimulateMode, scene_body};
 use crate::app::command::Command;
 use crate::app::words::{count, num};
 use crate::geom::limits::MAX_COORDINATE;
-use crate::scene::{Body, Points, Variant};
+use crate::scene::{Body, Ids, Points, Reference, Variant};
 use crate::sim::{Run, World};
 
 /// The variant in a few words ("one point in the middle", "hysteresis off").
@@ -16,8 +16,15 @@ pub fn variant_words(v: &Variant) -> String {
         Points::Deepest => w.push("only the deepest point"),
         Points::Middle => w.push("one point in the middle"),
     }
-    if !v.hysteresis {
-        w.push("hysteresis off");
+    match (v.reference, v.hysteresis) {
+        (Some(Reference::Plain), _) | (None, false) => w.push("hysteresis off"),
+        (Some(Reference::Sticky), _) => w.push("sticky reference face"),
+        _ => {}
+    }
+    match v.ids {
+        Ids::Reference => {}
+        Ids::Vertices => w.push("vertex-pair ids"),
+        Ids::Nearest => w.push("nearest-point matching"),
     }
     if !v.part_bits {
         w.push("part bits off");
@@ -115,7 +122,7 @@ impl SimulateMode {
         note += " — Ctrl+Z puts the scene back, 4 returns to Simulate";
         Ok(Command::OpenPair {
             bodies: Box::new((a, b)),
-            hysteresis: v.hysteresis,
+            hysteresis: v.reference_rule() != Reference::Plain,
             note,
         })
     }
@@ -178,7 +185,7 @@ impl SimulateMode {
                     num(gb.spin.abs()),
                     num(fb.spin.abs())
                 )
-            } else if !v.hysteresis {
+            } else if v.reference_rule() == Reference::Plain && v.ids == Ids::Reference {
                 format!(
                     " {ghost}: without the bias a near-tie can flip the reference face, which renames the points and loses their warm start: {} of its {} contacts persisted this step, the full run's {} of {}; its top body is at height {}, the full run's at {}.",
                     gs.persisted,

@@ -23,6 +23,7 @@ use crate::geom::contact::polygons::faces::{FaceChoice, face_of, radii};
 use crate::geom::contact::polygons::segments::Segment;
 use crate::geom::contact::types::{
     ClipVertex, Face, FeatureId, FeatureKind, Manifold, ManifoldOptions, ManifoldPoint,
+    clip_vertex_pair,
 };
 use crate::geom::math::{cross, left_perp, next_index};
 use crate::geom::shape::Placed;
@@ -243,7 +244,7 @@ pub fn clip_faces(
         offsets: [f32; 2],
         rounding: f32,
         (ref_radius, inc_radius): (f32, f32),
-        reference: u8,
+        (reference, incident): (&Face, &Face),
         flip: bool,
     ) -> ManifoldPoint {
         let along = normal.dot(v.point);
@@ -259,10 +260,11 @@ pub fn clip_faces(
             separation,
             id: FeatureId {
                 kind: FeatureKind::Clip,
-                reference,
+                reference: reference.edge as u8,
                 incident: v.feature,
                 flip,
             },
+            vertices: clip_vertex_pair(reference, incident, v.feature, flip),
         }
     }
     let point = |v| {
@@ -272,7 +274,7 @@ pub fn clip_faces(
             offsets,
             rounding,
             radii,
-            reference.edge as u8,
+            (reference, incident),
             flip,
         )
     };

@@ -144,6 +144,7 @@ fn fast_equals_readable(shapes: &[Shape], seed: u64, poses: usize) {
                     let options = ManifoldOptions {
                         speculative_margin: margin,
                         hysteresis,
+                        sticky: None,
                     };
                     same(a, xa, b, xb, &options);
                 }
@@ -272,6 +273,7 @@ fn general_from_untraced_equals_the_traced_readable_steps_bit_for_bit() {
                 let options = ManifoldOptions {
                     speculative_margin: if k % 2 == 0 { 0.02 } else { 0.0 },
                     hysteresis: k % 3 != 0,
+                    sticky: [None, Some(true), Some(false)][k % 3],
                 };
                 let mut steps = Vec::new();
                 let traced = general(&pa, &pb, &options, &mut steps);
@@ -428,6 +430,7 @@ fn nothing_kept_at_first_fast_path_equals_the_readable_path_bit_for_bit() {
         let options = ManifoldOptions {
             speculative_margin: margin,
             hysteresis,
+            sticky: None,
         };
         assert!(same(a, xa, b, xb, &options), "{xa:?} {xb:?} {options:?}");
     }

@@ -4,7 +4,7 @@
 
 use crate::geom::contact::types::{
     Candidate, ClipVertex, Face, FeatureId, FeatureKind, IncidentFeature, Manifold,
-    ManifoldOptions, ManifoldPoint, ManifoldStep,
+    ManifoldOptions, ManifoldPoint, ManifoldStep, clip_vertex_pair,
 };
 use crate::geom::frame::pair_scale;
 use crate::geom::math::{left_perp, next_index};
@@ -202,6 +202,7 @@ impl ClipAttempt {
                 incident: feature,
                 flip: self.flip,
             },
+            vertices: clip_vertex_pair(&self.reference, &self.incident, feature, self.flip),
         }
     }
 
@@ -353,7 +354,13 @@ pub fn clip_and_keep<T: Trace<ManifoldStep>>(
     let fallback = if m.is_empty() {
         let inc_shape = if clip.flip { a } else { b };
         deepest_in_slab(inc_shape, &clip.reference)
-            .map(|(i, v)| clip.candidate(v, IncidentFeature::Vertex(i as u8), rad, margin))
+            .map(|(i, v)| {
+                let c = clip.candidate(v, IncidentFeature::Vertex(i as u8), rad, margin);
+                Candidate {
+                    vertices: slab_vertex_pair(&clip.reference, i, v, clip.flip),
+                    ..c
+                }
+            })
             .filter(|c| c.kept)
     } else {
         None
@@ -385,11 +392,7 @@ pub fn clip_and_keep<T: Trace<ManifoldStep>>(
         } = corner;
         m = Manifold::empty(normal);
         let (c1, c2) = (pa + normal * a.radius(), pb - normal * b.radius());
-        m.push(ManifoldPoint {
-            position: (c1 + c2) * 0.5,
-            separation: sep,
-            id,
-        });
+        m.push(ManifoldPoint::of_id((c1 + c2) * 0.5, sep, id));
     }
     m
 }
@@ -398,6 +401,24 @@ pub fn clip_and_keep<T: Trace<ManifoldStep>>(
 /// hysteresis band, and the other face still be a valid reference (a tiny box on a huge one:
 /// the huge box's corners, hundreds of units out, are resolved to 6e-5).
 const SWAP_ROUNDINGS: f32 = 8.0;
+
+/// The vertex pair `[A's, B's]` of the deepest vertex in the slab (incident vertex `index` at
+/// `point`): it and the reference face's end nearer to it along the face.
+fn slab_vertex_pair(reference: &Face, index: usize, point: Vec2, flip: bool) -> [u8; 2] {
+    let tangent = left_perp(reference.normal);
+    let (lo, hi) = (tangent.dot(reference.v1), tangent.dot(reference.v2));
+    let along = tangent.dot(point);
+    let end = if along - lo <= hi - along {
+        reference.edge
+    } else {
+        reference.next
+    };
+    if flip {
+        [index as u8, end as u8]
+    } else {
+        [end as u8, index as u8]
+    }
+}
 
 /// The vertex of `shape`'s core deepest below the reference face among those between its side
 /// planes: `(index, point)`.

@@ -158,11 +158,11 @@ pub fn corner_manifold(
     let (ref_radius, inc_radius) = radii(a, b, flip);
     let c1 = corner.reference + normal * ref_radius;
     let c2 = corner.incident - normal * inc_radius;
-    m.push(ManifoldPoint {
-        position: (c1 + c2) * 0.5,
-        separation: corner.separation,
-        id: corner.id,
-    });
+    m.push(ManifoldPoint::of_id(
+        (c1 + c2) * 0.5,
+        corner.separation,
+        corner.id,
+    ));
     m
 }
 

@@ -10,11 +10,13 @@ use glam::Vec2;
 #[inline(always)] // For the fast paths: without it box–box took 843 instructions, not 771.
 pub fn face_of(shape: &Placed, edge: usize, on_b: bool) -> Face {
     let n = shape.count();
+    let next = next_index(edge, n);
     Face {
         on_b,
         edge,
+        next,
         v1: shape.vertex(edge),
-        v2: shape.vertex(next_index(edge, n)),
+        v2: shape.vertex(next),
         normal: shape.normal(edge),
     }
 }
@@ -101,6 +103,9 @@ pub struct FaceChoice {
 impl FaceChoice {
     /// Step 2 from step 1's `faces`: B's face is the reference when its separation passes A's
     /// by the hysteresis bias `0.02 |sep_a| + hysteresis_slop` (or at all, without hysteresis).
+    /// With a memory ([`ManifoldOptions::sticky`]) the bias favours the body whose face was the
+    /// reference last step: remembering A's it is the rule above; remembering B's, B's face stays
+    /// the reference while its separation is above A's less the same bias.
     #[inline(always)] // For the fast paths: without it box–box took 843 instructions, not 771.
     pub fn new(
         a: &Placed,
@@ -109,10 +114,11 @@ impl FaceChoice {
         options: &ManifoldOptions,
     ) -> FaceChoice {
         let [(sep_a, _), (sep_b, _)] = faces;
-        let threshold = if options.hysteresis {
-            sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b)
-        } else {
-            sep_a
+        let threshold = match options.sticky {
+            Some(true) => sep_a - (0.02 * sep_a.abs() + hysteresis_slop(a, b)),
+            Some(false) => sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b),
+            None if options.hysteresis => sep_a + 0.02 * sep_a.abs() + hysteresis_slop(a, b),
+            None => sep_a,
         };
         FaceChoice {
             faces,
@@ -162,7 +168,7 @@ impl FaceChoice {
             sep_b,
             edge_b,
             threshold: self.threshold,
-            hysteresis: options.hysteresis,
+            hysteresis: options.sticky.is_some() || options.hysteresis,
             b_above_threshold: self.preferred,
             flip,
             swapped,

@@ -61,6 +61,7 @@ impl Segment {
         Face {
             on_b,
             edge,
+            next: 1 - edge,
             v1,
             v2,
             normal,
@@ -190,6 +191,7 @@ mod tests {
                     let options = ManifoldOptions {
                         speculative_margin: if k % 3 == 0 { 0.1 } else { 0.0 },
                         hysteresis: k % 5 != 0,
+                        sticky: None,
                     };
                     let Some(s) = segments(&pa, &pb, &options, &mut NoTrace) else {
                         continue;
