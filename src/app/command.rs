@@ -90,8 +90,9 @@ pub enum Command {
     /// Put an `<iframe>` of that link, as a figure for another page (`&embed=1`), on the
     /// clipboard.
     CopyEmbed,
-    /// The locks the next embed code carries (`&lock=`, `&text=`, …).
-    SetEmbedLocks(super::locks::Locks),
+    /// The locks the next embed code carries, as the fields of a figure's link
+    /// (`&lock=b&text=1`, as `Locks::to_query` writes them).
+    SetEmbedLocks(String),
     /// Back to the scene, mode and step as they were opened (an embedded figure's *Reset*;
     /// one undo step when the scene had changed).
     Reset,

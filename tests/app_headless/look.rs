@@ -430,7 +430,7 @@ fn embed_options_ride_in_the_embed_code_and_lock_the_figure_it_opens() {
         zoom: Some(64.0),
         ..Locks::default()
     };
-    app.apply(Command::SetEmbedLocks(chosen.clone()), 0.0);
+    app.apply(Command::SetEmbedLocks(chosen.to_query()), 0.0);
     app.apply(Command::CopyEmbed, 0.0);
     let code = app
         .shell

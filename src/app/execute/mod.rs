@@ -416,7 +416,13 @@ pub fn look(
         Command::Screenshot => shell.screenshot_pending = true,
         Command::ScaleBy(d) => set_ui_scale(shell, view, shell.ui_scale + d),
         Command::SetScale(s) => set_ui_scale(shell, view, s),
-        Command::SetEmbedLocks(l) => shell.embed_locks = l,
+        Command::SetEmbedLocks(fields) => {
+            // Written by `Locks::to_query`: it reads back (a field it cannot read keeps the
+            // locks as they were).
+            if let Ok(l) = super::locks::parse(&fields, "") {
+                shell.embed_locks = l;
+            }
+        }
         _ => {}
     }
 }

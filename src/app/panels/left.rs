@@ -374,7 +374,7 @@ impl Left<'_> {
                 }
             });
         if l != *self.embed_locks {
-            out.push(Command::SetEmbedLocks(l));
+            out.push(Command::SetEmbedLocks(l.to_query()));
         }
     }
 
