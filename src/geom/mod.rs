@@ -29,6 +29,7 @@
 //! assert!(m.points().all(|p| (p.separation + 0.01).abs() < 1e-5));
 //! ```
 
+pub mod cast;
 pub mod chain;
 pub mod compound;
 pub mod contact;
@@ -43,6 +44,10 @@ pub mod sat;
 pub mod shape;
 pub mod trace;
 
+pub use cast::{
+    CastInput, CastOutput, CastStep, CastStop, MAX_CAST_ITERATIONS, PartsCast, SweepState,
+    cast_in, cast_parts, default_slop, shape_cast,
+};
 pub use compound::{
     CompoundOutput, PartManifold, PlacedPart, SegmentVerdict, chain_joints, collide_bodies,
     collide_compound, part_id, parts_frame, select_parts,
