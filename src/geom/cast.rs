@@ -8,7 +8,7 @@
 //! 1. The target: the cores' distance at which the shapes count as touching,
 //!    `target = max(slop, rA + rB − slop)` (for rounded shapes a slop inside the surfaces, for
 //!    sharp ones a slop outside), met within `tolerance = slop / 4` (or the [`resolution`] of
-//!    the distances, when that is coarser).
+//!    the distances, when that is coarser; the target then at least twice it).
 //! 2. At B's pose at `t` (from `t = 0`): GJK's distance `d` between the cores and its unit normal
 //!    `n` (A to B).
 //! 3. Within the target (`d < target + tolerance`): at `t = 0` the shapes overlap already,
@@ -155,10 +155,15 @@ pub struct CastOutput {
     pub distance: f32,
 }
 
-/// The target and tolerance of outline step 1 for cores of radii `ra`, `rb`.
+/// The target and tolerance of outline step 1 for cores of radii `ra`, `rb`, with the
+/// distances measured to `resolution`: Box2D's `max(slop, rA + rB − slop)` and `slop / 4`,
+/// except that the tolerance is never finer than the resolution and the target never under
+/// twice the tolerance (so a separation within the tolerance of the target is still a gap: a
+/// pair 1e5 across measures distances only to 1e-2, coarser than the slop).
 #[inline]
-pub fn target_and_tolerance(ra: f32, rb: f32, slop: f32) -> (f32, f32) {
-    (slop.max(ra + rb - slop), 0.25 * slop)
+pub fn target_and_tolerance(ra: f32, rb: f32, slop: f32, resolution: f32) -> (f32, f32) {
+    let tolerance = (0.25 * slop).max(resolution);
+    (slop.max(ra + rb - slop).max(2.0 * tolerance), tolerance)
 }
 
 /// How finely the cores' distance can be measured along the sweep: a few roundings of the
@@ -192,12 +197,16 @@ pub fn shape_cast(
 }
 
 /// [`shape_cast`] on a pair already placed in one pair frame (B at its start pose).
-pub fn cast_in(pair: &PairFrame, input: &CastInput, trace: &mut impl Trace<CastStep>) -> CastOutput {
+pub fn cast_in(
+    pair: &PairFrame,
+    input: &CastInput,
+    trace: &mut impl Trace<CastStep>,
+) -> CastOutput {
     let (a, b0) = (&pair.a, &pair.b);
     let v = input.translation;
-    // 1. The target and tolerance; the tolerance no finer than the distances can be measured.
-    let (target, tolerance) = target_and_tolerance(a.radius(), b0.radius(), input.slop);
-    let tolerance = tolerance.max(resolution(a, b0, v));
+    // 1. The target and tolerance, no finer than the distances can be measured.
+    let res = resolution(a, b0, v);
+    let (target, tolerance) = target_and_tolerance(a.radius(), b0.radius(), input.slop, res);
     let mut t = 0.0f32;
     let mut iterations = 0;
     let end = |state, t, normal: Vec2, point: Vec2, distance, iterations| CastOutput {
@@ -243,7 +252,14 @@ pub fn cast_in(pair: &PairFrame, input: &CastInput, trace: &mut impl Trace<CastS
                 trace.step(|| record(None, Some(CastStop::Overlapped)));
                 let c1 = g.point_a + normal * a.radius();
                 let c2 = g.point_b - normal * b.radius();
-                return end(SweepState::Overlapped, 0.0, normal, (c1 + c2) * 0.5, d, iterations);
+                return end(
+                    SweepState::Overlapped,
+                    0.0,
+                    normal,
+                    (c1 + c2) * 0.5,
+                    d,
+                    iterations,
+                );
             }
             trace.step(|| record(None, Some(CastStop::Hit)));
             let point = g.point_a + normal * a.radius();

@@ -148,19 +148,36 @@ pub fn check(sw: &Sweep, label: &str) -> (SweepState, f64) {
         slop,
     };
     let out: CastOutput = shape_cast(&sw.a, sw.xa, &sw.b, sw.xb, &input, &mut NoTrace);
-    let (target, tol) = target_and_tolerance(sw.a.radius(), sw.b.radius(), slop);
-    // The cast widens the tolerance to what f32 can measure; never by more than 16 ε L.
-    assert!(out.tolerance >= tol, "{label}");
-    assert!(out.tolerance <= tol.max(16.0 * f32::EPSILON * sw.scale()), "{label}: {out:?}");
-    let tol = out.tolerance;
+    // Box2D's target and tolerance, widened to what f32 can measure: never by more than 16 ε L
+    // (the tolerance) and twice that (the target).
+    let (target, tol) = target_and_tolerance(sw.a.radius(), sw.b.radius(), slop, 0.0);
+    let floor = 16.0 * f32::EPSILON * sw.scale();
+    assert!(
+        out.tolerance >= tol && out.tolerance <= tol.max(floor),
+        "{label}: {out:?}"
+    );
+    assert!(
+        out.target >= target && out.target <= target.max(2.0 * floor),
+        "{label}: {out:?}"
+    );
+    let (target, tol) = (out.target, out.tolerance);
     let delta = (ROUNDINGS * f32::EPSILON * sw.scale()) as f64;
     let (target, tol) = (target as f64, tol as f64);
     let early = sw.exact(target + tol + delta);
     let late = sw.exact((target - delta).max(0.0));
     let eta = 4.0 * f32::EPSILON as f64;
-    let ctx = || format!("{label}: {out:?} early {early:?} late {late:?} {}", describe(sw));
+    let ctx = || {
+        format!(
+            "{label}: {out:?} early {early:?} late {late:?} {}",
+            describe(sw)
+        )
+    };
     let t = out.t as f64;
-    assert!(out.t.is_finite() && out.normal.is_finite() && out.point.is_finite(), "{}", ctx());
+    assert!(
+        out.t.is_finite() && out.normal.is_finite() && out.point.is_finite(),
+        "{}",
+        ctx()
+    );
     match out.state {
         SweepState::Overlapped => assert_eq!(early, Some(0.0), "{}", ctx()),
         SweepState::Hit => {
@@ -246,17 +263,19 @@ fn cast_grazing_sweeps_hit_or_miss_as_the_exact_answer_says() {
     for k in 0..600 {
         let mut sw = random_sweep(&mut rng, 1.0, Vec2::ZERO);
         let slop = default_slop(&sw.a, &sw.b);
-        let (target, _) = target_and_tolerance(sw.a.radius(), sw.b.radius(), slop);
+        let (target, _) = target_and_tolerance(sw.a.radius(), sw.b.radius(), slop, 0.0);
         // Move B's start sideways so that its path's closest approach is `target + off`.
         let across = sw.v.perp().normalize();
         let closest = |sw: &Sweep| {
             (0..=200)
-                .map(|i| super::exact::core_distance(
-                    &core(&sw.a, sw.xa),
-                    &core(&sw.b, sw.xb),
-                    sw.v * 4.0,
-                    i as f64 / 200.0 - 0.5,
-                ))
+                .map(|i| {
+                    super::exact::core_distance(
+                        &core(&sw.a, sw.xa),
+                        &core(&sw.b, sw.xb),
+                        sw.v * 4.0,
+                        i as f64 / 200.0 - 0.5,
+                    )
+                })
                 .fold(f64::INFINITY, f64::min)
         };
         let d = closest(&sw);
@@ -337,7 +356,11 @@ fn parry_cast_shapes_agrees_with_the_exact_first_contact() {
                 let err = (h.time_of_impact as f64 - e).abs() * len;
                 worst = worst.max(err);
                 both += 1;
-                assert!(err <= PARRY_AGREE, "#{k}: parry {} exact {e}", h.time_of_impact);
+                assert!(
+                    err <= PARRY_AGREE,
+                    "#{k}: parry {} exact {e}",
+                    h.time_of_impact
+                );
             }
             (None, None) => {}
             // Parry stops within its own tolerance of the surface; a sweep that ends within

@@ -4,3 +4,4 @@
 
 mod cast;
 mod exact;
+mod toi;
