@@ -72,7 +72,12 @@ pub struct Motion {
     pub to: Vec2,
     /// B's angle at the end, degrees counter-clockwise (optional; default: B's own angle, so
     /// B does not turn). The turn is the difference, so 360 more is a full turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
     pub angle_deg: Option<f32>,
 }
 
