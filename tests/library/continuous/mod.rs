@@ -4,4 +4,5 @@
 
 mod cast;
 mod exact;
+mod scene;
 mod toi;
