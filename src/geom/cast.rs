@@ -324,10 +324,11 @@ pub fn cast_parts(
         for (j, pb) in b.iter().enumerate() {
             let pair = parts_frame(pa, xf_a, pb, xf_b);
             let segment = pa.link.map(|link| SmoothSegment::of_pair(&pair, &link));
-            if let Some(s) = &segment {
-                if behind(s, pair.b.centroid()) {
-                    continue;
-                }
+            if segment
+                .as_ref()
+                .is_some_and(|s| behind(s, pair.b.centroid()))
+            {
+                continue;
             }
             let mut output = cast_in(&pair, &input, &mut NoTrace);
             if let Some(s) = &segment {

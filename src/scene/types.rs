@@ -59,14 +59,15 @@ pub struct Scene {
         serialize_with = "plain_ser",
         deserialize_with = "plain_de"
     )]
-    pub motion: Option<Motion>,
+    pub motion: Option<EndPose>,
 }
 
 /// B's end pose (DESIGN.md, "Scene file", `motion`): B moves from its pose to this one within
-/// one step, its position on a line and its angle evenly.
+/// one step, its position on a line and its angle evenly. Written `Motion(…)` in the file (the
+/// name `Motion` in Rust is the `sweep` command's, [`crate::scene::sweep::Motion`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Motion {
+#[serde(deny_unknown_fields, rename = "Motion")]
+pub struct EndPose {
     /// B's position at the end of the motion (world).
     #[serde(with = "vec2_tuple")]
     pub to: Vec2,
@@ -83,8 +84,8 @@ pub struct Motion {
 
 impl Scene {
     /// The scene's `motion`, or the default: 2 units along +x, unturned.
-    pub fn motion_or_default(&self) -> Motion {
-        self.motion.unwrap_or(Motion {
+    pub fn motion_or_default(&self) -> EndPose {
+        self.motion.unwrap_or(EndPose {
             to: self.b.position + Vec2::new(2.0, 0.0),
             angle_deg: None,
         })

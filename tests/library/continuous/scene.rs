@@ -2,7 +2,7 @@
 //! its line, and kept (with the lecturer's comments) by the preserving save.
 
 use glam::Vec2;
-use narrowphase_lab::scene::{self, Motion, parse};
+use narrowphase_lab::scene::{self, EndPose, parse};
 
 const TEXT: &str = "// A bullet at a thin wall.
 Scene(
@@ -54,7 +54,7 @@ fn the_preserving_save_keeps_motion_and_its_comment() {
     let path = dir.join("bullet.ron");
     std::fs::write(&path, TEXT).expect("write");
     let mut s = parse(TEXT, &path).expect("valid").scene;
-    s.motion = Some(Motion {
+    s.motion = Some(EndPose {
         to: Vec2::new(4.0, 0.5),
         angle_deg: Some(100.0),
     });
