@@ -303,7 +303,8 @@ pub struct PartsCast {
 /// Casts body B (its parts) along `translation` against body A's parts, with one slop for
 /// every part pair ([`default_slop`] of the bodies' smallest parts when `slop` is None): the
 /// earliest hit (an overlap at the start is the earliest of all), else a failure if any part
-/// pair failed, else the closest miss.
+/// pair failed, else the closest miss; None when no part pair was cast (every one behind a
+/// chain's segment, or a body without parts).
 pub fn cast_parts(
     a: &[PlacedPart],
     xf_a: Transform,

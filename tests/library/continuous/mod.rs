@@ -3,6 +3,7 @@
 //! the trace = untraced property.
 
 mod cast;
+mod chain;
 mod exact;
 mod scene;
 mod toi;
