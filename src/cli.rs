@@ -12,8 +12,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 mod simulate;
+mod toi;
 
 pub use simulate::{MAX_PERTURB, SimulateArgs, Switch, simulate};
+pub use toi::{ToiArgs, toi};
 
 /// Exit code for invalid input.
 pub const EXIT_INVALID: i32 = 2;
@@ -43,6 +45,7 @@ Examples:
   narrowphase-lab check my_lecture/*.ron      validate scene files (exit 2 if any is invalid)
   narrowphase-lab simulate scene.ron --points middle --summary
                                               run the scene's simulation on one-point manifolds
+  narrowphase-lab toi scene.ron --cast        when B, sliding to its `motion` pose, first touches A
 
 Scene files are RON; see README.md for the format.";
 
@@ -108,6 +111,14 @@ pub enum CliCommand {
     /// `step,time,body,x,y,angle_deg,vx,vy,omega,contacts,persisted,new`; with `--summary`, one
     /// JSON object instead (see README.md). A scene without `sim` runs `Sim()`'s defaults.
     Simulate(SimulateArgs),
+    /// B's motion (the scene's `motion`) against A: when do they first touch? JSON on stdout.
+    ///
+    /// The time of impact (B moves and turns; Box2D's separation functions and root finder), or
+    /// with `--cast` the shape cast (B's translation only; conservative advancement). One JSON
+    /// object: `{"state": "hit" | "separated" | "overlapped" | "failed", "t", "normal",
+    /// "point", "iterations", "steps": [...]}` with t the fraction of the motion (see
+    /// README.md). An invalid scene prints its error on stderr and exits 2.
+    Toi(ToiArgs),
 }
 
 /// `--points all|deepest|middle`: the scene's own names.

@@ -1,5 +1,5 @@
 //! `narrowphase-lab`: the command line. Parses the arguments and hands over to the app, or to
-//! the `report`, `check`, `sweep`, `simulate` and `slides` commands (see `narrowphase_lab::cli`).
+//! the `report`, `check`, `sweep`, `simulate`, `toi` and `slides` commands (see `narrowphase_lab::cli`).
 
 use clap::Parser;
 use narrowphase_lab::{
@@ -21,6 +21,9 @@ fn main() {
         }
         Some(CliCommand::Simulate(args)) => {
             cli::simulate(&args, &mut std::io::stdout(), &mut std::io::stderr())
+        }
+        Some(CliCommand::Toi(args)) => {
+            cli::toi(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
         Some(CliCommand::Slides(args)) => app::run::slides(&args),
         None => app::run::run(args.app),

@@ -29,6 +29,7 @@
 //! assert!(m.points().all(|p| (p.separation + 0.01).abs() < 1e-5));
 //! ```
 
+pub mod cast;
 pub mod chain;
 pub mod compound;
 pub mod contact;
@@ -41,8 +42,13 @@ pub mod math;
 pub mod query;
 pub mod sat;
 pub mod shape;
+pub mod toi;
 pub mod trace;
 
+pub use cast::{
+    CastInput, CastOutput, CastStep, CastStop, MAX_CAST_ITERATIONS, PartsCast, SweepState, cast_in,
+    cast_parts, default_slop, shape_cast,
+};
 pub use compound::{
     CompoundOutput, PartManifold, PlacedPart, SegmentVerdict, chain_joints, collide_bodies,
     collide_bodies_with, collide_compound, part_id, parts_frame, select_parts,
@@ -59,4 +65,8 @@ pub use math::{LINEAR_SLOP, Rot, Transform};
 pub use query::{QueryOutput, query, query_in};
 pub use sat::{AxisSource, SatAxis, SatOptions, SatOutput, SatStep, sat, sat_cores};
 pub use shape::{MAX_VERTICES, Placed, Shape, ShapeError, ShapeKind, ShapeParam, ShapeWarning};
+pub use toi::{
+    MAX_PUSH_BACKS, MAX_ROOT_STEPS, MAX_TOI_ITERATIONS, RootMethod, SeparationFunction,
+    SeparationKind, Sweep, ToiOutput, ToiStep, time_of_impact, toi_in,
+};
 pub use trace::{NoTrace, Trace};

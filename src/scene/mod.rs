@@ -50,6 +50,6 @@ pub use questions::{Answer, answer};
 pub use save::save;
 pub use traces::{ManifoldPath, PairTraces, Whole};
 pub use types::{
-    Ask, AskKind, Body, Mode, Part, Points, Scene, ShapeSpec, Sim, Solver, Variant, View,
+    Ask, AskKind, Body, EndPose, Mode, Part, Points, Scene, ShapeSpec, Sim, Solver, Variant, View,
 };
 pub use validate::{Bodies, Pair, Validated, frame_of};

@@ -56,6 +56,44 @@ pub struct Scene {
         deserialize_with = "plain_de"
     )]
     pub sim: Option<Sim>,
+    /// B's end pose for the Continuous mode and `toi` (optional; [`Scene::motion_or_default`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub motion: Option<EndPose>,
+}
+
+/// B's end pose (DESIGN.md, "Scene file", `motion`): B moves from its pose to this one within
+/// one step, its position on a line and its angle evenly. Written `Motion(…)` in the file (the
+/// name `Motion` in Rust is the `sweep` command's, [`crate::scene::sweep::Motion`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Motion")]
+pub struct EndPose {
+    /// B's position at the end of the motion (world).
+    #[serde(with = "vec2_tuple")]
+    pub to: Vec2,
+    /// B's angle at the end, degrees counter-clockwise (optional; default: B's own angle, so
+    /// B does not turn). The turn is the difference, so 360 more is a full turn.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub angle_deg: Option<f32>,
+}
+
+impl Scene {
+    /// The scene's `motion`, or the default: 2 units along +x, unturned.
+    pub fn motion_or_default(&self) -> EndPose {
+        self.motion.unwrap_or(EndPose {
+            to: self.b.position + Vec2::new(2.0, 0.0),
+            angle_deg: None,
+        })
+    }
 }
 
 /// A question to predict before the app reveals the answer.

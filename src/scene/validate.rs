@@ -147,6 +147,12 @@ impl Scene {
         if let Some(sim) = &self.sim {
             check_sim(sim, &mut warnings)?;
         }
+        if let Some(motion) = &self.motion {
+            check_point("motion.to", motion.to, MAX_COORDINATE)?;
+            if let Some(angle) = motion.angle_deg {
+                check_angle("motion.angle_deg", angle)?;
+            }
+        }
         let options = ManifoldOptions {
             speculative_margin: margin,
             ..ManifoldOptions::default()

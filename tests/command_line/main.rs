@@ -9,3 +9,4 @@ mod perturb;
 mod progress;
 mod sim_claims;
 mod sweep;
+mod toi;

@@ -10,6 +10,7 @@ mod chain;
 mod chain_overlap;
 mod claims;
 mod compound;
+mod continuous;
 mod fuzz_scene;
 mod house;
 mod id_claims;
