@@ -2,7 +2,11 @@
 //! time of impact (with rotation) or the shape cast (`--cast`, translation only), printed as
 //! one JSON object: `{"state", "t", "normal", "point", "iterations", "steps": [...]}` plus
 //! `"method"`, `"target"`, `"tolerance"`, `"parts"` and, for the time of impact, `"push_backs"`
-//! and `"root_steps"`. Points are world coordinates; `t` is the fraction of the motion.
+//! and `"root_steps"`. Points are world coordinates; `t` is the fraction of the motion at which
+//! the shapes first touch (the query run with no slop: its target is the sum of the radii, its
+//! tolerance what f32 resolves for the pair). `"engine"` holds the same query as an engine runs
+//! it (Box2D v3's target separation, a slop short of touching): its `slop`, `state`, `t`,
+//! `target`, `tolerance` and `iterations`.
 //!
 //! Bodies of several parts (compounds, chains) are queried part pair by part pair and the
 //! earliest hit wins; its part pair's steps are printed. A chain's segment is one-sided: B is
@@ -58,15 +62,29 @@ pub fn toi(args: &ToiArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
             [pair.xf_a, pair.xf_b],
         ),
     };
-    let json = if args.cast {
-        cast_json(&loaded.scene, &parts, xfs)
-    } else {
-        match toi_json(&loaded.scene, &parts, xfs) {
-            Ok(j) => j,
-            Err(why) => {
-                let _ = writeln!(err, "error: {}: {why}", args.scene.display());
-                return EXIT_INVALID;
-            }
+    // Two runs: to the moment the shapes touch (no slop: `t` is the first contact, to the
+    // resolution f32 gives the pair), and as an engine stops, a slop short of it (Box2D's
+    // target separation, under `engine`).
+    let run = |slop: f32| {
+        if args.cast {
+            Ok(cast_json(&loaded.scene, &parts, xfs, slop))
+        } else {
+            toi_json(&loaded.scene, &parts, xfs, slop)
+        }
+    };
+    let engine_slop = parts_slop(&parts[0], &parts[1]);
+    let json = match (run(0.0), run(engine_slop)) {
+        (Ok(mut touch), Ok(engine)) => {
+            touch["engine"] = json!({
+                "slop": engine_slop, "state": engine["state"], "t": engine["t"],
+                "target": engine["target"], "tolerance": engine["tolerance"],
+                "iterations": engine["iterations"],
+            });
+            touch
+        }
+        (Err(why), _) | (_, Err(why)) => {
+            let _ = writeln!(err, "error: {}: {why}", args.scene.display());
+            return EXIT_INVALID;
         }
     };
     match serde_json::to_string_pretty(&json) {
@@ -93,9 +111,8 @@ fn pose(xf: Transform, origin: Vec2) -> Value {
 }
 
 /// The cast of B's translation (the motion's turn ignored).
-fn cast_json(scene: &Scene, parts: &[Vec<PlacedPart>; 2], xfs: [Transform; 2]) -> Value {
+fn cast_json(scene: &Scene, parts: &[Vec<PlacedPart>; 2], xfs: [Transform; 2], slop: f32) -> Value {
     let translation = scene.motion_or_default().to - xfs[1].p;
-    let slop = parts_slop(&parts[0], &parts[1]);
     let Some(PartsCast {
         parts: [i, j],
         output,
@@ -150,6 +167,7 @@ fn toi_json(
     scene: &Scene,
     parts: &[Vec<PlacedPart>; 2],
     xfs: [Transform; 2],
+    slop: f32,
 ) -> Result<Value, String> {
     let [b_part] = parts[1].as_slice() else {
         return Err("the time of impact needs B to be a single shape; use --cast".into());
@@ -164,7 +182,6 @@ fn toi_json(
         motion.to,
         a2.to_radians(),
     );
-    let slop = parts_slop(&parts[0], &parts[1]);
     let rank = |o: &ToiOutput| match o.state {
         SweepState::Overlapped | SweepState::Hit => (0, o.t),
         SweepState::Failed => (1, o.t),
