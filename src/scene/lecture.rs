@@ -112,6 +112,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "27_ball_over_seams.ron",
         include_str!("../../scenes/27_ball_over_seams.ron"),
     ),
+    (
+        "28_ten_stack.ron",
+        include_str!("../../scenes/28_ten_stack.ron"),
+    ),
 ];
 
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).

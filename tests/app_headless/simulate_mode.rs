@@ -304,3 +304,86 @@ fn words_follow_what_happened_in_the_air_and_when_the_stack_falls() {
         "{w}"
     );
 }
+
+/// Issue 40, item 6: the lab's state is the state shown. In Simulate the status bar and the
+/// left panel read the run at its step (the star of scene 22 standing on two spikes, not its
+/// start pose 0.2 above the floor with no point); a click on a contact opens its manifold, 4
+/// comes back to the same run at the same step, and Ctrl+Z after it changes nothing in the run.
+#[test]
+fn the_panels_read_the_run_and_4_returns_to_the_same_run_at_the_same_step() {
+    let ctx = new_context();
+    let mut app = open("22_star_drop.ron");
+    let original = app.doc.scene().clone();
+    // The scene's own pair: the star 0.2 above the floor, no point.
+    assert!(app.session.pair.whole.separation > 0.1);
+    assert_eq!(app.session.pair.whole.points().count(), 0);
+    app.apply(Command::Step(StepTo::At(120)), 0.0);
+    frame(&ctx, &mut app, 0.0, Input::default());
+    frame(&ctx, &mut app, 0.0, Input::default());
+    let lab = sim(&app).lab().unwrap();
+    assert_eq!(lab.steps(), 120);
+    let before = lab.runs[0].world().clone();
+    let contact = before
+        .pair(0, 1)
+        .expect("the star stands on the floor")
+        .clone();
+    let received = contact.points().count();
+    let deepest = contact
+        .points()
+        .map(|p| p.separation)
+        .fold(f32::INFINITY, f32::min);
+    assert_eq!(received, 2, "two spikes");
+    // What the panels showed: the run's A and B at step 120, as the solver collided them.
+    let s = state(&app);
+    let shown = &s["sim"]["shown"];
+    assert_eq!(shown["step"], 120, "{shown}");
+    assert_eq!(shown["bodies"], serde_json::json!([0, 1]));
+    assert_eq!(shown["points"], received, "{shown}");
+    let sep = shown["separation"].as_f64().expect("a separation") as f32;
+    assert!((sep - deepest).abs() < 1e-4, "{sep} against {deepest}");
+    assert!(
+        shown["caption"]
+            .as_str()
+            .unwrap()
+            .contains("step 120, full run"),
+        "{shown}"
+    );
+    // Click the first spike's point: its manifold, in the manifold mode.
+    let p = contact.points().next().unwrap().position;
+    let click = Input {
+        pointer: Some(app.view.cam.to_screen(p)),
+        pressed: [true, false, false],
+        down: [true, false, false],
+        ..Input::default()
+    };
+    frame(&ctx, &mut app, 0.0, click);
+    assert_eq!(app.session.mode, ModeKind::Manifold);
+    assert_eq!(app.session.pair.whole.points().count(), received);
+    assert_ne!(app.doc.scene(), &original, "the look is the run's pose");
+    // 4: the same run at the same step, not the clicked pose run as a new scene.
+    app.apply(Command::SetMode(ModeKind::Simulate), 0.0);
+    assert_eq!(app.session.step, 120);
+    for t in 0..3 {
+        frame(&ctx, &mut app, 0.1 * t as f64, Input::default());
+    }
+    assert_eq!(app.session.step, 120);
+    let lab = sim(&app).lab().unwrap();
+    assert_eq!(lab.steps(), 120);
+    assert_eq!(lab.runs[0].world(), &before, "the same run");
+    assert_eq!(state(&app)["sim"]["shown"]["points"], received);
+    // Ctrl+Z puts the scene's own pair back and changes nothing in the run.
+    app.apply(Command::Undo, 0.0);
+    assert_eq!(app.doc.scene(), &original);
+    frame(&ctx, &mut app, 0.5, Input::default());
+    assert_eq!(app.session.step, 120);
+    let lab = sim(&app).lab().unwrap();
+    assert_eq!(
+        lab.runs[0].world(),
+        &before,
+        "undo changed nothing in the run"
+    );
+    // An edit is a new scene: the run starts again.
+    app.apply(Command::TranslateB(glam::Vec2::new(0.0, 0.5)), 0.6);
+    frame(&ctx, &mut app, 0.7, Input::default());
+    assert_ne!(sim(&app).lab().unwrap().runs[0].world(), &before);
+}

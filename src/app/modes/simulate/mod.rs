@@ -12,12 +12,13 @@
 //! every number the words show is read off the runs as they are (`words.rs`). What the mode
 //! holds is in `state.rs`, a leaf the other files import; this file is the [`Mode`] itself.
 
+mod look;
 mod player;
 mod probe;
 mod state;
 mod words;
 
-use super::mode::{About, Controls, Explained, Mode, ModeKind, Player};
+use super::mode::{About, Controls, Explained, Mode, ModeKind, PlayedPair, Player};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
@@ -29,6 +30,7 @@ use crate::scene::Scene;
 use crate::sim::{Lab, PointState};
 use egui::RichText;
 use glam::Vec2;
+pub use look::ShownPair;
 pub use player::STEP_BUDGET_MS;
 pub use probe::{decimate, seam_crossings};
 pub use state::{LEGEND, PICK_PX, Picked, Reading, SimulateMode, new_point, run_color};
@@ -137,6 +139,10 @@ impl Mode for SimulateMode {
     fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, shown: Option<&Camera>) {
         if self.lab.is_some() {
             let mut sim = self.state_json();
+            // The pair the status bar and the left panel showed (the run's, at its step).
+            if let (Some(shown), serde_json::Value::Object(s)) = (&self.shown, &mut sim) {
+                s.insert("shown".into(), shown.json());
+            }
             // The bodies and contact points on screen, while the mode is shown.
             if let (Some(cam), serde_json::Value::Object(s)) = (shown, &mut sim) {
                 s.insert("screen".into(), self.screen_json(cam));
@@ -192,10 +198,18 @@ impl Mode for SimulateMode {
         );
         if let Some(lab) = &self.lab {
             let st = lab.runs[0].world().settings();
+            let solver = match st.solver {
+                crate::scene::Solver::Impulses => {
+                    format!("sequential impulses, {} iterations", st.iterations)
+                }
+                crate::scene::Solver::SoftStep => {
+                    format!("soft step, {} sub-steps", st.substeps)
+                }
+            };
             ui.label(
                 RichText::new(format!(
-                    "{} Hz, {} iterations, friction {}, {} s",
-                    st.hz, st.iterations, st.friction, st.seconds
+                    "{} Hz, {solver}, friction {}, {} s",
+                    st.hz, st.friction, st.seconds
                 ))
                 .color(colors::dim()),
             );
@@ -271,6 +285,7 @@ impl Mode for SimulateMode {
             ],
             received,
         });
+        self.remember_look(k, bodies);
         true
     }
 
@@ -370,5 +385,13 @@ impl Player for SimulateMode {
 
     fn steps_per_second(&self) -> f64 {
         self.hz()
+    }
+
+    fn resume(&mut self) -> Option<usize> {
+        SimulateMode::resume(self)
+    }
+
+    fn shown_pair(&mut self, parts: Option<[usize; 2]>) -> Option<PlayedPair> {
+        SimulateMode::shown_pair(self, parts).map(|s| s.shown.clone())
     }
 }

@@ -39,10 +39,15 @@ pub(super) fn reading(w: &World, top: usize) -> Reading {
 impl SimulateMode {
     /// Builds the lab for `scene` when it changed (the run starts again).
     pub fn set_scene(&mut self, scene: &Scene) {
-        if self.scene.as_ref() == Some(scene) {
+        // The run's own scene, or a look at it (a pair a click opened): the run goes on.
+        if self.is_this_run(scene) {
             return;
         }
         self.scene = Some(scene.clone());
+        self.looks.clear();
+        self.resume = None;
+        self.shown = None;
+        self.picked = None;
         self.owed = 0.0;
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO

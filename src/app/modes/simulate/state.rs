@@ -132,6 +132,13 @@ pub struct SimulateMode {
     pub(super) notice: Option<String>,
     /// The session's step as last seen: where the lab is going (it may take frames).
     pub(super) target: usize,
+    /// The scenes clicks on contacts made (a pair of the run as A and B): looks at this run,
+    /// never a new one (`look.rs`).
+    pub(super) looks: Vec<Scene>,
+    /// The step a click opened a pair at: where the mode comes back to (once).
+    pub(super) resume: Option<usize>,
+    /// The pair the panels show, computed once per step (`look.rs`).
+    pub(super) shown: Option<super::look::ShownPair>,
 }
 
 /// A millisecond clock for the stepping's own cost (in the browser, where `Instant` panics,
