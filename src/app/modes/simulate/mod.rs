@@ -32,7 +32,7 @@ use egui::RichText;
 use glam::Vec2;
 pub use look::ShownPair;
 pub use player::STEP_BUDGET_MS;
-pub use probe::{decimate, seam_crossings};
+pub use probe::{decimate, seam_crossings, tick_step, y_range};
 pub use state::{LEGEND, PICK_PX, Picked, Reading, SimulateMode, new_point, run_color};
 pub use words::{body_name, variant_words};
 
@@ -229,6 +229,20 @@ impl Mode for SimulateMode {
                 );
             }
         }
+        let mut exaggerated = !self.plain;
+        if ui
+            .checkbox(
+                &mut exaggerated,
+                "exaggerate a ghost's difference too small to see",
+            )
+            .on_hover_text(
+                "draws a ghost's shift and tilt from the full run k times larger (k written \
+                 beside it) when they are under a few pixels; the runs are not changed",
+            )
+            .changed()
+        {
+            self.plain = !exaggerated;
+        }
         ui.label(
             RichText::new("Pause and click a contact point to open that pair, at this step, in the manifold mode.")
                 .color(colors::dim())
@@ -300,13 +314,29 @@ impl Mode for SimulateMode {
             );
             return;
         };
-        // Ghosts first (outlined, in their own colours), then the full run solid over them.
+        // Ghosts first (outlined, in their own colours), then the full run solid over them. A
+        // ghost whose difference from the full run is too small to see is drawn with that
+        // difference exaggerated, the factor written beside it.
+        let zoom = canvas.camera().zoom;
         for (k, run) in lab.runs.iter().enumerate().skip(1) {
             let color = run_color(k);
-            for body in run.world().bodies().iter().skip(1) {
+            let factor = self.exaggerate(k, zoom);
+            for i in 1..run.world().bodies().len() {
+                let Some(body) = self.drawn_body(k, i, factor) else {
+                    continue;
+                };
                 let xf = body.transform();
                 for part in &body.parts {
                     canvas.shape_outline(&part.shape, xf.compose(part.xf), 2.0, color);
+                }
+                if factor > 1.0 && i == self.top {
+                    canvas.label_ranked(
+                        body.center,
+                        Vec2::new(12.0, -18.0 * k as f32),
+                        format!("ghost {k}: its tilt and shift ×{factor}"),
+                        color,
+                        priority::BODY,
+                    );
                 }
             }
         }
@@ -332,19 +362,19 @@ impl Mode for SimulateMode {
         }
         // Contact points by state: every run's, the ghosts' ringed in their colour.
         for (k, run) in lab.runs.iter().enumerate().rev() {
+            let factor = self.exaggerate(k, zoom);
             for pair in run.world().contacts() {
                 for p in pair.points() {
+                    let at = self.drawn_point(k, pair.bodies[1], p.position, factor);
                     match p.state() {
-                        PointState::Persisted => {
-                            canvas.point_as("contact", p.position, 4.5, colors::ink())
-                        }
-                        PointState::New => canvas.point_as("contact", p.position, 7.0, new_point()),
+                        PointState::Persisted => canvas.point_as("contact", at, 4.5, colors::ink()),
+                        PointState::New => canvas.point_as("contact", at, 7.0, new_point()),
                         PointState::Speculative => {
-                            canvas.ring_as("contact", p.position, 5.0, 1.8, colors::ink())
+                            canvas.ring_as("contact", at, 5.0, 1.8, colors::ink())
                         }
                     }
                     if k > 0 {
-                        canvas.ring(p.position, 8.5, 1.5, run_color(k));
+                        canvas.ring(at, 8.5, 1.5, run_color(k));
                     }
                 }
             }

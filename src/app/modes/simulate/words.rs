@@ -132,14 +132,14 @@ impl SimulateMode {
                 format!(
                     " The top body is at height {}, moving at {} m/s and turning at {} rad/s.",
                     num(fb.position().y),
-                    num(fb.velocity.length()),
+                    num(fb.speed()),
                     num(fb.spin.abs())
                 )
             } else {
                 format!(
                     " The top body is in the air at height {}, moving at {} m/s.",
                     num(fb.position().y),
-                    num(fb.velocity.length())
+                    num(fb.speed())
                 )
             };
             out += " This scene has no compare run: add `compare: [Variant(points: Middle)]` to its `sim` to see what a poorer manifold does.";
