@@ -3,7 +3,7 @@
 //! a *look* at the run (the scene it makes is remembered, so coming back with 4, or Ctrl+Z
 //! after, leaves the run where it was), and the step to come back to.
 
-use super::state::{SimulateMode, scene_body};
+use super::state::{ShownPair, SimulateMode, scene_body};
 use super::words::{body_name, variant_words};
 use crate::app::modes::mode::PlayedPair;
 use crate::app::pair::Traced;
@@ -13,15 +13,6 @@ use crate::scene::{Body, Scene};
 /// How many looks (scenes a click on a contact made) the mode remembers: enough for a lecture's
 /// worth of clicks, undone and redone.
 const LOOKS: usize = 64;
-
-/// The pair the panels show in Simulate, and what it was computed for.
-#[derive(Clone, Debug)]
-pub struct ShownPair {
-    /// Which pair it is and its traces, as the run collided it this step.
-    pub shown: PlayedPair,
-    /// The run, its bodies, the step and the part pair asked for.
-    key: (usize, [usize; 2], usize, Option<[usize; 2]>),
-}
 
 impl ShownPair {
     /// `sim.shown` of `--print-state`: what the status bar and the left panel showed — which

@@ -30,10 +30,9 @@ use crate::scene::Scene;
 use crate::sim::{Lab, PointState};
 use egui::RichText;
 use glam::Vec2;
-pub use look::ShownPair;
 pub use player::STEP_BUDGET_MS;
-pub use probe::{decimate, seam_crossings, tick_step, y_range};
-pub use state::{LEGEND, PICK_PX, Picked, Reading, SimulateMode, new_point, run_color};
+pub use probe::{decimate, seam_crossings, tick_label, tick_step, y_range};
+pub use state::{LEGEND, PICK_PX, Picked, Reading, ShownPair, SimulateMode, new_point, run_color};
 pub use words::{body_name, variant_words};
 
 /// What SimulateMode's steps say (its [`Mode::explain`]).
@@ -230,16 +229,18 @@ impl Mode for SimulateMode {
             }
         }
         let mut exaggerated = !self.plain;
-        if ui
-            .checkbox(
-                &mut exaggerated,
-                "exaggerate a ghost's difference too small to see",
-            )
-            .on_hover_text(
-                "draws a ghost's shift and tilt from the full run k times larger (k written \
+        let ghosts = self.lab.as_ref().is_some_and(|l| l.runs.len() > 1);
+        if ghosts
+            && ui
+                .checkbox(
+                    &mut exaggerated,
+                    "exaggerate a ghost's difference too small to see",
+                )
+                .on_hover_text(
+                    "draws a ghost's shift and tilt from the full run k times larger (k written \
                  beside it) when they are under a few pixels; the runs are not changed",
-            )
-            .changed()
+                )
+                .changed()
         {
             self.plain = !exaggerated;
         }

@@ -314,6 +314,7 @@ impl SimulateMode {
             .allow_scroll(false)
             .show_axes([true, true])
             .custom_y_axes(vec![AxisHints::new_y().label_spacing(10.0..=11.0)])
+            .y_axis_formatter(|mark, _| tick_label(mark.value, mark.step_size))
             .y_grid_spacer(|input| {
                 let (lo, hi) = input.bounds;
                 let step = tick_step(hi - lo);
@@ -374,6 +375,22 @@ pub fn tick_step(span: f64) -> f64 {
         10.0
     };
     nice * p
+}
+
+/// A tick's label: `value` with as many decimals as a step of `step` needs to tell two ticks
+/// apart (0.005 → three), never a negative zero.
+pub fn tick_label(value: f64, step: f64) -> String {
+    let decimals = if step > 0.0 && step.is_finite() {
+        // The step's leading digit's place, to the units (a 2.5 step would need one more).
+        (-(step.log10() + 1e-9).floor()).max(0.0) as usize
+    } else {
+        0
+    };
+    let text = format!("{value:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
 }
 
 /// The y range a plot of `runs` (each run's values) shows, padded, and the runs it leaves
@@ -483,5 +500,11 @@ mod tests {
         assert!(clipped.is_empty() && lo < 0.0 && hi > 0.14);
         let (_, _, clipped) = y_range(&[vec![5.5; 10], bob]);
         assert!(clipped.is_empty());
+        // Labels tell neighbouring ticks apart and show no negative zero.
+        assert_eq!(tick_label(5.495, 0.005), "5.495");
+        assert_eq!(tick_label(5.5, 0.005), "5.500");
+        assert_eq!(tick_label(40.0, 20.0), "40");
+        assert_eq!(tick_label(-1e-12, 0.1), "0.0");
+        assert_eq!(tick_label(-0.2, 0.1), "-0.2");
     }
 }

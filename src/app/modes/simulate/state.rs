@@ -5,6 +5,7 @@
 use crate::app::command::Command;
 use crate::app::draw::colors;
 use crate::app::legend::{Entry, Marker, entry};
+use crate::app::modes::mode::PlayedPair;
 use crate::scene::{Body, Scene};
 use crate::sim::Lab;
 use egui::Color32;
@@ -95,6 +96,15 @@ pub struct Picked {
     pub received: usize,
 }
 
+/// The pair the panels show in Simulate, and what it was computed for.
+#[derive(Clone, Debug)]
+pub struct ShownPair {
+    /// Which pair it is and its traces, as the run collided it this step.
+    pub shown: PlayedPair,
+    /// The run, its bodies, the step and the part pair asked for.
+    pub(super) key: (usize, [usize; 2], usize, Option<[usize; 2]>),
+}
+
 /// Simulate mode state: the lab, the play state and each run's readings.
 #[derive(Default)]
 pub struct SimulateMode {
@@ -138,7 +148,7 @@ pub struct SimulateMode {
     /// The step a click opened a pair at: where the mode comes back to (once).
     pub(super) resume: Option<usize>,
     /// The pair the panels show, computed once per step (`look.rs`).
-    pub(super) shown: Option<super::look::ShownPair>,
+    pub(super) shown: Option<ShownPair>,
     /// Per run, the largest deviation of any of its bodies from the full run's so far (world
     /// units; 0 for the full run): what the exaggerated view is sized from.
     pub(super) seen: Vec<f32>,
