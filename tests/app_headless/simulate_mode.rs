@@ -447,8 +447,7 @@ fn scene_20s_rocking_is_drawn_exaggerated_at_least_8_px_from_the_full_run() {
             }
         }
     }
-    for k in 1..=2 {
-        let [shown, plain] = most[k];
+    for (k, &[shown, plain]) in most.iter().enumerate().skip(1) {
         eprintln!("ghost {k}: {plain:.2} px as it is, {shown:.2} px exaggerated");
         assert!(
             plain < 8.0,
