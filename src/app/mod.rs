@@ -216,12 +216,18 @@ impl App {
         self.quiz.fit_draft(&self.session.pair);
     }
 
-    /// Switches mode; a new mode starts at its first step, in the scene's own view.
+    /// Switches mode; a new mode starts at its first step (a player coming back from a look at
+    /// its step, see [`Player::resume`](modes::mode::Player::resume)), in the scene's own view.
     pub fn set_mode(&mut self, m: ModeKind) {
         if self.session.mode != m {
             self.session.mode = m;
             self.session.step = 0;
             self.clamp_step();
+            // A player left to look at something (a contact opened) comes back to its step.
+            if let Some(k) = self.modes.get_mut(m).player().and_then(|p| p.resume()) {
+                self.session.step = k;
+                self.clamp_step();
+            }
             self.view.apply_scene_view(self.doc.scene().view);
         }
     }

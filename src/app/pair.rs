@@ -3,9 +3,10 @@
 //! never re-derived here.
 
 use crate::geom::{
-    ManifoldPoint, MinkowskiVertex, PairFrame, SatOptions, Shape, Transform, minkowski_hull,
+    ManifoldOptions, ManifoldPoint, MinkowskiVertex, PairFrame, Rot, SatOptions, Shape, Transform,
+    minkowski_hull,
 };
-use crate::scene::{self, PairTraces};
+use crate::scene::{self, Bodies, PairTraces, Scene};
 use glam::Vec2;
 use std::cell::OnceCell;
 
@@ -51,6 +52,55 @@ impl Traced {
             traces,
             hull: OnceCell::new(),
         }
+    }
+
+    /// The traced pair of `scene`'s A and B, with reference-face `hysteresis` and SAT's
+    /// `merge_parallel`, showing part pair `parts` (None: the deepest at the scene's own pose,
+    /// validation's choice), B turned by `turn` radians about its origin when given (jitter).
+    /// An invalid scene is an error.
+    pub fn of_scene(
+        scene: &Scene,
+        hysteresis: bool,
+        merge_parallel: bool,
+        parts: Option<[usize; 2]>,
+        turn: Option<f32>,
+    ) -> Result<Traced, String> {
+        let v = scene.validate().map_err(|e| e.to_string())?;
+        let manifold = ManifoldOptions {
+            speculative_margin: scene.speculative_margin,
+            hysteresis,
+            sticky: None,
+        };
+        let turned = |xf: Transform| match turn {
+            Some(turn) => Transform {
+                p: xf.p,
+                q: Rot::from_angle(xf.q.angle() + turn),
+            },
+            None => xf,
+        };
+        let pair = match v.pair.bodies {
+            // The part pair shown is the chosen one, or the deepest at the scene's own pose
+            // (validation picked it): jitter wobbles the pair, it does not flip what is shown.
+            Some(Bodies {
+                parts: shapes,
+                xfs,
+                selected,
+            }) => {
+                let xfs = [xfs[0], turned(xfs[1])];
+                scene::Pair::of_parts(shapes, xfs, parts.unwrap_or(selected), manifold)
+            }
+            None => scene::Pair {
+                xf_b: turned(v.pair.xf_b),
+                ..v.pair
+            },
+        };
+        Ok(Traced::compute(
+            scene::Pair {
+                options: manifold,
+                ..pair
+            },
+            SatOptions { merge_parallel },
+        ))
     }
 
     /// Both shapes, each in its own frame (a compound body's shown part).

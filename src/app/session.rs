@@ -6,8 +6,8 @@
 
 use super::modes::{ModeKind, PairOptions};
 use super::pair::Traced;
-use crate::geom::{ManifoldOptions, Rot, SatOptions, Transform};
-use crate::scene::{self, Bodies, Lecture, Scene};
+use crate::geom::{ManifoldOptions, SatOptions};
+use crate::scene::{self, Lecture, Scene};
 
 /// The lecture, the place in it, the options and the pair.
 #[derive(Debug)]
@@ -78,45 +78,19 @@ impl Session {
     /// [`Session::parts`] names (clamped to the parts there are). On an invalid scene, keeps the
     /// last good pair and returns the error.
     pub fn recompute(&mut self, scene: &Scene) -> Result<(), String> {
-        let v = scene.validate().map_err(|e| e.to_string())?;
-        let options = ManifoldOptions {
-            speculative_margin: scene.speculative_margin,
-            hysteresis: self.options.hysteresis,
-            sticky: None,
-        };
         // Jitter turns all of B (a compound about its own origin).
         let jitter = self.options.jitter.then(|| {
             let turn = 0.001 * self.jitter_sign;
             self.jitter_sign = -self.jitter_sign;
             turn
         });
-        let turned = |xf: Transform| match jitter {
-            Some(turn) => Transform {
-                p: xf.p,
-                q: Rot::from_angle(xf.q.angle() + turn),
-            },
-            None => xf,
-        };
-        let pair = match v.pair.bodies {
-            // The part pair shown is the chosen one, or the deepest at the scene's own pose
-            // (validation picked it): jitter wobbles the pair, it does not flip what is shown.
-            Some(Bodies {
-                parts,
-                xfs,
-                selected,
-            }) => {
-                let xfs = [xfs[0], turned(xfs[1])];
-                scene::Pair::of_parts(parts, xfs, self.parts.unwrap_or(selected), options)
-            }
-            None => scene::Pair {
-                xf_b: turned(v.pair.xf_b),
-                ..v.pair
-            },
-        };
-        let sat_options = SatOptions {
-            merge_parallel: self.options.merge_parallel,
-        };
-        self.pair = Traced::compute(scene::Pair { options, ..pair }, sat_options);
+        self.pair = Traced::of_scene(
+            scene,
+            self.options.hysteresis,
+            self.options.merge_parallel,
+            self.parts,
+            jitter,
+        )?;
         Ok(())
     }
 

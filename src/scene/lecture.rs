@@ -116,6 +116,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "28_ten_stack_ids.ron",
         include_str!("../../scenes/28_ten_stack_ids.ron"),
     ),
+    (
+        "29_ten_stack.ron",
+        include_str!("../../scenes/29_ten_stack.ron"),
+    ),
 ];
 
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).

@@ -61,6 +61,7 @@ pub mod seams;
 pub mod soft;
 pub mod solver;
 pub mod summary;
+pub mod view;
 pub mod world;
 
 pub use crate::scene::{Points, Variant};
@@ -70,4 +71,5 @@ pub use mass::{MassProps, mass_props};
 pub use run::{Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run};
 pub use seams::seams;
 pub use summary::{BodySummary, ContactSummary, Summary};
+pub use view::exaggeration;
 pub use world::{Settings, SimBody, StepStats, World, persisted_fraction};

@@ -60,6 +60,7 @@ fn sim_allowed(app: &App) -> std::collections::HashSet<String> {
             add(p.x);
             add(p.y);
             add(b.spin.abs());
+            add(b.speed());
         }
     }
     set

@@ -108,6 +108,10 @@ fn print_state_has_the_sim_field_as_design_says() {
     let mut app = open("21_stack.ron");
     app.apply(Command::Step(StepTo::At(90)), 0.0);
     app.advance_mode(0.0);
+    // A loaded machine may take more than a frame's budget to get there.
+    while sim(&app).progress().is_some() {
+        app.advance_mode(0.0);
+    }
     let s = state(&app);
     assert_eq!(s["mode"], "simulate");
     let sim = &s["sim"];
@@ -236,6 +240,8 @@ fn print_state_sim_runs_are_the_bodies_as_drawn_in_pixels() {
     // DESIGN.md's `sim.runs`: per run its dynamic bodies as drawn, window pixels, y down.
     let ctx = new_context();
     let mut app = open("20_box_rocks.ron");
+    // The runs as they are (the exaggerated view off): the ghosts' bodies are their own.
+    app.modes.find_mut::<SimulateMode>().unwrap().plain = true;
     frame(&ctx, &mut app, 0.0, Input::default());
     app.apply(Command::Step(StepTo::At(30)), 0.0);
     app.advance_mode(0.0);
@@ -303,4 +309,165 @@ fn words_follow_what_happened_in_the_air_and_when_the_stack_falls() {
         w.contains("falls") && !w.contains("sink into each other"),
         "{w}"
     );
+}
+
+/// Issue 40, item 6: the lab's state is the state shown. In Simulate the status bar and the
+/// left panel read the run at its step (the star of scene 22 standing on two spikes, not its
+/// start pose 0.2 above the floor with no point); a click on a contact opens its manifold, 4
+/// comes back to the same run at the same step, and Ctrl+Z after it changes nothing in the run.
+#[test]
+fn the_panels_read_the_run_and_4_returns_to_the_same_run_at_the_same_step() {
+    let ctx = new_context();
+    let mut app = open("22_star_drop.ron");
+    let original = app.doc.scene().clone();
+    // The scene's own pair: the star 0.2 above the floor, no point.
+    assert!(app.session.pair.whole.separation > 0.1);
+    assert_eq!(app.session.pair.whole.points().count(), 0);
+    app.apply(Command::Step(StepTo::At(120)), 0.0);
+    frame(&ctx, &mut app, 0.0, Input::default());
+    frame(&ctx, &mut app, 0.0, Input::default());
+    let lab = sim(&app).lab().unwrap();
+    assert_eq!(lab.steps(), 120);
+    let before = lab.runs[0].world().clone();
+    let contact = before
+        .pair(0, 1)
+        .expect("the star stands on the floor")
+        .clone();
+    let received = contact.points().count();
+    let deepest = contact
+        .points()
+        .map(|p| p.separation)
+        .fold(f32::INFINITY, f32::min);
+    assert_eq!(received, 2, "two spikes");
+    // What the panels showed: the run's A and B at step 120, as the solver collided them.
+    let s = state(&app);
+    let shown = &s["sim"]["shown"];
+    assert_eq!(shown["step"], 120, "{shown}");
+    assert_eq!(shown["bodies"], serde_json::json!([0, 1]));
+    assert_eq!(shown["points"], received, "{shown}");
+    let sep = shown["separation"].as_f64().expect("a separation") as f32;
+    assert!((sep - deepest).abs() < 1e-4, "{sep} against {deepest}");
+    assert!(
+        shown["caption"]
+            .as_str()
+            .unwrap()
+            .contains("step 120, full run"),
+        "{shown}"
+    );
+    // Click the first spike's point: its manifold, in the manifold mode.
+    let p = contact.points().next().unwrap().position;
+    let click = Input {
+        pointer: Some(app.view.cam.to_screen(p)),
+        pressed: [true, false, false],
+        down: [true, false, false],
+        ..Input::default()
+    };
+    frame(&ctx, &mut app, 0.0, click);
+    assert_eq!(app.session.mode, ModeKind::Manifold);
+    assert_eq!(app.session.pair.whole.points().count(), received);
+    assert_ne!(app.doc.scene(), &original, "the look is the run's pose");
+    // 4: the same run at the same step, not the clicked pose run as a new scene.
+    app.apply(Command::SetMode(ModeKind::Simulate), 0.0);
+    assert_eq!(app.session.step, 120);
+    for t in 0..3 {
+        frame(&ctx, &mut app, 0.1 * t as f64, Input::default());
+    }
+    assert_eq!(app.session.step, 120);
+    let lab = sim(&app).lab().unwrap();
+    assert_eq!(lab.steps(), 120);
+    assert_eq!(lab.runs[0].world(), &before, "the same run");
+    assert_eq!(state(&app)["sim"]["shown"]["points"], received);
+    // Ctrl+Z puts the scene's own pair back and changes nothing in the run.
+    app.apply(Command::Undo, 0.0);
+    assert_eq!(app.doc.scene(), &original);
+    frame(&ctx, &mut app, 0.5, Input::default());
+    assert_eq!(app.session.step, 120);
+    let lab = sim(&app).lab().unwrap();
+    assert_eq!(
+        lab.runs[0].world(),
+        &before,
+        "undo changed nothing in the run"
+    );
+    // An edit is a new scene: the run starts again.
+    app.apply(Command::TranslateB(glam::Vec2::new(0.0, 0.5)), 0.6);
+    frame(&ctx, &mut app, 0.7, Input::default());
+    assert_ne!(sim(&app).lab().unwrap().runs[0].world(), &before);
+}
+
+/// The largest distance, in pixels, between run `k`'s body 0 and the full run's, corner by
+/// corner, in `--print-state`'s `sim.runs`.
+fn apart_px(s: &serde_json::Value, k: usize) -> f64 {
+    let corners = |r: usize| -> Vec<[f64; 2]> {
+        s["sim"]["runs"][r]["bodies"][0]["corners"]
+            .as_array()
+            .expect("corners")
+            .iter()
+            .map(|p| [p[0].as_f64().unwrap(), p[1].as_f64().unwrap()])
+            .collect()
+    };
+    corners(0)
+        .iter()
+        .zip(corners(k))
+        .map(|(a, b)| (a[0] - b[0]).hypot(a[1] - b[1]))
+        .fold(0.0, f64::max)
+}
+
+/// Issue 40, item 1: scene 20's one-point ghosts rock by a fraction of a pixel; the
+/// exaggerated view draws their difference from the full run k times larger, says ×k on the
+/// canvas, and `sim.runs` then has each ghost at least 8 px from the full run while the words
+/// say it rocks. Drawn as they are, the same ghosts are under 8 px from it.
+#[test]
+fn scene_20s_rocking_is_drawn_exaggerated_at_least_8_px_from_the_full_run() {
+    let ctx = new_context();
+    let mut app = open("20_box_rocks.ron");
+    frame(&ctx, &mut app, 0.0, Input::default());
+    let (from, to) = (240, 300);
+    let mut most = [[0.0_f64; 2]; 3];
+    for plain in [false, true] {
+        app.modes.find_mut::<SimulateMode>().unwrap().plain = plain;
+        for step in from..=to {
+            app.apply(Command::Step(StepTo::At(step)), 0.0);
+            while sim(&app).progress().is_some() || sim(&app).lab().unwrap().steps() != step {
+                app.advance_mode(0.0);
+            }
+            let words = sim(&app).words();
+            assert!(words.contains("so it rocks"), "step {step}: {words}");
+            let s = state(&app);
+            for k in 1..=2 {
+                let d = apart_px(&s, k);
+                let m = &mut most[k][plain as usize];
+                *m = m.max(d);
+                if !plain {
+                    let f = s["sim"]["runs"][k]["exaggerate"].as_f64().unwrap();
+                    assert!(f > 1.0, "ghost {k} exaggerated at step {step}");
+                }
+            }
+            if !plain {
+                assert!(s["sim"]["exaggerate"].as_f64().unwrap() > 1.0);
+            }
+        }
+    }
+    for (k, &[shown, plain]) in most.iter().enumerate().skip(1) {
+        eprintln!("ghost {k}: {plain:.2} px as it is, {shown:.2} px exaggerated");
+        assert!(
+            plain < 8.0,
+            "ghost {k} is {plain} px off as it is: no need to exaggerate"
+        );
+        assert!(shown >= 8.0, "ghost {k}: {shown} px");
+    }
+    // The factor is written on the canvas beside each ghost.
+    app.modes.find_mut::<SimulateMode>().unwrap().plain = false;
+    frame(&ctx, &mut app, 1.0, Input::default());
+    let s = state(&app);
+    let labels: Vec<&str> = s["labels"]
+        .as_array()
+        .expect("labels")
+        .iter()
+        .filter_map(|l| l["text"].as_str())
+        .collect();
+    for k in 1..=2 {
+        let f = s["sim"]["runs"][k]["exaggerate"].as_f64().unwrap();
+        let want = format!("ghost {k}: its tilt and shift ×{f}");
+        assert!(labels.iter().any(|l| *l == want), "{want} in {labels:?}");
+    }
 }

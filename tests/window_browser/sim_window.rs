@@ -346,3 +346,83 @@ fn sigterm_while_simulate_computes_exits_within_two_seconds_with_the_edits_kept(
         "the dragged B is kept: {kept_pose:?} against {b1:?}"
     );
 }
+
+/// Issue 40, item 6, in the window: at step 120 of scene 22 a click on a contact of the full
+/// run opens the manifold mode; 4 returns to the same run at step 120 (not the clicked pose run
+/// as a new scene from step 0), and Ctrl+Z after it changes nothing in the run.
+#[test]
+fn click_a_contact_then_4_returns_to_the_same_run_at_the_same_step() {
+    let Some(d) = display_of("1280x800x24", 1850) else {
+        return;
+    };
+    let (mut child, window) = start_app(
+        &d,
+        &[
+            "scenes/22_star_drop.ron",
+            "--step",
+            "120",
+            "--print-state",
+            "--print-state-every",
+            "5",
+        ],
+    );
+    let lines = state_lines(child.stdout.take().expect("stdout"));
+    let at_120 = |s: &serde_json::Value| {
+        s["mode"] == "simulate"
+            && s["sim"]["step"] == 120
+            && s["sim"]["computing"] == false
+            && s["sim"]["shown"]["step"] == 120
+    };
+    let before = until(&lines, Duration::from_secs(60), |_| {}, at_120);
+    assert_eq!(
+        before["sim"]["shown"]["points"], 2,
+        "{}",
+        before["sim"]["shown"]
+    );
+    let bodies = before["sim"]["bodies"][0].clone();
+    let p = &before["sim"]["screen"]["contacts"][0][0];
+    let (x, y) = (p[0].as_f64().unwrap(), p[1].as_f64().unwrap());
+    let mut args = crate::window::mouse_to(&window, x, y);
+    args.extend(["sleep", "0.2", "click", "1"].map(String::from));
+    crate::window::xdotool(&d, &args);
+    let opened = until(
+        &lines,
+        Duration::from_secs(20),
+        |_| {},
+        |s| s["mode"] == "manifold",
+    );
+    assert_eq!(opened["undo"], 1, "{}", opened["banner"]);
+    key(&d, &window, "4");
+    let back = until(
+        &lines,
+        Duration::from_secs(20),
+        |_| {},
+        |s| s["mode"] == "simulate",
+    );
+    // The same run at the same step, for several state lines.
+    for _ in 0..3 {
+        let s = until(&lines, Duration::from_secs(10), |_| {}, |_| true);
+        assert_eq!(s["mode"], "simulate");
+        assert_eq!(s["sim"]["step"], 120, "{}", s["sim"]);
+        assert_eq!(s["sim"]["bodies"][0], bodies, "the same run");
+    }
+    assert_eq!(back["sim"]["step"], 120);
+    key(&d, &window, "ctrl+z");
+    let after = until(
+        &lines,
+        Duration::from_secs(20),
+        |_| {},
+        |s| s["undo"] == 0 && s["sim"]["step"] == 120,
+    );
+    assert_eq!(
+        after["sim"]["bodies"][0], bodies,
+        "undo changed nothing in the run"
+    );
+    for _ in 0..3 {
+        let s = until(&lines, Duration::from_secs(10), |_| {}, |_| true);
+        assert_eq!(s["sim"]["step"], 120, "{}", s["sim"]);
+        assert_eq!(s["sim"]["bodies"][0], bodies);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -137,6 +137,26 @@ pub trait Player {
     /// True while it needs frames without any input: playing, or computing its way to a step
     /// (an idle figure in a page draws no frames; see `page::set_still`).
     fn busy(&self) -> bool;
+    /// The step to come back to when the mode is shown again, once (Simulate: the step a click
+    /// on a contact opened its pair at); None: a mode shown starts at its first step.
+    fn resume(&mut self) -> Option<usize> {
+        None
+    }
+    /// The pair the status bar and the left panel show at the player's step, with part pair
+    /// `parts` (None: the deepest), instead of the scene's pose (Simulate: the run's bodies as
+    /// it collided them).
+    fn shown_pair(&mut self, _parts: Option<[usize; 2]>) -> Option<PlayedPair> {
+        None
+    }
+}
+
+/// The pair a player shows at its step (see [`Player::shown_pair`]).
+#[derive(Clone, Debug)]
+pub struct PlayedPair {
+    /// What it is ("step 120, full run: body 1 and body 2").
+    pub caption: String,
+    /// Its traces (None when it cannot be traced, e.g. a pose beyond a scene's limits).
+    pub pair: Option<Traced>,
 }
 
 /// The mode's [`About`], field by field.

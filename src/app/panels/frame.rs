@@ -52,10 +52,25 @@ impl Panels<'_> {
         }
         let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
         let hides = self.quiz.hides(self.doc.scene());
+        // A mode that plays (Simulate) shows its own pair at its step: the run's, not the
+        // scene's start pose.
+        let played = self
+            .modes
+            .get_mut(self.session.mode)
+            .player()
+            .and_then(|p| p.shown_pair(self.session.parts));
+        let shown = status::Shown {
+            pair: played
+                .as_ref()
+                .and_then(|p| p.pair.as_ref())
+                .unwrap_or(&self.session.pair),
+            caption: played.as_ref().map(|p| p.caption.as_str()),
+        };
         status::status_bar(
             ctx,
             self.doc,
             self.session,
+            &shown,
             hides,
             self.probe.stats.frame_ms,
         );
@@ -63,6 +78,7 @@ impl Panels<'_> {
             let left = left::Left {
                 modes: self.modes,
                 session: self.session,
+                shown: &shown,
                 scene: self.doc.scene(),
                 vertex_edit: self.views.vertex_edit,
                 ui_scale: self.shell.ui_scale,

@@ -228,6 +228,8 @@ pub(crate) struct Left<'a> {
     pub modes: &'a Modes,
     /// The mode shown, the pair and the part pair chosen.
     pub session: &'a Session,
+    /// The pair shown (the session's, or a playing mode's at its step) and what it is.
+    pub shown: &'a super::status::Shown<'a>,
     /// The scene, for the bodies' editors.
     pub scene: &'a Scene,
     /// Vertex edit is on.
@@ -249,7 +251,7 @@ impl Left<'_> {
     /// choice), a part of each body, or a part pair in contact. A click on a part on the
     /// canvas does the same.
     fn part_picker(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
-        let pair = &self.session.pair;
+        let pair = self.shown.pair;
         if pair.pair.bodies.is_none() {
             return;
         }
@@ -313,6 +315,22 @@ impl Left<'_> {
                 .small()
                 .color(colors::dim()),
         );
+    }
+
+    /// The pair a playing mode shows at its step: what it is, its separation and its points
+    /// (the part picker below reads it too).
+    fn played(&self, ui: &mut egui::Ui, caption: &str) {
+        let pair = self.shown.pair;
+        ui.label(RichText::new(caption).strong());
+        if self.quiz_hides {
+            return;
+        }
+        let w = &pair.whole;
+        ui.label(format!(
+            "separation {}, {}",
+            crate::app::words::signed(w.separation),
+            count(w.points().count(), "point", "points")
+        ));
     }
 
     /// The panel, `width` points wide; what the user asks for is pushed onto `out`.
@@ -392,6 +410,12 @@ impl Left<'_> {
             }
         });
         ui.separator();
+        // A playing mode's pair at its step (Simulate: the run's), before the scene's start.
+        if let Some(caption) = self.shown.caption {
+            self.played(ui, caption);
+            ui.separator();
+            ui.label(RichText::new("The scene's start (an edit starts the run again)").small());
+        }
         let (mut a, mut b) = (self.scene.a.clone(), self.scene.b.clone());
         let mut changed = false;
         changed |= body_editor(ui, "A", colors::a(), &mut a);

@@ -120,11 +120,26 @@ impl Right<'_> {
                         }
                     }
                     // The step text in a box of steady height, so the controls below do not jump
-                    // as the text changes length.
-                    // A text longer than the box scrolls inside it.
+                    // as the text changes length: five lines, or as tall as the longest text of
+                    // this mode shown so far, as long as the panel shows it whole with a few
+                    // lines of room below. Only a text longer than that scrolls inside it.
                     let text = explained.text;
                     let top = ui.cursor().top();
-                    let steady = 15.0 * 1.35 * 5.0;
+                    let tall = {
+                        let wrap = ui.available_width().min(ui.clip_rect().width()).max(60.0);
+                        let galley = ui.painter().layout(
+                            text.clone(),
+                            egui::FontId::proportional(15.0),
+                            egui::Color32::WHITE,
+                            wrap,
+                        );
+                        galley.size().y + 4.0
+                    };
+                    let room = ui.clip_rect().bottom() - top - 15.0 * 1.35 * 3.0;
+                    let id = ui.id().with(("step text height", mode.title()));
+                    let kept = ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
+                    let steady = (15.0 * 1.35 * 5.0_f32).max(kept.max(tall).min(room));
+                    ui.data_mut(|d| d.insert_temp(id, steady));
                     egui::ScrollArea::vertical()
                         .id_salt("step text")
                         .max_height(steady)

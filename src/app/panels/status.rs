@@ -3,6 +3,7 @@
 
 use crate::app::document::Document;
 use crate::app::draw::colors;
+use crate::app::pair::Traced;
 use crate::app::session::Session;
 use crate::scene::Scene;
 use egui::RichText;
@@ -12,13 +13,23 @@ pub const NOTES_HEIGHT: f32 = 160.0;
 /// The notes panel's least height when dragged shorter: the title and a line.
 const NOTES_MIN_HEIGHT: f32 = 56.0;
 
+/// The pair the status bar and the shapes panel show: the session's, or a playing mode's at
+/// its step (Simulate: the run's bodies as it collided them), with what it is.
+pub(crate) struct Shown<'a> {
+    /// The pair and its traces.
+    pub pair: &'a Traced,
+    /// What it is, when it is not the scene's own pair ("step 120, full run: A and B").
+    pub caption: Option<&'a str>,
+}
+
 /// The status bar: the file (`*` when modified), the scene's place in the lecture, the shown
-/// pair's separation, normal and points (not while a quiz question waits: `quiz_hides`), and
+/// pair's separation, normal and points (`shown`; not while a quiz question waits: `quiz_hides`), and
 /// the frame time (`frame_ms`).
 pub(crate) fn status_bar(
     ctx: &egui::Context,
     doc: &Document,
     session: &Session,
+    shown: &Shown<'_>,
     quiz_hides: bool,
     frame_ms: f32,
 ) {
@@ -47,7 +58,10 @@ pub(crate) fn status_bar(
                 ui.label("quiz: the numbers show once you answer");
                 return;
             }
-            let pair = &session.pair;
+            let pair = shown.pair;
+            if let Some(caption) = shown.caption {
+                ui.label(caption);
+            }
             let q = &pair.query;
             let c = if q.overlap {
                 colors::bad()
@@ -85,14 +99,14 @@ pub(crate) fn status_bar(
                     .color(c),
                 );
             }
-            let n = session.pair.normal;
+            let n = pair.normal;
             ui.label(format!(
                 "normal ({}, {})",
                 crate::app::words::signed(n.x),
                 crate::app::words::signed(n.y)
             ));
             ui.label(crate::app::words::count(
-                session.pair.whole.points().count(),
+                pair.whole.points().count(),
                 "point",
                 "points",
             ));

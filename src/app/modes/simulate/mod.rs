@@ -12,12 +12,13 @@
 //! every number the words show is read off the runs as they are (`words.rs`). What the mode
 //! holds is in `state.rs`, a leaf the other files import; this file is the [`Mode`] itself.
 
+mod look;
 mod player;
 mod probe;
 mod state;
 mod words;
 
-use super::mode::{About, Controls, Explained, Mode, ModeKind, Player};
+use super::mode::{About, Controls, Explained, Mode, ModeKind, PlayedPair, Player};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
@@ -30,8 +31,8 @@ use crate::sim::{Lab, PointState};
 use egui::RichText;
 use glam::Vec2;
 pub use player::STEP_BUDGET_MS;
-pub use probe::{decimate, seam_crossings};
-pub use state::{LEGEND, PICK_PX, Picked, Reading, SimulateMode, new_point, run_color};
+pub use probe::{decimate, seam_crossings, tick_label, tick_step, y_range};
+pub use state::{LEGEND, PICK_PX, Picked, Reading, ShownPair, SimulateMode, new_point, run_color};
 pub use words::{body_name, variant_words};
 
 /// What SimulateMode's steps say (its [`Mode::explain`]).
@@ -137,6 +138,10 @@ impl Mode for SimulateMode {
     fn probe(&self, out: &mut serde_json::Map<String, serde_json::Value>, shown: Option<&Camera>) {
         if self.lab.is_some() {
             let mut sim = self.state_json();
+            // The pair the status bar and the left panel showed (the run's, at its step).
+            if let (Some(shown), serde_json::Value::Object(s)) = (&self.shown, &mut sim) {
+                s.insert("shown".into(), shown.json());
+            }
             // The bodies and contact points on screen, while the mode is shown.
             if let (Some(cam), serde_json::Value::Object(s)) = (shown, &mut sim) {
                 s.insert("screen".into(), self.screen_json(cam));
@@ -192,10 +197,18 @@ impl Mode for SimulateMode {
         );
         if let Some(lab) = &self.lab {
             let st = lab.runs[0].world().settings();
+            let solver = match st.solver {
+                crate::scene::Solver::Impulses => {
+                    format!("sequential impulses, {} iterations", st.iterations)
+                }
+                crate::scene::Solver::SoftStep => {
+                    format!("soft step, {} sub-steps", st.substeps)
+                }
+            };
             ui.label(
                 RichText::new(format!(
-                    "{} Hz, {} iterations, friction {}, {} s",
-                    st.hz, st.iterations, st.friction, st.seconds
+                    "{} Hz, {solver}, friction {}, {} s",
+                    st.hz, st.friction, st.seconds
                 ))
                 .color(colors::dim()),
             );
@@ -214,6 +227,22 @@ impl Mode for SimulateMode {
                     .color(color),
                 );
             }
+        }
+        let mut exaggerated = !self.plain;
+        let ghosts = self.lab.as_ref().is_some_and(|l| l.runs.len() > 1);
+        if ghosts
+            && ui
+                .checkbox(
+                    &mut exaggerated,
+                    "exaggerate a ghost's difference too small to see",
+                )
+                .on_hover_text(
+                    "draws a ghost's shift and tilt from the full run k times larger (k written \
+                 beside it) when they are under a few pixels; the runs are not changed",
+                )
+                .changed()
+        {
+            self.plain = !exaggerated;
         }
         ui.label(
             RichText::new("Pause and click a contact point to open that pair, at this step, in the manifold mode.")
@@ -271,6 +300,7 @@ impl Mode for SimulateMode {
             ],
             received,
         });
+        self.remember_look(k, bodies);
         true
     }
 
@@ -285,13 +315,29 @@ impl Mode for SimulateMode {
             );
             return;
         };
-        // Ghosts first (outlined, in their own colours), then the full run solid over them.
+        // Ghosts first (outlined, in their own colours), then the full run solid over them. A
+        // ghost whose difference from the full run is too small to see is drawn with that
+        // difference exaggerated, the factor written beside it.
+        let zoom = canvas.camera().zoom;
         for (k, run) in lab.runs.iter().enumerate().skip(1) {
             let color = run_color(k);
-            for body in run.world().bodies().iter().skip(1) {
+            let factor = self.exaggerate(k, zoom);
+            for i in 1..run.world().bodies().len() {
+                let Some(body) = self.drawn_body(k, i, factor) else {
+                    continue;
+                };
                 let xf = body.transform();
                 for part in &body.parts {
                     canvas.shape_outline(&part.shape, xf.compose(part.xf), 2.0, color);
+                }
+                if factor > 1.0 && i == self.top {
+                    canvas.label_ranked(
+                        body.center,
+                        Vec2::new(12.0, -18.0 * k as f32),
+                        format!("ghost {k}: its tilt and shift ×{factor}"),
+                        color,
+                        priority::BODY,
+                    );
                 }
             }
         }
@@ -317,19 +363,19 @@ impl Mode for SimulateMode {
         }
         // Contact points by state: every run's, the ghosts' ringed in their colour.
         for (k, run) in lab.runs.iter().enumerate().rev() {
+            let factor = self.exaggerate(k, zoom);
             for pair in run.world().contacts() {
                 for p in pair.points() {
+                    let at = self.drawn_point(k, pair.bodies[1], p.position, factor);
                     match p.state() {
-                        PointState::Persisted => {
-                            canvas.point_as("contact", p.position, 4.5, colors::ink())
-                        }
-                        PointState::New => canvas.point_as("contact", p.position, 7.0, new_point()),
+                        PointState::Persisted => canvas.point_as("contact", at, 4.5, colors::ink()),
+                        PointState::New => canvas.point_as("contact", at, 7.0, new_point()),
                         PointState::Speculative => {
-                            canvas.ring_as("contact", p.position, 5.0, 1.8, colors::ink())
+                            canvas.ring_as("contact", at, 5.0, 1.8, colors::ink())
                         }
                     }
                     if k > 0 {
-                        canvas.ring(p.position, 8.5, 1.5, run_color(k));
+                        canvas.ring(at, 8.5, 1.5, run_color(k));
                     }
                 }
             }
@@ -374,5 +420,13 @@ impl Player for SimulateMode {
 
     fn busy(&self) -> bool {
         self.running || self.progress().is_some()
+    }
+
+    fn resume(&mut self) -> Option<usize> {
+        SimulateMode::resume(self)
+    }
+
+    fn shown_pair(&mut self, parts: Option<[usize; 2]>) -> Option<PlayedPair> {
+        SimulateMode::shown_pair(self, parts).map(|s| s.shown.clone())
     }
 }

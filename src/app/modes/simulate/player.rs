@@ -14,10 +14,10 @@ use glam::Vec2;
 /// within one.
 pub const STEP_BUDGET_MS: f64 = 16.0;
 
-/// The percent of `points` that persisted, for the plot: 0 when there are none (the plot's
-/// line drops to the floor while nothing touches).
-fn pct(persisted: usize, points: usize) -> f32 {
-    crate::sim::persisted_fraction(persisted, points).map_or(0.0, |f| (100.0 * f) as f32)
+/// The percent of `points` that persisted, for the plot: None when there are none (the plot
+/// says "no contact yet" rather than 0 %).
+fn pct(persisted: usize, points: usize) -> Option<f32> {
+    crate::sim::persisted_fraction(persisted, points).map(|f| (100.0 * f) as f32)
 }
 
 /// The readings of world `w`, following body `top`.
@@ -39,10 +39,15 @@ pub(super) fn reading(w: &World, top: usize) -> Reading {
 impl SimulateMode {
     /// Builds the lab for `scene` when it changed (the run starts again).
     pub fn set_scene(&mut self, scene: &Scene) {
-        if self.scene.as_ref() == Some(scene) {
+        // The run's own scene, or a look at it (a pair a click opened): the run goes on.
+        if self.is_this_run(scene) {
             return;
         }
         self.scene = Some(scene.clone());
+        self.looks.clear();
+        self.resume = None;
+        self.shown = None;
+        self.picked = None;
         self.owed = 0.0;
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO
@@ -70,6 +75,7 @@ impl SimulateMode {
                     .iter()
                     .map(|r| vec![reading(r.world(), self.top)])
                     .collect();
+                self.seen = vec![0.0; lab.runs.len()];
                 self.lab = Some(lab);
                 self.error = None;
             }
@@ -129,6 +135,15 @@ impl SimulateMode {
             for (run, r) in lab.runs.iter().zip(&mut self.readings) {
                 if r.len() == n {
                     r.push(reading(run.world(), top));
+                }
+            }
+            // How far each ghost has strayed from the full run (the exaggerated view's size).
+            let full = lab.runs[0].world().bodies();
+            for (run, seen) in lab.runs.iter().zip(&mut self.seen).skip(1) {
+                for (g, f) in run.world().bodies().iter().zip(full) {
+                    if g.dynamic {
+                        *seen = seen.max(g.deviation(f));
+                    }
                 }
             }
             if clock_ms() - started >= budget_ms || crate::app::recovery::terminated() {

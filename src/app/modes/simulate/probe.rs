@@ -87,11 +87,13 @@ impl SimulateMode {
         let lab = self.lab.as_ref()?;
         let mut best: Option<(f32, usize, [usize; 2])> = None;
         for (k, run) in lab.runs.iter().enumerate() {
+            let factor = self.exaggerate(k, cam.zoom);
             for pair in run.world().contacts() {
                 for p in pair.points() {
                     // A ghost's point where the full run has one too (at rest they coincide)
                     // yields to the full run's, the solid one the eye is on.
-                    let d = cam.to_screen(p.position).distance(screen);
+                    let at = self.drawn_point(k, pair.bodies[1], p.position, factor);
+                    let d = cam.to_screen(at).distance(screen);
                     let rank = d + 3.0 * k as f32;
                     if d <= PICK_PX && best.is_none_or(|b| rank < b.0) {
                         best = Some((rank, k, pair.bodies));
@@ -191,8 +193,9 @@ impl SimulateMode {
 
     /// `sim.runs` of `--print-state` (DESIGN.md): per run, its dynamic bodies as drawn this
     /// frame, in window pixels (y down): the outline's corners, the centre of mass and the angle
-    /// (body 0 is B, then `sim.bodies`). `exaggerate` is the factor a ghost's deviation is
-    /// drawn at: 1, as each run is drawn as it is.
+    /// (body 0 is B, then `sim.bodies`); a ghost exaggerated as drawn, its factor in the run's
+    /// `exaggerate`. The second value is the largest factor (1 when every run is drawn as it
+    /// is).
     pub fn runs_json(&self, cam: &Camera) -> (serde_json::Value, f32) {
         let Some(lab) = &self.lab else {
             return (serde_json::Value::Null, 1.0);
@@ -201,15 +204,16 @@ impl SimulateMode {
             let s = cam.to_screen(p);
             serde_json::json!([s.x, s.y])
         };
+        let mut most = 1.0_f32;
         let runs = lab
             .runs
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let bodies: Vec<serde_json::Value> = r
-                    .world()
-                    .bodies()
-                    .iter()
+                let factor = self.exaggerate(i, cam.zoom);
+                most = most.max(factor);
+                let bodies: Vec<serde_json::Value> = (0..r.world().bodies().len())
+                    .filter_map(|j| self.drawn_body(i, j, factor))
                     .filter(|b| b.dynamic)
                     .enumerate()
                     .map(|(k, b)| {
@@ -221,10 +225,10 @@ impl SimulateMode {
                         })
                     })
                     .collect();
-                serde_json::json!({"variant": i, "bodies": bodies})
+                serde_json::json!({"variant": i, "bodies": bodies, "exaggerate": factor})
             })
             .collect::<Vec<_>>();
-        (serde_json::Value::Array(runs), 1.0)
+        (serde_json::Value::Array(runs), most)
     }
 
     pub(super) fn plots(&self, ui: &mut egui::Ui) {
@@ -235,56 +239,209 @@ impl SimulateMode {
             self.series(
                 ui,
                 "B's horizontal speed |vx| (m/s), seams crossed marked",
-                |r| r.b_vx.abs() as f64,
+                |r| Some(r.b_vx.abs() as f64),
                 seams,
             );
             self.series(
                 ui,
                 "B's vertical velocity vy (m/s)",
-                |r| r.b_vy as f64,
+                |r| Some(r.b_vy as f64),
                 seams,
             );
         }
         self.series(
             ui,
             "contacts persisted from the last step (%)",
-            |r| r.persisted_pct as f64,
+            |r| r.persisted_pct.map(f64::from),
             &[],
         );
-        self.series(ui, "the top body's height", |r| r.height as f64, &[]);
+        self.series(ui, "the top body's height", |r| Some(r.height as f64), &[]);
         self.series(
             ui,
             "the top body's angular speed (rad/s)",
-            |r| r.omega as f64,
+            |r| Some(r.omega as f64),
             &[],
         );
     }
 
-    /// One plot of `f` over time, a line per run, with a vertical mark where each run's B
-    /// crossed one of `seams` (x positions).
-    fn series(&self, ui: &mut egui::Ui, name: &str, f: fn(&Reading) -> f64, seams: &[f32]) {
-        use egui_plot::{Line, Plot, PlotPoints, VLine};
-        ui.label(RichText::new(name).size(13.0));
+    /// One plot of `f` over time (None: nothing to plot at that step), a line per run, with a
+    /// vertical mark where each run's B crossed one of `seams` (x positions). Its y scale has
+    /// at least three labelled ticks ([`tick_step`]) and fits the runs that stay near each
+    /// other; a run far off that scale ([`y_range`]) is drawn clipped, and the title says so.
+    fn series(&self, ui: &mut egui::Ui, name: &str, f: fn(&Reading) -> Option<f64>, seams: &[f32]) {
+        use egui_plot::{AxisHints, Line, Plot, PlotBounds, PlotPoints, VLine};
+        let values: Vec<Vec<[f64; 2]>> = self
+            .readings
+            .iter()
+            .map(|r| r.iter().filter_map(|x| f(x).map(|y| [x.time, y])).collect())
+            .collect();
+        if values.iter().all(Vec::is_empty) {
+            ui.label(RichText::new(format!("{name}: no contact yet")).size(13.0));
+            return;
+        }
+        let ys: Vec<Vec<f64>> = values
+            .iter()
+            .map(|v| v.iter().map(|p| p[1]).collect())
+            .collect();
+        let (lo, hi, clipped) = y_range(&ys);
+        let mut title = name.to_string();
+        for k in &clipped {
+            let (min, max) = ys[*k]
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| {
+                    (a.min(y), b.max(y))
+                });
+            title += &format!(
+                "; {} leaves this scale ({} to {})",
+                if *k == 0 {
+                    "the full run".to_string()
+                } else {
+                    format!("ghost {k}")
+                },
+                crate::app::words::num(min as f32),
+                crate::app::words::num(max as f32)
+            );
+        }
+        ui.label(RichText::new(title).size(13.0));
+        let t_end = self
+            .readings
+            .iter()
+            .filter_map(|r| r.last().map(|x| x.time))
+            .fold(0.0, f64::max)
+            .max(1e-6);
         Plot::new(name.to_string())
-            .height(90.0)
+            .height(130.0)
             .allow_drag(false)
             .allow_zoom(false)
             .allow_scroll(false)
             .show_axes([true, true])
+            .custom_y_axes(vec![AxisHints::new_y().label_spacing(10.0..=11.0)])
+            .y_axis_formatter(|mark, _| tick_label(mark.value, mark.step_size))
+            .y_grid_spacer(|input| {
+                let (lo, hi) = input.bounds;
+                let step = tick_step(hi - lo);
+                let mut marks = Vec::new();
+                let v = (lo / step).ceil() * step;
+                let mut i = 0.0;
+                while v + i * step <= hi && i < 16.0 {
+                    // A tick at zero is 0, never a rounded -0.
+                    let value = v + i * step;
+                    let value = if value.abs() < 1e-9 * step {
+                        0.0
+                    } else {
+                        value
+                    };
+                    marks.push(egui_plot::GridMark {
+                        value,
+                        step_size: step,
+                    });
+                    i += 1.0;
+                }
+                marks
+            })
             .show(ui, |plot| {
+                plot.set_plot_bounds(PlotBounds::from_min_max([0.0, lo], [t_end, hi]));
                 // What the plot's pixels can show: a long run (two minutes at 480 Hz is 57,600
                 // readings a run) is drawn from a few hundred points, not all of them.
                 let columns = plot.transform().frame().width().max(16.0) as usize;
-                for (k, r) in self.readings.iter().enumerate() {
+                for (k, (r, pts)) in self.readings.iter().zip(&values).enumerate() {
                     let color = if k == 0 { colors::ink() } else { run_color(k) };
                     for t in thin(seam_crossings(r, seams), columns) {
                         plot.vline(VLine::new(t).color(color.gamma_multiply(0.45)).width(1.0));
                     }
-                    let pts = PlotPoints::from(decimate(r, columns, |x| [x.time, f(x)]));
+                    let pts = PlotPoints::from(decimate(pts, columns, |p| *p));
                     plot.line(Line::new(pts).color(color).name(format!("run {k}")));
                 }
             });
     }
+}
+
+/// A tick step of 1, 2 or 5 × 10ᵏ that cuts `span` into between 3⅓ and 7½ parts, so a scale
+/// of that span has at least three ticks ([`series`](SimulateMode) labels each).
+pub fn tick_step(span: f64) -> f64 {
+    let span = if span.is_finite() && span > 0.0 {
+        span
+    } else {
+        1.0
+    };
+    let raw = span / 5.0;
+    let p = 10f64.powf(raw.log10().floor());
+    let m = raw / p;
+    let nice = if m < 1.5 {
+        1.0
+    } else if m < 3.5 {
+        2.0
+    } else if m < 7.5 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * p
+}
+
+/// A tick's label: `value` with as many decimals as a step of `step` needs to tell two ticks
+/// apart (0.005 → three), never a negative zero.
+pub fn tick_label(value: f64, step: f64) -> String {
+    let decimals = if step > 0.0 && step.is_finite() {
+        // The step's leading digit's place, to the units (a 2.5 step would need one more).
+        (-(step.log10() + 1e-9).floor()).max(0.0) as usize
+    } else {
+        0
+    };
+    let text = format!("{value:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
+}
+
+/// The y range a plot of `runs` (each run's values) shows, padded, and the runs it leaves
+/// out: a run that goes more than 20 times as far from the others' middle as the others
+/// reach (a stack that fell, 200 units down, beside boxes bobbing by millimetres at height 5)
+/// is drawn clipped rather than flattening them. Runs that all sit at 0 are never "far".
+pub fn y_range(runs: &[Vec<f64>]) -> (f64, f64, Vec<usize>) {
+    let bounds = |ks: &[usize]| {
+        ks.iter()
+            .flat_map(|&k| runs[k].iter().copied())
+            .filter(|y| y.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
+                (a.min(y), b.max(y))
+            })
+    };
+    let all: Vec<usize> = (0..runs.len()).filter(|&k| !runs[k].is_empty()).collect();
+    let mut clipped = Vec::new();
+    if all.len() >= 2 {
+        for &k in &all {
+            let others: Vec<usize> = all.iter().copied().filter(|&j| j != k).collect();
+            let (lo, hi) = bounds(&others);
+            let reach = (hi - lo).max(lo.abs()).max(hi.abs());
+            let mid = 0.5 * (lo + hi);
+            let (klo, khi) = bounds(&[k]);
+            let far = (klo - mid).abs().max((khi - mid).abs());
+            if reach > 0.0 && far > 20.0 * reach {
+                clipped.push(k);
+            }
+        }
+        // Never all of them: with every run far from every other, show them all.
+        if clipped.len() == all.len() {
+            clipped.clear();
+        }
+    }
+    let kept: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|k| !clipped.contains(k))
+        .collect();
+    let (lo, hi) = bounds(&kept);
+    if !lo.is_finite() || !hi.is_finite() {
+        return (-1.0, 1.0, clipped);
+    }
+    let pad = if hi > lo {
+        0.08 * (hi - lo)
+    } else {
+        0.05 * lo.abs().max(1e-3)
+    };
+    (lo - pad, hi + pad, clipped)
 }
 
 #[cfg(test)]
@@ -307,5 +464,49 @@ mod tests {
         // Few items: all of them.
         assert_eq!(decimate(&items[..10], 300, |&y| [0.0, y]).len(), 10);
         assert_eq!(thin(vec![0.0, 0.001, 0.5, 1.0], 10), vec![0.0, 0.5, 1.0]);
+    }
+
+    #[test]
+    fn a_plot_scale_has_three_ticks_at_least_and_a_fallen_run_does_not_flatten_the_rest() {
+        // Every span from 1e-6 to 1e6: between 3 and 8 ticks of 1, 2 or 5 × 10^k inside it.
+        for e in -60..=60 {
+            for m in [1.0, 1.3, 2.2, 3.7, 4.9, 7.1, 9.9] {
+                let span = m * 10f64.powf(e as f64 / 10.0);
+                let step = tick_step(span);
+                let lead = step / 10f64.powf(step.log10().floor());
+                assert!(
+                    [1.0, 2.0, 5.0, 10.0]
+                        .iter()
+                        .any(|n| (lead - n).abs() < 1e-6),
+                    "{span}: {step}"
+                );
+                let ticks = (span / step).floor();
+                assert!(
+                    (3.0..=8.0).contains(&ticks),
+                    "{span}: {ticks} ticks of {step}"
+                );
+            }
+        }
+        // Scene 21's height: two runs at about 5.5, bobbing by 0.005, and a third that fell to
+        // -213: the scale fits the two; the third is named clipped.
+        let bob: Vec<f64> = (0..100).map(|i| 5.5 - 0.005 * ((i % 2) as f64)).collect();
+        let fell: Vec<f64> = (0..100).map(|i| 5.5 - 2.2 * i as f64).collect();
+        let (lo, hi, clipped) = y_range(&[vec![5.5; 100], bob.clone(), fell]);
+        assert_eq!(clipped, vec![2]);
+        assert!(
+            lo > 5.49 && hi < 5.51 && lo < 5.495 && hi > 5.5,
+            "{lo} {hi}"
+        );
+        // Runs near each other, or a run at rest at 0 beside a rocking one: none clipped.
+        let (lo, hi, clipped) = y_range(&[vec![0.0; 10], vec![0.14; 10], vec![0.04; 10]]);
+        assert!(clipped.is_empty() && lo < 0.0 && hi > 0.14);
+        let (_, _, clipped) = y_range(&[vec![5.5; 10], bob]);
+        assert!(clipped.is_empty());
+        // Labels tell neighbouring ticks apart and show no negative zero.
+        assert_eq!(tick_label(5.495, 0.005), "5.495");
+        assert_eq!(tick_label(5.5, 0.005), "5.500");
+        assert_eq!(tick_label(40.0, 20.0), "40");
+        assert_eq!(tick_label(-1e-12, 0.1), "0.0");
+        assert_eq!(tick_label(-0.2, 0.1), "-0.2");
     }
 }

@@ -5,6 +5,7 @@
 use crate::app::command::Command;
 use crate::app::draw::colors;
 use crate::app::legend::{Entry, Marker, entry};
+use crate::app::modes::mode::PlayedPair;
 use crate::scene::{Body, Scene};
 use crate::sim::Lab;
 use egui::Color32;
@@ -15,8 +16,8 @@ use glam::Vec2;
 pub struct Reading {
     /// Seconds simulated.
     pub time: f64,
-    /// Percent of the step's points that persisted (0 with no points).
-    pub persisted_pct: f32,
+    /// Percent of the step's points that persisted (None with no points: nothing to persist).
+    pub persisted_pct: Option<f32>,
     /// The top body's height (its origin's y).
     pub height: f32,
     /// The top body's angular speed, |ω|, rad/s.
@@ -95,6 +96,15 @@ pub struct Picked {
     pub received: usize,
 }
 
+/// The pair the panels show in Simulate, and what it was computed for.
+#[derive(Clone, Debug)]
+pub struct ShownPair {
+    /// Which pair it is and its traces, as the run collided it this step.
+    pub shown: PlayedPair,
+    /// The run, its bodies, the step and the part pair asked for.
+    pub(super) key: (usize, [usize; 2], usize, Option<[usize; 2]>),
+}
+
 /// Simulate mode state: the lab, the play state and each run's readings.
 #[derive(Default)]
 pub struct SimulateMode {
@@ -132,7 +142,27 @@ pub struct SimulateMode {
     pub(super) notice: Option<String>,
     /// The session's step as last seen: where the lab is going (it may take frames).
     pub(super) target: usize,
+    /// The scenes clicks on contacts made (a pair of the run as A and B): looks at this run,
+    /// never a new one (`look.rs`).
+    pub(super) looks: Vec<Scene>,
+    /// The step a click opened a pair at: where the mode comes back to (once).
+    pub(super) resume: Option<usize>,
+    /// The pair the panels show, computed once per step (`look.rs`).
+    pub(super) shown: Option<ShownPair>,
+    /// Per run, the largest deviation of any of its bodies from the full run's so far (world
+    /// units; 0 for the full run): what the exaggerated view is sized from.
+    pub(super) seen: Vec<f32>,
+    /// The ghosts drawn as they are, never exaggerated (the toggle off).
+    pub plain: bool,
 }
+
+/// The least a ghost's largest deviation from the full run is drawn at, in pixels, when it is
+/// smaller on screen (the exaggerated view): twice the 8 px the eye needs, so it shows for most
+/// of a swing, not only at its end.
+pub const SHOWN_PX: f32 = 16.0;
+/// The largest exaggeration: a deviation that needs more is left as it is (it is rounding,
+/// not a consequence).
+pub const MAX_EXAGGERATION: f32 = 100.0;
 
 /// A millisecond clock for the stepping's own cost (in the browser, where `Instant` panics,
 /// the page's clock).
@@ -183,6 +213,49 @@ impl SimulateMode {
     /// The command a click asked for, once (the app carries it out).
     pub fn take_command(&mut self) -> Option<Command> {
         self.pending.take()
+    }
+
+    /// The factor ghost run `k`'s deviation from the full run is drawn at, at `zoom` pixels a
+    /// unit: 1 for the full run, with the toggle off, or when the difference shows as it is.
+    pub fn exaggerate(&self, k: usize, zoom: f32) -> f32 {
+        if k == 0 || self.plain {
+            return 1.0;
+        }
+        let seen = self.seen.get(k).copied().unwrap_or(0.0);
+        crate::sim::exaggeration(seen * zoom, SHOWN_PX, MAX_EXAGGERATION)
+    }
+
+    /// Body `i` of run `k` as drawn: a ghost's exaggerated by `factor` from the full run's.
+    pub(super) fn drawn_body(
+        &self,
+        k: usize,
+        i: usize,
+        factor: f32,
+    ) -> Option<crate::sim::SimBody> {
+        let lab = self.lab.as_ref()?;
+        let body = lab.runs.get(k)?.world().bodies().get(i)?;
+        if factor == 1.0 {
+            return Some(body.clone());
+        }
+        let full = lab.runs[0].world().bodies().get(i)?;
+        Some(body.exaggerated(full, factor))
+    }
+
+    /// Contact point `p` of run `k` (on its body `i`) where it is drawn: carried with the body
+    /// when a ghost is exaggerated by `factor`.
+    pub(super) fn drawn_point(&self, k: usize, i: usize, p: Vec2, factor: f32) -> Vec2 {
+        if factor == 1.0 {
+            return p;
+        }
+        let body = self
+            .lab
+            .as_ref()
+            .and_then(|l| l.runs.get(k))
+            .and_then(|r| r.world().bodies().get(i));
+        match (body, self.drawn_body(k, i, factor)) {
+            (Some(body), Some(drawn)) => body.carry(&drawn, p),
+            _ => p,
+        }
     }
 
     pub(super) fn speed(&self) -> f32 {

@@ -1,12 +1,11 @@
 //! The Simulate mode's prose: what a variant is in words, what the app calls a body, what the
 //! student is looking at, and the note (or refusal) of a click that opens a pair.
 
-use super::state::{SimulateMode, scene_body};
+use super::state::SimulateMode;
 use crate::app::command::Command;
 use crate::app::words::{count, num};
-use crate::geom::limits::MAX_COORDINATE;
-use crate::scene::{Body, Ids, Points, Reference, Variant};
-use crate::sim::{Run, World};
+use crate::scene::{Ids, Points, Reference, Variant};
+use crate::sim::World;
 
 /// The variant in a few words ("one point in the middle", "hysteresis off").
 pub fn variant_words(v: &Variant) -> String {
@@ -57,43 +56,14 @@ impl SimulateMode {
     /// The command that opens body pair `bodies` of run `k` in the manifold mode at this
     /// step: the pair's poses the step collided at become the scene's A and B (one undoable
     /// edit), with the run's hysteresis. A pair that cannot be opened as the solver collided
-    /// it (a pose beyond what a scene may hold, ±[`MAX_COORDINATE`]) is an error saying so:
+    /// it (a pose beyond what a scene may hold, ±[`MAX_COORDINATE`](crate::geom::limits::MAX_COORDINATE)) is an error saying so:
     /// it is not moved to fit and then called the solver's.
     pub fn open_pair(&self, k: usize, bodies: [usize; 2]) -> Result<Command, String> {
-        let missing = || "that pair is not in this run".to_string();
-        let scene = self.scene.as_ref().ok_or_else(missing)?;
-        let run: &Run = self
-            .lab
-            .as_ref()
-            .and_then(|l| l.runs.get(k))
-            .ok_or_else(missing)?;
-        let w = run.world();
-        let xfs = w.collided_transforms();
-        for &i in &bodies {
-            let p = xfs.get(i).ok_or_else(missing)?.p;
-            if !p.is_finite() || p.abs().max_element() > MAX_COORDINATE {
-                return Err(format!(
-                    "{} is at ({:.0}, {:.0}) at step {}, beyond the ±{MAX_COORDINATE:e} a scene \
-                     can hold: this pair cannot be opened in the manifold mode as the solver \
-                     collided it",
-                    body_name(i),
-                    p.x,
-                    p.y,
-                    w.steps()
-                ));
-            }
-        }
-        let posed = |i: usize| -> Option<Body> {
-            let mut b = scene_body(scene, i)?.clone();
-            let xf = xfs.get(i)?;
-            b.position = xf.p;
-            b.angle_deg = xf.q.angle().to_degrees();
-            Some(b)
+        let (a, b) = self.posed(k, bodies)?;
+        let Some(run) = self.lab.as_ref().and_then(|l| l.runs.get(k)) else {
+            return Err("that pair is not in this run".to_string());
         };
-        let (a, b) = (
-            posed(bodies[0]).ok_or_else(missing)?,
-            posed(bodies[1]).ok_or_else(missing)?,
-        );
+        let w = run.world();
         let v = w.variant();
         let received = w
             .pair(bodies[0], bodies[1])
@@ -119,7 +89,7 @@ impl SimulateMode {
                 body_name(bodies[1])
             );
         }
-        note += " — Ctrl+Z puts the scene back, 4 returns to Simulate";
+        note += " — 4 returns to the same run at this step (Ctrl+Z puts the scene's own pair back)";
         Ok(Command::OpenPair {
             bodies: Box::new((a, b)),
             hysteresis: v.reference_rule() != Reference::Plain,
@@ -164,11 +134,22 @@ impl SimulateMode {
             return out;
         };
         if lab.runs.len() == 1 {
-            out += &format!(
-                " The top body is at height {} and turns at {} rad/s. This scene has no compare run: add `compare: [Variant(points: Middle)]` to its `sim` to see what a poorer manifold does.",
-                num(fb.position().y),
-                num(fb.spin.abs())
-            );
+            // "Turns" only while something touches it: in the air it just falls.
+            out += &if full.body_contacts(top).0 > 0 {
+                format!(
+                    " The top body is at height {}, moving at {} m/s and turning at {} rad/s.",
+                    num(fb.position().y),
+                    num(fb.speed()),
+                    num(fb.spin.abs())
+                )
+            } else {
+                format!(
+                    " The top body is in the air at height {}, moving at {} m/s.",
+                    num(fb.position().y),
+                    num(fb.speed())
+                )
+            };
+            out += " This scene has no compare run: add `compare: [Variant(points: Middle)]` to its `sim` to see what a poorer manifold does.";
             return out;
         }
         for (k, run) in lab.runs.iter().enumerate().skip(1) {
@@ -210,11 +191,18 @@ impl SimulateMode {
                 )
             } else if !v.part_bits {
                 format!(
-                    " {ghost}: two parts' points can share one id and fight over one warm-start slot: {} this step (the full run: {}); its top body turns at {} rad/s, the full run's at {} rad/s.",
+                    " {ghost}: two parts' points can share one id and fight over one warm-start slot: {} this step (the full run: {}){}.",
                     count(gs.id_collisions, "id collision", "id collisions"),
                     s.id_collisions,
-                    num(gb.spin.abs()),
-                    num(fb.spin.abs())
+                    if w.body_contacts(top).0 > 0 {
+                        format!(
+                            "; its top body turns at {} rad/s, the full run's at {} rad/s",
+                            num(gb.spin.abs()),
+                            num(fb.spin.abs())
+                        )
+                    } else {
+                        "; its top body is in the air".to_string()
+                    }
                 )
             } else {
                 format!(
