@@ -159,9 +159,10 @@ pub fn page_look(query: &str, fragment: &str) -> Result<PageLook, String> {
 
 /// The `<iframe>` that shows `link` (a whole link to the app) as a figure in another page:
 /// `&embed=1` added, the address's `&`, `"`, `<` and `>` written as HTML entities; loaded
-/// lazily (a page of many figures starts only those near the screen).
-pub fn embed_code(link: &str, width: u32, height: u32, locks: &super::locks::Locks) -> String {
-    let src = format!("{link}&embed=1{}", locks.to_query())
+/// lazily (a page of many figures starts only those near the screen); `locks` are the fields
+/// of a lecturer's locks (`&lock=b&text=1`, as `Locks::to_query` writes them).
+pub fn embed_code(link: &str, width: u32, height: u32, locks: &str) -> String {
+    let src = format!("{link}&embed=1{locks}")
         .replace('&', "&amp;")
         .replace('"', "&quot;")
         .replace('<', "&lt;")
@@ -378,7 +379,7 @@ mod tests {
             "https://x.org/np/index.html#s=AbC-_&mode=sat&step=2",
             640,
             400,
-            &super::super::locks::Locks::default(),
+            "",
         );
         assert_eq!(
             code,
@@ -401,7 +402,7 @@ mod tests {
             "https://x.org/np/index.html#s=AbC-_&mode=sat",
             640,
             400,
-            &locks,
+            &locks.to_query(),
         );
         let src = code.split('"').nth(1).unwrap().replace("&amp;", "&");
         assert!(src.ends_with("&embed=1&lock=b&text=1&zoom=55"), "{src}");

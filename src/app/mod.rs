@@ -153,12 +153,8 @@ impl App {
             sweep: panels::sweep_plot::SweepPlot::default(),
         };
         app.enter_scene(0.0);
-        if let Some(m) = flags.mode {
-            app.session.mode = m;
-        }
-        if let Some(s) = flags.step {
-            app.session.step = s;
-        }
+        app.session.mode = flags.mode.unwrap_or(app.session.mode);
+        app.session.step = flags.step.unwrap_or(app.session.step);
         app.clamp_step();
         if flags.quiz {
             app.apply(command::Command::ToggleQuiz, 0.0);

@@ -45,11 +45,11 @@ pub use error::{SceneError, SceneErrorKind, SceneWarning};
 pub use lecture::{BUILTIN, Lecture, LectureScene};
 pub use load::{LoadedScene, load, parse, parse_bytes, to_ron};
 pub use locate::TextPos;
-pub use persist::{Ids, MATCH_DISTANCE, Reference};
+pub use persist::{Ids, MATCH_DISTANCE, Points, Reference};
 pub use questions::{Answer, answer};
 pub use save::save;
 pub use traces::{ManifoldPath, PairTraces, Whole};
 pub use types::{
-    Ask, AskKind, Body, EndPose, Mode, Part, Points, Scene, ShapeSpec, Sim, Solver, Variant, View,
+    Ask, AskKind, Body, EndPose, Mode, Part, Scene, ShapeSpec, Sim, Solver, Variant, View,
 };
 pub use validate::{Bodies, Pair, Validated, frame_of};

@@ -1,5 +1,6 @@
-//! How a run's contacts persist from step to step (a `Variant`'s `reference` and `ids`): which
-//! face is the reference, and how a point is matched to the last step's. Three engines, three
+//! What a run's solver gets and how its contacts persist from step to step (a `Variant`'s
+//! `points`, `reference` and `ids`): which points, which face is the reference, and how a point
+//! is matched to the last step's. Three engines, three
 //! answers (DESIGN.md, "Scene file"; the README's "Contact persistence").
 
 use serde::{Deserialize, Serialize};
@@ -92,5 +93,36 @@ pub fn write_reference<S: serde::Serializer>(
     match r {
         Some(r) => r.serialize(s),
         None => s.serialize_none(),
+    }
+}
+
+/// Which of the manifold's points the solver gets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Points {
+    /// Every point (the full manifold).
+    #[default]
+    All,
+    /// Only the deepest point (the least separation; the first on a tie).
+    Deepest,
+    /// One point at the midpoint of the surviving points (seed 000's "one point in the middle
+    /// of that edge").
+    Middle,
+}
+
+impl Points {
+    /// Every rule, in the command line's order.
+    pub const ALL: [Points; 3] = [Points::All, Points::Deepest, Points::Middle];
+
+    /// The command-line name: `all`, `deepest` or `middle`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Points::All => "all",
+            Points::Deepest => "deepest",
+            Points::Middle => "middle",
+        }
+    }
+
+    pub(super) fn is_all(&self) -> bool {
+        *self == Points::All
     }
 }

@@ -8,7 +8,8 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::persist::{
-    Ids, MATCH_DISTANCE, Reference, is_default_match_distance, some_reference, write_reference,
+    Ids, MATCH_DISTANCE, Points, Reference, is_default_match_distance, some_reference,
+    write_reference,
 };
 
 /// One scene: what a lecturer saves and the app opens.
@@ -357,37 +358,6 @@ impl Variant {
             (None, true) => Reference::Biased,
             (None, false) => Reference::Plain,
         }
-    }
-}
-
-/// Which of the manifold's points the solver gets.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Points {
-    /// Every point (the full manifold).
-    #[default]
-    All,
-    /// Only the deepest point (the least separation; the first on a tie).
-    Deepest,
-    /// One point at the midpoint of the surviving points (seed 000's "one point in the middle
-    /// of that edge").
-    Middle,
-}
-
-impl Points {
-    /// Every rule, in the command line's order.
-    pub const ALL: [Points; 3] = [Points::All, Points::Deepest, Points::Middle];
-
-    /// The command-line name: `all`, `deepest` or `middle`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Points::All => "all",
-            Points::Deepest => "deepest",
-            Points::Middle => "middle",
-        }
-    }
-
-    fn is_all(&self) -> bool {
-        *self == Points::All
     }
 }
 

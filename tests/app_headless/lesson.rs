@@ -324,8 +324,7 @@ fn figure_5_clockwise_the_reference_face_jumps_to_the_upper_box() {
 
 #[test]
 fn every_figure_of_the_lesson_has_its_check() {
-    // The figures the tests above do, and the Simulate figure (its check is the lab's, in
-    // `simulate_mode`): a new figure needs a test here.
+    // The figures the tests above do: a new figure needs a test here.
     let links: Vec<String> = figures().into_iter().map(|(q, _)| q).collect();
     let checked = [
         ("02_tilted_box", "sat"),
@@ -342,4 +341,63 @@ fn every_figure_of_the_lesson_has_its_check() {
             "{q}"
         );
     }
+}
+
+#[test]
+fn figure_6_the_one_point_ghosts_keep_rocking_drawn_magnified() {
+    use narrowphase_lab::app::command::StepTo;
+    use narrowphase_lab::app::input::Input;
+    use narrowphase_lab::app::modes::simulate::SimulateMode;
+    use narrowphase_lab::app::{new_context, screen_input};
+    let (mut app, _) = figure(
+        "20_box_rocks",
+        "simulate",
+        &[
+            "solid box (two points) settles",
+            "keep rocking",
+            "magnified",
+            "the factor",
+        ],
+    );
+    let ctx = new_context();
+    let draw = |app: &mut App| {
+        let _ = ctx.run(screen_input(640.0, 400.0), |ctx| {
+            app.frame(ctx, 0.0, Input::default(), &[]);
+        });
+    };
+    draw(&mut app);
+    fn sim(app: &App) -> &SimulateMode {
+        app.modes.find::<SimulateMode>().expect("the Simulate mode")
+    }
+    // Every step from 4 s to 5 s: the words say the ghosts rock, and each ghost is drawn
+    // magnified with its factor written beside it.
+    for step in (240..=300).step_by(15) {
+        app.apply(Command::Step(StepTo::At(step)), 0.0);
+        while sim(&app).progress().is_some() || sim(&app).lab().is_none_or(|l| l.steps() != step) {
+            app.advance_mode(0.0);
+        }
+        draw(&mut app);
+        let words = sim(&app).words();
+        assert!(words.contains("rocks"), "step {step}: {words}");
+        let s: Value = serde_json::from_str(&app.state_json()).expect("state");
+        let labels: Vec<&str> = s["labels"]
+            .as_array()
+            .expect("labels")
+            .iter()
+            .filter_map(|l| l["text"].as_str())
+            .collect();
+        for k in 1..=2 {
+            let f = s["sim"]["runs"][k]["exaggerate"]
+                .as_f64()
+                .expect("a factor");
+            assert!(f > 1.0, "step {step}: ghost {k} drawn as it is");
+            let said = format!("ghost {k}: its tilt and shift ×{f}");
+            assert!(
+                labels.contains(&said.as_str()),
+                "step {step}: {said} in {labels:?}"
+            );
+        }
+    }
+    // That the full run settles and the ghosts keep rocking over nudged runs is the lab's
+    // claim for this scene, held by `tests/library/claims.rs`.
 }

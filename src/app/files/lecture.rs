@@ -249,8 +249,12 @@ impl Files<'_> {
     pub fn copy_embed(&mut self, now: f64) {
         match self.publish_link() {
             Ok(shown) => {
-                let code =
-                    link::embed_code(&shown, EMBED_SIZE.0, EMBED_SIZE.1, &self.shell.embed_locks);
+                let code = link::embed_code(
+                    &shown,
+                    EMBED_SIZE.0,
+                    EMBED_SIZE.1,
+                    &self.shell.embed_locks.to_query(),
+                );
                 web::copy_text(&code);
                 if web::CAN_QUIT {
                     println!("{code}");
