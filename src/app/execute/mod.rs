@@ -23,7 +23,7 @@ use std::path::PathBuf;
 pub enum Owner {
     /// The scene and the pair's options: an edit ([`Edit`]).
     Edit,
-    /// The lecture and the scene's file: opening, saving, links ([`Files`](super::files::Files)).
+    /// The lecture and the scene's file: opening, saving, links ([`Files`]).
     Files,
     /// The quiz ([`quiz()`]).
     Quiz,
