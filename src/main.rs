@@ -1,13 +1,20 @@
 //! `narrowphase-lab`: the command line. Parses the arguments and hands over to the app, or to
 //! the `report`, `check`, `sweep`, `simulate`, `toi` and `slides` commands (see `narrowphase_lab::cli`).
 
-use clap::Parser;
-use narrowphase_lab::{
-    app,
-    cli::{self, Cli, CliCommand},
-};
+use narrowphase_lab::{app, cli};
 
+/// In the browser there is no command line: the app opens on the page's address (which it
+/// reads itself), and none of the commands or their parser is built into the wasm.
+#[cfg(target_arch = "wasm32")]
 fn main() {
+    // The app goes on in the page's frames after `main` returns; there is no process to end.
+    let _ = app::run::run(cli::AppFlags::default());
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    use clap::Parser;
+    use cli::{Cli, CliCommand};
     let args = Cli::parse();
     let code = match args.command {
         Some(CliCommand::Report { scene }) => {
@@ -28,10 +35,5 @@ fn main() {
         Some(CliCommand::Slides(args)) => app::run::slides(&args),
         None => app::run::run(args.app),
     };
-    // In the browser the app goes on in the page's frames after `main` returns; there is no
-    // process to end.
-    if cfg!(target_arch = "wasm32") {
-        return;
-    }
     std::process::exit(code);
 }
