@@ -131,7 +131,26 @@ fn slides_have_no_hint_or_banner() {
     };
     let path = scene("01_resting_box.ron");
     let out = out_dir("slides-clean");
-    slides(&d, &path, "manifold", &out, false);
+    // Both in the dark theme, whatever look another test running beside this one left
+    // remembered (a light slide is bright where the hint was: text pixels to this count).
+    let run = crate::window::run(
+        &d,
+        &[
+            "slides",
+            &path,
+            "--mode",
+            "manifold",
+            "--theme",
+            "dark",
+            "--out",
+            out.to_str().expect("path"),
+        ],
+    );
+    assert!(
+        run.status.success(),
+        "slides: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let shot = crate::window::tmp("window-step-0.png");
     let run = crate::window::run(
         &d,
@@ -141,6 +160,8 @@ fn slides_have_no_hint_or_banner() {
             "manifold",
             "--step",
             "0",
+            "--theme",
+            "dark",
             "--frames",
             "8",
             "--screenshot",
