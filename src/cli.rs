@@ -345,16 +345,27 @@ pub fn report(path: &Path, out: &mut impl Write, err: &mut impl Write) -> i32 {
     }
     let traces = PairTraces::compute(&loaded.pair);
     let json = crate::report::report(&loaded.scene, &traces);
-    match serde_json::to_string_pretty(&json) {
+    print_json(&json, "the report", out, err)
+}
+
+/// Prints `json` (pretty) on `out`; an error saying what could not be formatted or written
+/// (`what`) on `err`. Returns the exit code.
+pub(crate) fn print_json(
+    json: &serde_json::Value,
+    what: &str,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> i32 {
+    match serde_json::to_string_pretty(json) {
         Ok(text) => match writeln!(out, "{text}") {
             Ok(()) => 0,
             Err(e) => {
-                let _ = writeln!(err, "error: cannot write the report: {e}");
+                let _ = writeln!(err, "error: cannot write {what}: {e}");
                 1
             }
         },
         Err(e) => {
-            let _ = writeln!(err, "error: cannot format the report: {e}");
+            let _ = writeln!(err, "error: cannot format {what}: {e}");
             1
         }
     }

@@ -87,19 +87,7 @@ pub fn toi(args: &ToiArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
             return EXIT_INVALID;
         }
     };
-    match serde_json::to_string_pretty(&json) {
-        Ok(text) => match writeln!(out, "{text}") {
-            Ok(()) => 0,
-            Err(e) => {
-                let _ = writeln!(err, "error: cannot write: {e}");
-                1
-            }
-        },
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot format: {e}");
-            1
-        }
-    }
+    super::print_json(&json, "the time of impact", out, err)
 }
 
 fn v2(v: Vec2) -> Value {

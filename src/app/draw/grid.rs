@@ -4,6 +4,27 @@ use super::canvas::Canvas;
 use super::colors;
 use glam::Vec2;
 
+/// A plot's tick step: 1, 2 or 5 times a power of ten, the nearest such to `range / marks`
+/// (1 for a range that is not a positive finite number).
+pub fn nice_step(range: f64, marks: f64) -> f64 {
+    if !(range.is_finite() && range > 0.0) {
+        return 1.0;
+    }
+    let raw = range / marks;
+    let power = 10f64.powf(raw.log10().floor());
+    let m = raw / power;
+    let n = if m < 1.5 {
+        1.0
+    } else if m < 3.5 {
+        2.0
+    } else if m < 7.5 {
+        5.0
+    } else {
+        10.0
+    };
+    n * power
+}
+
 /// Draws the background grid with unit labels and the world origin.
 ///
 /// Lines are counted by index, not by adding the step to a coordinate: far from the origin

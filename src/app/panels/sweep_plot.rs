@@ -5,6 +5,7 @@
 
 use crate::app::command::Command;
 use crate::app::draw::colors;
+use crate::app::draw::grid::nice_step;
 use crate::scene::sweep::{Motion, Mover, SweepRow, sweep};
 use crate::scene::{Body, Scene};
 use egui::RichText;
@@ -69,26 +70,6 @@ impl Scale {
             Scale::Count => crate::app::words::count(y as usize, "point", "points"),
         }
     }
-}
-
-/// A step of 1, 2 or 5 times a power of ten that cuts `range` into about `marks` parts.
-fn nice_step(range: f64, marks: f64) -> f64 {
-    if !(range.is_finite() && range > 0.0) {
-        return 1.0;
-    }
-    let raw = range / marks;
-    let power = 10f64.powf(raw.log10().floor());
-    let m = raw / power;
-    let n = if m < 1.5 {
-        1.0
-    } else if m < 3.5 {
-        2.0
-    } else if m < 7.5 {
-        5.0
-    } else {
-        10.0
-    };
-    n * power
 }
 
 /// The curve's point nearest the angle `t` (the rows are in order of angle).

@@ -359,24 +359,13 @@ impl SimulateMode {
 /// A tick step of 1, 2 or 5 × 10ᵏ that cuts `span` into between 3⅓ and 7½ parts, so a scale
 /// of that span has at least three ticks ([`series`](SimulateMode) labels each).
 pub fn tick_step(span: f64) -> f64 {
+    // A span that is no span (a flat curve) is ticked as one unit.
     let span = if span.is_finite() && span > 0.0 {
         span
     } else {
         1.0
     };
-    let raw = span / 5.0;
-    let p = 10f64.powf(raw.log10().floor());
-    let m = raw / p;
-    let nice = if m < 1.5 {
-        1.0
-    } else if m < 3.5 {
-        2.0
-    } else if m < 7.5 {
-        5.0
-    } else {
-        10.0
-    };
-    nice * p
+    crate::app::draw::grid::nice_step(span, 5.0)
 }
 
 /// A tick's label: `value` with as many decimals as a step of `step` needs to tell two ticks
