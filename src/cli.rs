@@ -242,6 +242,12 @@ pub struct AppFlags {
     /// panel's toggle is).
     #[arg(long, value_name = "standard|cvd", value_parser = parse_palette)]
     pub palette: Option<crate::app::draw::colors::Palette>,
+    /// Open at this stop of the scene's tour (0 is the first; clamped to the last).
+    #[arg(long, value_name = "K")]
+    pub stop: Option<usize>,
+    /// Show the presenter's notes (a scene's `presenter` field).
+    #[arg(long)]
+    pub presenter: bool,
 }
 
 /// `--theme dark|light`.

@@ -10,6 +10,10 @@ use super::session::Session;
 use super::views::{self, Views};
 use crate::scene::Scene;
 
+/// How near (window pixels) a click must be to a contact point to count as a click on it,
+/// for a tour stop's `wait: Click(Point(n))`.
+pub const TOUR_CLICK_PX: f32 = 16.0;
+
 /// What the canvas input reads (the scene, the pair, the quiz) and changes (the modes' own
 /// input state, the cameras and the gesture), borrowed for one frame.
 pub struct CanvasInput<'a> {
@@ -51,6 +55,21 @@ impl CanvasInput<'_> {
         ) {
             out.push(c);
             input.over_ui = true;
+        }
+        // A tour stop that waits for a click takes the press (it may also start a drag).
+        if let (Some(crate::scene::Wait::Click(_)), Some(at), true, false) = (
+            self.session.tour.waiting,
+            input.pointer,
+            input.pressed[0],
+            input.over_ui,
+        ) {
+            let cam = &self.views.cam;
+            let hit = pair
+                .traces
+                .manifold
+                .points()
+                .position(|p| cam.to_screen(p.position).distance(at) <= TOUR_CLICK_PX);
+            out.push(Command::TourClick(hit));
         }
         let mode = self.modes.get_mut(self.session.mode);
         let views = &mut *self.views;

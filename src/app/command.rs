@@ -6,7 +6,6 @@
 //! without a window. Keys are read from egui's key events, each with the
 //! modifiers it came with, so a chord pressed and released within one frame still counts.
 
-use crate::geom::{Rot, Transform};
 use crate::scene::Mode as ModeKind;
 use crate::scene::questions::Which;
 use egui::{Key, Modifiers};
@@ -25,6 +24,17 @@ pub enum StepTo {
     /// The last step (End).
     Last,
     /// Step `k` (a table row, the slider), clamped to the last.
+    At(usize),
+}
+
+/// Where a tour command goes (DESIGN.md, "Interaction map", tours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TourTo {
+    /// The next stop (`N`; PageDown before the last stop).
+    Next,
+    /// The stop before (`P`; PageUp after the first stop).
+    Previous,
+    /// Stop `k` (a progress dot, `&stop=k`, a host page), clamped to the last.
     At(usize),
 }
 
@@ -169,6 +179,19 @@ pub enum Command {
     /// Go to scene `i` of the lecture (the quiz's next scene that asks), asking first when the
     /// scene is modified.
     GoTo(usize),
+    /// Go to a stop of the scene's tour (`N`, `P`, a dot, a host page).
+    Tour(TourTo),
+    /// PageDown: the tour's next stop, or past the last stop the next scene.
+    Onward,
+    /// PageUp: the tour's stop before, or before the first stop the previous scene.
+    Backward,
+    /// A click on the canvas while a tour stop waits for one: on contact point `n`, or not on
+    /// a point (None).
+    TourClick(Option<usize>),
+    /// Show or hide the presenter's notes.
+    TogglePresenter,
+    /// Put the world camera here (a tour stop's view).
+    ShowView(crate::scene::View),
 }
 
 /// What a part of the app (files, edits, the quiz) asks of the app after changing its own
@@ -217,24 +240,9 @@ impl Command {
     }
 }
 
-/// A body's position and angle (degrees, counter-clockwise).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pose {
-    /// Position of the shape's local origin.
-    pub position: Vec2,
-    /// Angle in degrees.
-    pub angle_deg: f32,
-}
-
-impl Pose {
-    /// The transform of this pose.
-    pub fn transform(&self) -> Transform {
-        Transform {
-            p: self.position,
-            q: Rot::from_degrees(self.angle_deg),
-        }
-    }
-}
+/// A body's position and angle (degrees, counter-clockwise): the scene's own pose (a tour
+/// stop's), which the canvas's gestures set.
+pub use crate::scene::Pose;
 
 /// Smallest and largest presenter scale.
 pub const UI_SCALE_RANGE: (f32, f32) = (0.75, 2.5);
@@ -278,8 +286,10 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::ArrowLeft => Command::Step(StepTo::Previous),
         Key::Home => Command::Step(StepTo::First),
         Key::End => Command::Step(StepTo::Last),
-        Key::PageDown => Command::NextScene,
-        Key::PageUp => Command::PreviousScene,
+        Key::PageDown => Command::Onward,
+        Key::PageUp => Command::Backward,
+        Key::N => Command::Tour(TourTo::Next),
+        Key::P => Command::Tour(TourTo::Previous),
         Key::F1 => Command::ToggleHelp,
         Key::F11 => Command::ToggleFullScreen,
         Key::F12 => Command::Screenshot,
@@ -292,6 +302,22 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::Escape => Command::CloseDialogs,
         _ => return None,
     })
+}
+
+/// The commands a start asks for after the scene opens: quiz mode (`--quiz`), a tour's stop
+/// (`--stop K`, `&stop=K`), the presenter's notes (`--presenter`, `&presenter=1`).
+pub fn flag_commands(quiz: bool, stop: Option<usize>, presenter: bool) -> Vec<Command> {
+    let mut out = Vec::new();
+    if quiz {
+        out.push(Command::ToggleQuiz);
+    }
+    if let Some(k) = stop {
+        out.push(Command::Tour(TourTo::At(k)));
+    }
+    if presenter {
+        out.push(Command::TogglePresenter);
+    }
+    out
 }
 
 /// The commands of this frame's key presses (not auto-repeats), in order.

@@ -37,6 +37,8 @@ pub struct Document {
     undo: Vec<Scene>,
     redo: Vec<Scene>,
     pending: Option<(EditSource, Scene)>,
+    /// The scene as a tour last showed it over an unmodified scene: not a change of the user's.
+    shown: Option<Scene>,
 }
 
 /// The bytes of a scene file (through its link), when it is a regular file of at most
@@ -86,6 +88,7 @@ impl Document {
             undo: Vec::new(),
             redo: Vec::new(),
             pending: None,
+            shown: None,
         }
     }
 
@@ -106,7 +109,15 @@ impl Document {
 
     /// True when the scene differs from the file.
     pub fn modified(&self) -> bool {
-        self.scene != self.saved
+        self.scene != self.saved && self.shown.as_ref() != Some(&self.scene)
+    }
+
+    /// A tour shows the scene changed by `change` (a stop's poses): no undo step, and, over a
+    /// scene with no changes of the user's, not a change to save.
+    pub fn show(&mut self, change: impl FnOnce(&mut Scene)) {
+        let clean = !self.modified();
+        change(&mut self.scene);
+        self.shown = clean.then(|| self.scene.clone());
     }
 
     /// How many undo steps there are.
@@ -191,6 +202,7 @@ impl Document {
     /// The scene was written to `path` as `scene` (with the view and mode it opens in): that
     /// is now the saved copy.
     pub fn saved_as(&mut self, scene: Scene, path: PathBuf) {
+        self.shown = None;
         self.disk = file_hash(&path);
         self.scene = scene.clone();
         self.saved = scene;
@@ -200,6 +212,7 @@ impl Document {
     /// The file changed on disk and was read again as `scene`: the saved copy is the new
     /// text, and taking it is one undo step (undo brings back what was on screen).
     pub fn reloaded(&mut self, scene: Scene) {
+        self.shown = None;
         if let Some((_, before)) = self.pending.take()
             && before != self.scene
         {

@@ -18,6 +18,10 @@ pub struct LinkRequest {
     pub mode: Option<ModeKind>,
     /// The step to open at (the scene's own when absent; clamped to the last).
     pub step: Option<usize>,
+    /// The tour's stop to open at (`&stop=K`, 0 the first; clamped to the last).
+    pub stop: Option<usize>,
+    /// The presenter's notes shown (`&presenter=1`).
+    pub presenter: bool,
 }
 
 /// The scene a link names.
@@ -72,6 +76,8 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
     let mut scene = None;
     let mut mode = None;
     let mut step = None;
+    let mut stop = None;
+    let mut presenter = false;
     for (key, value) in pairs {
         match key {
             "s" if from == "#s=" => scene = Some(LinkScene::Text(unpack(value)?)),
@@ -96,12 +102,27 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
                     )
                 })?)
             }
+            "stop" => {
+                stop = Some(value.parse::<usize>().map_err(|_| {
+                    format!(
+                        "the link's stop '{}' is not a whole number of 0 or more",
+                        shown(value)
+                    )
+                })?)
+            }
+            "presenter" => presenter = value == "1" || value == "true",
             // Other fields (a tracker's, say) are not ours: left alone.
             _ => {}
         }
     }
     let scene = scene.ok_or_else(|| format!("the link's {from} is empty"))?;
-    Ok(Some(LinkRequest { scene, mode, step }))
+    Ok(Some(LinkRequest {
+        scene,
+        mode,
+        step,
+        stop,
+        presenter,
+    }))
 }
 
 /// The name a scene opened from a `#s=` link goes by (its save dialog offers it); the status

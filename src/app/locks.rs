@@ -245,7 +245,9 @@ impl Locks {
         let k = self.keys;
         match command {
             Command::SetMode(mode) => k.modes && self.offers(*mode),
-            Command::Step(_) | Command::PlayPause => k.steps,
+            // A tour's next and previous stop go with the steps (PageDown/PageUp, which may
+            // leave the scene, do not).
+            Command::Step(_) | Command::PlayPause | Command::Tour(_) => k.steps,
             Command::FrameBodies | Command::ToggleVertexEdit | Command::Undo | Command::Redo => {
                 k.edit
             }
@@ -385,6 +387,10 @@ mod tests {
         }
         assert!(l.obeys_key(&Command::Step(StepTo::First)));
         assert!(l.obeys_key(&key(Key::End)));
+        assert!(
+            l.obeys_key(&key(Key::N)) && l.obeys_key(&key(Key::P)),
+            "a tour's stops"
+        );
         for k in [Key::F, Key::V, Key::H, Key::J] {
             assert!(!l.obeys_key(&key(k)), "{k:?} is not a default key");
         }

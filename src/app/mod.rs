@@ -32,6 +32,7 @@ pub mod session;
 pub mod settings;
 mod slides;
 pub mod state;
+pub mod tour;
 pub mod views;
 pub mod visible;
 pub mod web;
@@ -156,9 +157,10 @@ impl App {
         app.session.mode = flags.mode.unwrap_or(app.session.mode);
         app.session.step = flags.step.unwrap_or(app.session.step);
         app.clamp_step();
-        if flags.quiz {
-            app.apply(command::Command::ToggleQuiz, 0.0);
-        }
+        app.apply_all(
+            &command::flag_commands(flags.quiz, flags.stop, flags.presenter),
+            0.0,
+        );
         Ok(app)
     }
 
@@ -171,12 +173,8 @@ impl App {
         self.dialogs.enter_scene(scene);
         self.modes.reset();
         self.clamp_step();
-        if self.quiz.enter_scene(&self.session.lecture) {
-            let show = self
-                .quiz
-                .show_question(self.doc.scene(), &self.session.pair);
-            self.apply_all(&show, 0.0);
-        }
+        let after = self.parts().entered(now);
+        self.follow(after, now);
         self.files(now, |f| f.offer_recovery());
     }
 
@@ -326,12 +324,8 @@ impl App {
 
     /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.
     pub fn advance_mode(&mut self, now: f64) {
-        if self
-            .modes
-            .advance(self.session.mode, &mut self.session.step, now)
-        {
-            self.view.keep_in_view();
-        }
+        let after = self.parts().guide().advance(now);
+        self.follow(after, now);
     }
 
     /// The bodies as the gestures see them.

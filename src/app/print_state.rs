@@ -103,6 +103,18 @@ impl PrintState<'_> {
         });
         // Each mode's own fields (the manifold's `id_changes`), whichever mode is shown.
         if let serde_json::Value::Object(fields) = &mut state {
+            let tour = &self.session.tour;
+            if let Some((stop, of, caption)) = tour.caption(self.doc.scene()) {
+                let json = serde_json::json!({
+                    "stop": stop,
+                    "of": of,
+                    "caption": caption,
+                    "waiting": tour.waiting_words(),
+                    "gliding": tour.glide.is_some(),
+                    "presenter": tour.presenter,
+                });
+                fields.insert("tour".into(), json);
+            }
             for mode in self.modes.iter() {
                 let shown = (mode.kind() == self.session.mode).then_some(&self.views.cam);
                 mode.probe(fields, shown);

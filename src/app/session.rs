@@ -28,6 +28,8 @@ pub struct Session {
     /// choice (the deepest pair, or the closest when apart). Not part of the scene: a new scene
     /// starts at None.
     pub parts: Option<[usize; 2]>,
+    /// The scene's tour: the stop shown, its wait, a glide under way.
+    pub tour: super::tour::Tour,
     jitter_sign: f32,
 }
 
@@ -51,6 +53,7 @@ impl Session {
             options,
             pair,
             parts: None,
+            tour: super::tour::Tour::default(),
             jitter_sign: 1.0,
         })
     }
@@ -62,6 +65,7 @@ impl Session {
         self.step = scene.step;
         self.options.jitter = false;
         self.parts = None;
+        self.tour.enter_scene(scene);
         let _ = self.recompute(scene);
     }
 

@@ -2,7 +2,7 @@
 //! camera, a length of time. Each error names the field it is about.
 
 use super::error::{SceneError, SceneErrorKind, num};
-use super::types::View;
+use super::kinds::View;
 use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_SIM_SECONDS, MAX_ZOOM, MIN_ZOOM};
 use glam::Vec2;
 

@@ -30,6 +30,7 @@
 
 pub mod checks;
 pub mod error;
+pub mod kinds;
 pub mod lecture;
 pub mod load;
 pub mod locate;

@@ -6,24 +6,7 @@ use super::types::{Ask, AskKind};
 use crate::geom::{AxisSource, CircleRegion, ManifoldStep, SatAxis, SatStep, VoronoiRegion};
 use glam::Vec2;
 
-/// Which body: A or B (a face's owner, a dragged body). The crate's one A/B type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Which {
-    /// Body A.
-    A,
-    /// Body B.
-    B,
-}
-
-impl Which {
-    /// 0 for A, 1 for B.
-    pub fn index(self) -> usize {
-        match self {
-            Which::A => 0,
-            Which::B => 1,
-        }
-    }
-}
+pub use super::kinds::Which;
 
 /// An axis of the separating axis test, as a student names it.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -15,9 +15,9 @@
 
 use super::checks::{check_angle, check_point, check_seconds, check_view};
 use super::error::{SceneError, SceneErrorKind};
-use super::questions::Which;
-use super::types::{Ask, Mode, View, plain_de, plain_ser, vec2_tuple};
+use super::kinds::{Ask, Mode, View, Which, plain_de, plain_ser, vec2_tuple};
 use crate::geom::limits::MAX_COORDINATE;
+use crate::geom::{Rot, Transform};
 use glam::Vec2;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -126,6 +126,16 @@ pub struct Pose {
     /// Its angle, degrees counter-clockwise (optional; default 0).
     #[serde(default)]
     pub angle_deg: f32,
+}
+
+impl Pose {
+    /// The transform of this pose.
+    pub fn transform(&self) -> Transform {
+        Transform {
+            p: self.position,
+            q: Rot::from_degrees(self.angle_deg),
+        }
+    }
 }
 
 /// What the student must do before a stop lets the tour go on.

@@ -7,6 +7,8 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+pub use super::kinds::{Ask, AskKind, Mode, View};
+use super::kinds::{plain_de, plain_ser, vec2_tuple};
 use super::persist::{
     Ids, MATCH_DISTANCE, Points, Reference, is_default_match_distance, some_reference,
     write_reference,
@@ -102,67 +104,6 @@ impl Scene {
             to: self.b.position + Vec2::new(2.0, 0.0),
             angle_deg: None,
         })
-    }
-}
-
-/// A question to predict before the app reveals the answer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Ask {
-    /// What is asked.
-    pub kind: AskKind,
-    /// The GJK step it is about (for `GjkClosestFeature`; optional, default 0, clamped).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "plain_ser",
-        deserialize_with = "plain_de"
-    )]
-    pub step: Option<usize>,
-    /// The question's words (optional; a default is worded from the kind).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "plain_ser",
-        deserialize_with = "plain_de"
-    )]
-    pub prompt: Option<String>,
-}
-
-/// The kinds of question, each answered by the library.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AskKind {
-    /// Do the shapes overlap?
-    Overlap,
-    /// How many contact points does the manifold have?
-    ContactCount,
-    /// Which face is the reference face?
-    ReferenceFace,
-    /// Which axis separates the shapes (or none)?
-    SeparatingAxis,
-    /// Which axis gives the contact normal (the least overlap)?
-    NormalAxis,
-    /// At GJK step K, which feature of the simplex is closest to the origin, and where does the
-    /// search go next?
-    GjkClosestFeature,
-    /// Which clipped points survive?
-    ClipSurvivors,
-}
-
-impl AskKind {
-    /// The question in words, for a scene that gives none.
-    pub fn default_prompt(self) -> &'static str {
-        match self {
-            AskKind::Overlap => "Do the two shapes overlap?",
-            AskKind::ContactCount => "How many contact points will the manifold have?",
-            AskKind::ReferenceFace => "Which face becomes the reference face?",
-            AskKind::SeparatingAxis => "Which axis separates the shapes, if any?",
-            AskKind::NormalAxis => "Which axis gives the contact normal?",
-            AskKind::GjkClosestFeature => {
-                "At this GJK step, which feature of the simplex is closest to the origin, and where does the search go next?"
-            }
-            AskKind::ClipSurvivors => "Which of the clipped points survive?",
-        }
     }
 }
 
@@ -477,53 +418,6 @@ pub struct Part {
     pub angle_deg: f32,
 }
 
-/// The mode the app opens in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mode {
-    /// Separating axes.
-    #[default]
-    Sat,
-    /// GJK and EPA on the Minkowski difference.
-    Gjk,
-    /// The contact manifold (reference face, incident face, clipping).
-    Manifold,
-    /// The consequences lab: a solver runs on the manifolds.
-    Simulate,
-}
-
-impl Mode {
-    /// Every mode, in key order (`1`, `2`, `3`, `4`).
-    pub const ALL: [Mode; 4] = [Mode::Sat, Mode::Gjk, Mode::Manifold, Mode::Simulate];
-
-    /// The command-line name: `sat`, `gjk`, `manifold` or `simulate`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Sat => "sat",
-            Mode::Gjk => "gjk",
-            Mode::Manifold => "manifold",
-            Mode::Simulate => "simulate",
-        }
-    }
-
-    /// The mode with this command-line name (case-insensitive).
-    pub fn from_name(name: &str) -> Option<Mode> {
-        Mode::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(name))
-    }
-}
-
-/// The camera a scene opens with.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct View {
-    /// The world point at the centre of the canvas.
-    #[serde(with = "vec2_tuple")]
-    pub center: Vec2,
-    /// Pixels per world unit.
-    pub zoom: f32,
-}
-
 fn is_zero(v: &f32) -> bool {
     *v == 0.0
 }
@@ -538,38 +432,6 @@ fn view_ser<S: serde::Serializer>(view: &Option<View>, s: S) -> Result<S::Ok, S:
 
 fn view_de<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<View>, D::Error> {
     View::deserialize(d).map(Some)
-}
-
-/// An optional field written as its plain value (`step: 2`, not `step: Some(2)`).
-pub(super) fn plain_ser<T: Serialize, S: serde::Serializer>(
-    v: &Option<T>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match v {
-        Some(v) => v.serialize(s),
-        None => s.serialize_none(),
-    }
-}
-
-pub(super) fn plain_de<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
-
-/// `Vec2` as an `(x, y)` tuple (glam's own form is a tuple *struct*, which RON would write as
-/// `Vec2(x, y)` once struct names are on).
-pub(super) mod vec2_tuple {
-    use glam::Vec2;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(v: &Vec2, s: S) -> Result<S::Ok, S::Error> {
-        v.to_array().serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec2, D::Error> {
-        <[f32; 2]>::deserialize(d).map(Vec2::from_array)
-    }
 }
 
 /// A list of `Vec2` as a list of `(x, y)` tuples.

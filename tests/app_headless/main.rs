@@ -14,3 +14,4 @@ mod look;
 mod quiz;
 mod simulate_mode;
 mod sweep_plot;
+mod tour;

@@ -4,6 +4,8 @@
 //! [`quiz()`]), the files theirs in [`files`](super::files), and the app the mode and step. What
 //! then needs the whole app (the pair recomputed, a scene set up) comes back as [`After`]s.
 
+pub mod tour;
+
 use super::command::{After, Command, PairOptions, Pick, StepTo, UI_SCALE_RANGE};
 use super::document::{Document, EditSource};
 use super::files::Files;
@@ -31,6 +33,8 @@ pub enum Owner {
     Look,
     /// The mode and step shown (the app: it needs the modes).
     Play,
+    /// The tour's stop ([`tour::Guide`]).
+    Tour,
 }
 
 /// Whose state `command` changes.
@@ -83,7 +87,9 @@ pub fn owner(command: &Command) -> Owner {
         | C::Screenshot
         | C::ScaleBy(_)
         | C::SetScale(_)
-        | C::SetEmbedLocks(_) => Owner::Look,
+        | C::SetEmbedLocks(_)
+        | C::ShowView(_) => Owner::Look,
+        C::Tour(_) | C::Onward | C::Backward | C::TourClick(_) | C::TogglePresenter => Owner::Tour,
         C::SetMode(_) | C::Step(_) | C::PlayPause => Owner::Play,
     }
 }
@@ -130,6 +136,21 @@ impl<'a> Parts<'a> {
 
     /// Carries out `command` by its owner; returns what the app is to do next.
     pub fn apply(self, command: Command, now: f64) -> Vec<After> {
+        // A stop that waits for a drag or a key goes on once it is done.
+        let mut after = Vec::new();
+        if self.session.tour.observe(&command) {
+            after.push(After::Do(Command::Tour(super::command::TourTo::Next)));
+        }
+        let mut done = self.carry_out(command, now);
+        done.append(&mut after);
+        done
+    }
+
+    /// Carries out `command` by its owner.
+    fn carry_out(self, command: Command, now: f64) -> Vec<After> {
+        if owner(&command) == Owner::Tour {
+            return self.guide().command(command, now);
+        }
         let (doc, session, dialogs) = (self.doc, self.session, self.dialogs);
         match owner(&command) {
             Owner::Files => {
@@ -158,6 +179,7 @@ impl<'a> Parts<'a> {
                 Vec::new()
             }
             Owner::Play => play(command, self.modes, session, self.view),
+            Owner::Tour => Vec::new(),
         }
     }
 }
@@ -402,6 +424,7 @@ pub fn look(
             shell.look.palette = if cvd { Palette::Cvd } else { Palette::Standard }
         }
         Command::ToggleHelp => dialogs.help = !dialogs.help,
+        Command::ShowView(v) => view.apply_scene_view(Some(v)),
         Command::CloseDialogs => {
             dialogs.help = false;
             dialogs.open = false;
@@ -470,7 +493,7 @@ pub fn quiz(
         // Enter: gives the marked survivors as the answer; after an answer, the next question
         // — the scene's next, or the first of the next scene that asks.
         Command::QuizNext => {
-            if !quiz.on {
+            if !quiz.on && quiz.tour_ask.is_none() {
                 return Vec::new();
             }
             if let Some(ask) = quiz.ask(scene)
@@ -480,6 +503,10 @@ pub fn quiz(
                     return answer(quiz, Pick::Survivors(quiz.draft.clone()), scene, session);
                 }
                 return Vec::new();
+            }
+            if quiz.tour_ask.is_some() {
+                // A tour's question answered: Enter goes on with the tour.
+                return vec![After::Do(Command::Tour(super::command::TourTo::Next))];
             }
             if quiz.question + 1 < scene.questions.len() {
                 quiz.question += 1;

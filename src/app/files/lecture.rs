@@ -2,7 +2,7 @@
 //! text, a link; the link and embed code of the scene as shown; *Reset*.
 
 use super::Files;
-use crate::app::command::After;
+use crate::app::command::{self, After};
 use crate::app::document::Document;
 use crate::app::link::{self, LinkScene};
 use crate::app::session::Session;
@@ -188,6 +188,8 @@ impl Files<'_> {
             if let Some(k) = request.step {
                 self.after.push(After::Step(k));
             }
+            let tour = command::flag_commands(false, request.stop, request.presenter);
+            self.after.extend(tour.into_iter().map(After::Do));
         }
     }
 

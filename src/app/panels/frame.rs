@@ -1,7 +1,7 @@
 //! Every panel of a frame, from the app's parts: the status bar, the shapes panel, the mode's
 //! panel, the notes and the dialogs (in an embed: its bar and the dialogs).
 
-use super::{PanelLayout, dialogs, embed, left, panel_rects, right, status, sweep_plot};
+use super::{PanelLayout, dialogs, embed, left, panel_rects, right, status, sweep_plot, tour_bar};
 use crate::app::command::Command;
 use crate::app::document::{Document, EditSource};
 use crate::app::input::Gesture;
@@ -46,8 +46,9 @@ impl Panels<'_> {
             if let Some(text) = embed::bar(ctx, self.modes, mode, self.session, &locks, &mut out) {
                 self.probe.shown_step_text = text;
             }
+            self.tour_ui(ctx, &mut out);
             self.dialogs_ui(ctx, &mut out);
-            self.probe.panels = panel_rects(ctx, &["embed", "embed text"]);
+            self.probe.panels = panel_rects(ctx, &["embed", "embed text", "tour"]);
             return out;
         }
         let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
@@ -74,6 +75,7 @@ impl Panels<'_> {
             hides,
             self.probe.stats.frame_ms,
         );
+        self.tour_ui(ctx, &mut out);
         if let Some(w) = layout.left {
             let left = left::Left {
                 modes: self.modes,
@@ -117,8 +119,15 @@ impl Panels<'_> {
             &self.dialogs.warnings,
         );
         self.dialogs_ui(ctx, &mut out);
-        self.probe.panels = panel_rects(ctx, &["left", "right", "notes", "status"]);
+        self.probe.panels = panel_rects(ctx, &["left", "right", "notes", "status", "tour"]);
         out
+    }
+
+    /// The tour's caption bar and the presenter's notes.
+    fn tour_ui(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        let tour = &self.session.tour;
+        tour_bar::tour_bar(ctx, self.doc.scene(), tour, out);
+        tour_bar::presenter_notes(ctx, self.doc.scene(), tour, out);
     }
 
     /// The dialogs (help, open, save as, the questions that wait for an answer), in the full

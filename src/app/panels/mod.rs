@@ -11,6 +11,7 @@ pub(crate) mod left;
 pub(crate) mod right;
 pub(crate) mod status;
 pub mod sweep_plot;
+pub mod tour_bar;
 
 /// Every key and mouse action, for the help overlay and the README.
 pub const KEYS: &[(&str, &str)] = &[
@@ -49,7 +50,11 @@ pub const KEYS: &[(&str, &str)] = &[
         "copy embed code: an <iframe> of that link for a course page",
     ),
     ("Ctrl+Q", "quit (asks first when modified)"),
-    ("PageUp / PageDown", "previous / next scene"),
+    (
+        "PageUp / PageDown",
+        "previous / next scene (in a tour: previous / next stop first)",
+    ),
+    ("N / P", "tour: next / previous stop"),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
     ("Q", "quiz: predict, then reveal (the scene's questions)"),
     ("Enter", "quiz: give the marked answer / next question"),

@@ -26,6 +26,9 @@ pub struct Quiz {
     /// read from the cameras that frame drew with, not from the cameras framing has moved
     /// since (which put the printed targets a layout behind, ~10 px).
     pub drawn: std::cell::RefCell<Vec<(String, [f32; 2])>>,
+    /// The question a tour stop asks (its `ask`), asked whether or not quiz mode is on; not
+    /// scored.
+    pub tour_ask: Option<Ask>,
 }
 
 impl Quiz {
@@ -38,7 +41,10 @@ impl Quiz {
 
 impl Quiz {
     /// The question being asked or revealed, of `scene`'s questions, when the quiz is on.
-    pub fn ask<'a>(&self, scene: &'a Scene) -> Option<&'a Ask> {
+    pub fn ask<'a>(&'a self, scene: &'a Scene) -> Option<&'a Ask> {
+        if let Some(ask) = &self.tour_ask {
+            return Some(ask);
+        }
         if !self.on {
             return None;
         }
@@ -59,6 +65,7 @@ impl Quiz {
             self.scores.clear();
         }
         self.question = 0;
+        self.tour_ask = None;
         if !self.on {
             self.given = None;
         }
@@ -103,8 +110,10 @@ impl Quiz {
             return None;
         }
         let right = is_right(&pick, &ask, pair);
-        let key = (scene_name.to_string(), self.question);
-        self.scores.entry(key).or_insert(right);
+        if self.tour_ask.is_none() {
+            let key = (scene_name.to_string(), self.question);
+            self.scores.entry(key).or_insert(right);
+        }
         self.given = Some(pick);
         Some(Command::Step(reveal_step(&ask, pair)))
     }

@@ -1,0 +1,319 @@
+//! Playing a scene's tour without a window: each stop shows what the stops up to it name (mode,
+//! step, camera, poses) and its caption, `N`/`P` glide there, PageDown goes on past the last
+//! stop to the next scene, waits continue when the student does the thing, a stop's question
+//! is asked, a stop's play pauses itself, and `--stop`/`&stop=` open at a stop.
+
+use narrowphase_lab::app::command::{Command, Pose, TourTo};
+use narrowphase_lab::app::input::Input;
+use narrowphase_lab::app::{App, new_context, screen_input};
+use narrowphase_lab::cli::AppFlags;
+use narrowphase_lab::scene::questions::Which;
+use serde_json::Value;
+use std::path::Path;
+
+const TOUR: &str = r#"// A lecturer's tour
+Scene(
+    title: "Box and ball",
+    notes: "A box and a ball.",
+    mode: Sat,
+    a: Body(shape: Box(width: 2.0, height: 1.0), position: (0.0, 0.0)),
+    b: Body(shape: Circle(radius: 0.5), position: (3.0, 0.0)),
+    presenter: "Ask who has met SAT before.",
+    tour: [
+        Stop(caption: "Two shapes, apart."),
+        Stop(caption: "GJK on the same pair.", mode: Gjk, step: 2, view: View(center: (1.0, 0.0), zoom: 90.0)),
+        Stop(caption: "Now they touch.", mode: Manifold, pose_b: Pose(position: (1.2, 0.3), angle_deg: 20.0)),
+        Stop(caption: "Drag B to go on.", wait: Drag(B)),
+        Stop(caption: "How many points?", ask: Ask(kind: ContactCount)),
+        Stop(caption: "Click the first point.", wait: Click(Point(0))),
+        Stop(caption: "The end.", mode: Sat),
+    ],
+)
+"#;
+
+const SECOND: &str = r#"Scene(
+    title: "Second",
+    a: Body(shape: Circle(radius: 1.0), position: (0.0, 0.0)),
+    b: Body(shape: Circle(radius: 1.0), position: (1.5, 0.0)),
+)
+"#;
+
+/// A lecture folder: the tour scene, then a plain one.
+fn lecture(dir: &Path) {
+    std::fs::write(dir.join("01_tour.ron"), TOUR).unwrap();
+    std::fs::write(dir.join("02_second.ron"), SECOND).unwrap();
+}
+
+struct Run {
+    app: App,
+    ctx: egui::Context,
+    now: f64,
+}
+
+impl Run {
+    fn open(flags: AppFlags) -> Run {
+        let mut run = Run {
+            app: App::new(&flags).expect("opens"),
+            ctx: new_context(),
+            now: 0.0,
+        };
+        run.frames(2);
+        run
+    }
+
+    /// `n` frames, a tenth of a second apart (a glide takes under half a second).
+    fn frames(&mut self, n: usize) {
+        for _ in 0..n {
+            self.now += 0.1;
+            let now = self.now;
+            let app = &mut self.app;
+            let _ = self.ctx.run(screen_input(1280.0, 800.0), |ctx| {
+                app.frame(ctx, now, Input::default(), &[]);
+            });
+        }
+    }
+
+    fn apply(&mut self, c: Command) {
+        self.app.apply(c, self.now);
+        self.frames(8);
+    }
+
+    fn state(&self) -> Value {
+        serde_json::from_str(&self.app.state_json()).expect("json")
+    }
+
+    /// The tour's stop, the mode, the step and B's pose, as `--print-state` says.
+    fn at(&self) -> (u64, String, u64, [f64; 3]) {
+        let s = self.state();
+        let b = &s["scene"]["b"];
+        (
+            s["tour"]["stop"].as_u64().expect("a tour"),
+            s["mode"].as_str().unwrap().to_string(),
+            s["step"].as_u64().unwrap(),
+            [
+                b["position"][0].as_f64().unwrap(),
+                b["position"][1].as_f64().unwrap(),
+                b["angle_deg"].as_f64().unwrap_or(0.0),
+            ],
+        )
+    }
+}
+
+fn folder_flags(dir: &Path) -> AppFlags {
+    AppFlags {
+        path: Some(dir.to_path_buf()),
+        ..AppFlags::default()
+    }
+}
+
+#[test]
+fn n_and_p_walk_the_stops_and_each_stop_shows_what_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    lecture(dir.path());
+    let mut run = Run::open(folder_flags(dir.path()));
+    let s = run.state();
+    assert_eq!(s["tour"]["of"], 7);
+    assert_eq!(s["tour"]["caption"], "Two shapes, apart.");
+    assert_eq!(run.at(), (0, "sat".into(), 0, [3.0, 0.0, 0.0]));
+    run.apply(Command::Tour(TourTo::Next));
+    let (stop, mode, step, b) = run.at();
+    assert_eq!(
+        (stop, mode.as_str(), step, b),
+        (1, "gjk", 2, [3.0, 0.0, 0.0])
+    );
+    // The stop's camera, fitted to the canvas as a scene's own `view` is.
+    let zoom = run.state()["zoom"].as_f64();
+    let own = dir.path().join("own_view.ron");
+    // (The same tour with that view as the scene's own: its first stop shows it, and the
+    // canvas has the same room.)
+    let with_view = TOUR.replace(
+        "mode: Sat,\n",
+        "mode: Gjk, step: 2, view: View(center: (1.0, 0.0), zoom: 90.0),\n",
+    );
+    std::fs::write(&own, with_view).unwrap();
+    let same = Run::open(AppFlags {
+        path: Some(own),
+        ..AppFlags::default()
+    });
+    assert_eq!(
+        zoom,
+        same.state()["zoom"].as_f64(),
+        "the stop's camera is the view it names"
+    );
+    assert_ne!(
+        zoom,
+        Run::open(folder_flags(dir.path())).state()["zoom"].as_f64()
+    );
+    run.apply(Command::Tour(TourTo::Next));
+    assert_eq!(run.at().0, 2);
+    let b = run.at().3;
+    assert!(
+        (b[0] - 1.2).abs() < 1e-6 && (b[1] - 0.3).abs() < 1e-6 && (b[2] - 20.0).abs() < 1e-4,
+        "{b:?}"
+    );
+    assert_eq!(run.at().1, "manifold");
+    let s = run.state();
+    assert_eq!(
+        s["modified"], false,
+        "a tour's poses are not the user's edit"
+    );
+    assert_eq!(s["tour"]["gliding"], false, "the glide is over");
+    // P puts things back: B where the file has it, the GJK step, the camera.
+    run.apply(Command::Tour(TourTo::Previous));
+    assert_eq!(run.at(), (1, "gjk".into(), 2, [3.0, 0.0, 0.0]));
+    // Dragging B at a stop, then the next stop: B goes where the stop says.
+    let pose = Pose {
+        position: glam::Vec2::new(-2.0, 1.0),
+        angle_deg: 0.0,
+    };
+    run.app.apply_all(
+        &[
+            Command::BeginGesture,
+            Command::SetPose(Which::B, pose),
+            Command::EndGesture,
+        ],
+        run.now,
+    );
+    assert_eq!(run.at().3, [-2.0, 1.0, 0.0]);
+    run.apply(Command::Tour(TourTo::Next));
+    let b = run.at().3;
+    assert!((b[0] - 1.2).abs() < 1e-6, "the stop puts B back: {b:?}");
+}
+
+#[test]
+fn a_glide_moves_through_between_the_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    lecture(dir.path());
+    let mut run = Run::open(AppFlags {
+        stop: Some(1),
+        ..folder_flags(dir.path())
+    });
+    run.app.apply(Command::Tour(TourTo::Next), run.now);
+    run.frames(2);
+    let s = run.state();
+    assert_eq!(s["tour"]["gliding"], true);
+    let x = run.at().3[0];
+    assert!(x < 3.0 - 0.01 && x > 1.2 + 0.01, "B on its way, at x = {x}");
+    run.frames(6);
+    assert_eq!(run.state()["tour"]["gliding"], false);
+    assert!((run.at().3[0] - 1.2).abs() < 1e-6);
+}
+
+#[test]
+fn waits_questions_and_pagedown_past_the_last_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    lecture(dir.path());
+    let mut run = Run::open(AppFlags {
+        stop: Some(3),
+        ..folder_flags(dir.path())
+    });
+    let s = run.state();
+    assert_eq!(s["tour"]["stop"], 3);
+    assert_eq!(s["tour"]["waiting"], "drag B to go on");
+    // Dragging A does not count; dragging B does, when the drag ends.
+    let pose = |x: f32| Pose {
+        position: glam::Vec2::new(x, 0.3),
+        angle_deg: 20.0,
+    };
+    run.app.apply_all(
+        &[
+            Command::BeginGesture,
+            Command::SetPose(Which::A, pose(0.1)),
+            Command::EndGesture,
+        ],
+        run.now,
+    );
+    run.frames(2);
+    assert_eq!(run.state()["tour"]["stop"], 3);
+    run.app.apply_all(
+        &[Command::BeginGesture, Command::SetPose(Which::B, pose(1.1))],
+        run.now,
+    );
+    assert_eq!(run.state()["tour"]["stop"], 3, "not before the drag ends");
+    run.apply(Command::EndGesture);
+    // Stop 4 asks a question: the quiz's machinery, quiz mode off.
+    let s = run.state();
+    assert_eq!(s["tour"]["stop"], 4);
+    assert_eq!(s["quiz"]["kind"], "ContactCount", "{}", s["quiz"]);
+    assert_eq!(s["quiz"]["revealed"], false);
+    let count = run.app.session.pair.manifold.len();
+    run.apply(Command::QuizAnswer(
+        narrowphase_lab::app::command::Pick::Count(count),
+    ));
+    let s = run.state();
+    assert_eq!(
+        (s["quiz"]["revealed"].clone(), s["quiz"]["right"].clone()),
+        (true.into(), true.into())
+    );
+    assert_eq!(
+        s["quiz"]["score"]["answered"], 0,
+        "a tour's question is not scored"
+    );
+    run.apply(Command::QuizNext);
+    let s = run.state();
+    assert_eq!(
+        s["quiz"]["kind"],
+        Value::Null,
+        "the question is gone at the next stop"
+    );
+    assert_eq!(s["tour"]["stop"], 5, "Enter after the answer goes on");
+    assert_eq!(s["tour"]["waiting"], "click contact point 0 to go on");
+    // A click not on point 0 does not go on; on it, it does.
+    run.apply(Command::TourClick(None));
+    assert_eq!(run.state()["tour"]["stop"], 5);
+    run.apply(Command::TourClick(Some(0)));
+    assert_eq!(run.state()["tour"]["stop"], 6);
+    // PageDown at the last stop: the next scene (which has no tour).
+    run.apply(Command::Onward);
+    // The student dragged A: those are changes of theirs, and leaving asks first.
+    assert_eq!(
+        run.state()["asking"],
+        "unsaved",
+        "{}",
+        run.state()["asking"]
+    );
+    run.apply(Command::Confirm(
+        narrowphase_lab::app::command::UnsavedChoice::Discard,
+    ));
+    let s = run.state();
+    assert_eq!(s["scene_index"], 1);
+    assert!(
+        s.get("tour").is_none(),
+        "a scene without a tour has no `tour`"
+    );
+    // PageUp comes back to the tour scene, at its first stop.
+    run.apply(Command::Backward);
+    let s = run.state();
+    assert_eq!(
+        (&s["scene_index"], &s["tour"]["stop"]),
+        (&Value::from(0), &Value::from(0))
+    );
+}
+
+#[test]
+fn a_link_opens_at_a_stop_with_the_presenter_notes() {
+    let dir = tempfile::tempdir().unwrap();
+    lecture(dir.path());
+    let mut run = Run::open(folder_flags(dir.path()));
+    let fragment = narrowphase_lab::app::link::make(TOUR, narrowphase_lab::scene::Mode::Sat, 0);
+    run.app.files(run.now, |f| {
+        f.open_link("", &format!("{fragment}&stop=2&presenter=1"), 0.0)
+    });
+    run.frames(4);
+    let s = run.state();
+    assert_eq!(s["tour"]["stop"], 2);
+    assert_eq!(s["tour"]["caption"], "Now they touch.");
+    assert_eq!(s["tour"]["presenter"], true);
+    assert_eq!(s["mode"], "manifold");
+    let b = run.at().3;
+    assert!((b[0] - 1.2).abs() < 1e-6, "{b:?}");
+    // A bad stop is refused by name, and the scene stays.
+    run.app.files(run.now, |f| {
+        f.open_link("", &format!("{fragment}&stop=two"), 0.0)
+    });
+    run.frames(1);
+    let s = run.state();
+    let banner = s["banner"]["text"].as_str().unwrap_or_default().to_string();
+    assert!(banner.contains("stop 'two'"), "{banner}");
+    assert_eq!(s["tour"]["stop"], 2);
+}
