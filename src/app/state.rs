@@ -65,6 +65,8 @@ pub struct Dialogs {
     pub broken_recovery: Option<(std::path::PathBuf, String)>,
     /// The text pasted into the open dialog, not yet opened.
     pub pasted: String,
+    /// The lecture overview (O): its rows while it is open.
+    pub overview: super::files::overview::Overview,
 }
 
 impl Dialogs {
