@@ -293,3 +293,30 @@ fn the_o_key_opens_the_overview_and_a_modified_scene_asks_before_a_row_leaves_it
     assert_eq!(s["asking"], "unsaved");
     assert_eq!(s["scene_index"], 0);
 }
+
+#[test]
+fn at_presenter_scale_it_opens_scrolled_to_the_current_scene_and_a_click_goes() {
+    let ctx = new_context();
+    let flags = AppFlags {
+        ui_scale: Some(1.5),
+        ..AppFlags::default()
+    };
+    let mut app = App::new(&flags).expect("the built-in lecture opens");
+    let last = app.session.lecture.scenes.len() - 1;
+    app.apply(Command::GoTo(last - 1), 0.0);
+    frame(&mut app, &ctx, Vec::new());
+    app.apply(Command::ToggleOverview, 0.0);
+    settle(&mut app, &ctx);
+    let s = state(&app);
+    let rows = s["overview"]["rows"].as_array().expect("rows").clone();
+    // Too many rows for the window at this scale: the first is scrolled out of sight, the
+    // current one is on screen, marked.
+    assert_eq!(rows[0]["rect"][3], 0.0, "the first row is out of sight");
+    assert_eq!(rows[last - 1]["current"], true);
+    centre(&rows[last - 1]);
+    // The rows are as tall as the scale makes their text: taller than at scale 1.
+    let height = rows[last - 1]["rect"][3].as_f64().unwrap();
+    assert!(height >= 1.5 * 14.0, "a row {height} pixels tall");
+    click(&mut app, &ctx, centre(&rows[last]));
+    assert_eq!(state(&app)["scene_index"], last);
+}
