@@ -28,6 +28,7 @@
 //! assert_eq!(err.to_string(), "two.ron:1:59: a.shape.radius: must be > 0, got -1");
 //! ```
 
+pub mod checks;
 pub mod error;
 pub mod lecture;
 pub mod load;
@@ -37,6 +38,7 @@ pub mod preserve;
 pub mod questions;
 pub mod save;
 pub mod sweep;
+pub mod tour;
 pub mod traces;
 pub mod types;
 pub mod validate;
@@ -48,6 +50,7 @@ pub use locate::TextPos;
 pub use persist::{Ids, MATCH_DISTANCE, Points, Reference};
 pub use questions::{Answer, answer};
 pub use save::save;
+pub use tour::{Pose, Stop, Wait};
 pub use traces::{ManifoldPath, PairTraces, Whole};
 pub use types::{
     Ask, AskKind, Body, EndPose, Mode, Part, Scene, ShapeSpec, Sim, Solver, Variant, View,

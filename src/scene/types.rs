@@ -11,6 +11,7 @@ use super::persist::{
     Ids, MATCH_DISTANCE, Points, Reference, is_default_match_distance, some_reference,
     write_reference,
 };
+use super::tour::Stop;
 
 /// One scene: what a lecturer saves and the app opens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -65,6 +66,13 @@ pub struct Scene {
         deserialize_with = "plain_de"
     )]
     pub motion: Option<EndPose>,
+    /// Notes for the lecturer only, shown in the presenter's view (optional).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub presenter: String,
+    /// The lecturer's walk through the scene, one stop at a time (optional; see
+    /// [`crate::scene::tour`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tour: Vec<Stop>,
 }
 
 /// B's end pose (DESIGN.md, "Scene file", `motion`): B moves from its pose to this one within
@@ -533,14 +541,17 @@ fn view_de<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<View>, D::Er
 }
 
 /// An optional field written as its plain value (`step: 2`, not `step: Some(2)`).
-fn plain_ser<T: Serialize, S: serde::Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn plain_ser<T: Serialize, S: serde::Serializer>(
+    v: &Option<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match v {
         Some(v) => v.serialize(s),
         None => s.serialize_none(),
     }
 }
 
-fn plain_de<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(
+pub(super) fn plain_de<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(
     d: D,
 ) -> Result<Option<T>, D::Error> {
     T::deserialize(d).map(Some)
@@ -548,7 +559,7 @@ fn plain_de<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(
 
 /// `Vec2` as an `(x, y)` tuple (glam's own form is a tuple *struct*, which RON would write as
 /// `Vec2(x, y)` once struct names are on).
-mod vec2_tuple {
+pub(super) mod vec2_tuple {
     use glam::Vec2;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

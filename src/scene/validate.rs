@@ -6,16 +6,19 @@
 //! rest — positions, angles, the margin, the view — is checked here: finite, and within ranges
 //! that keep `f32` arithmetic meaningful.
 
+pub use super::checks::check_seconds;
+use super::checks::{check_angle, check_finite, check_point, check_range, check_view, value_error};
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
 use super::persist::Reference;
-use super::types::{Body, Scene, ShapeSpec, Sim, Variant, View};
+use super::tour::check_tour;
+use super::types::{Body, Scene, ShapeSpec, Sim, Variant};
 use crate::geom::chain::ChainLink;
 use crate::geom::compound::parts_frame;
 use crate::geom::frame::{PairFrame, pair_frame};
 pub use crate::geom::limits::MAX_CHAIN_SEGMENTS;
 use crate::geom::limits::{
     MAX_COMPARE, MAX_FRICTION, MAX_GRAVITY, MAX_HZ, MAX_ITERATIONS, MAX_PARTS, MAX_SIM_BODIES,
-    MAX_SIM_SECONDS, MAX_SPEED, MAX_SPIN, MAX_SUBSTEPS, MIN_HZ, MIN_PARTS,
+    MAX_SPEED, MAX_SPIN, MAX_SUBSTEPS, MIN_HZ, MIN_PARTS,
 };
 use crate::geom::{
     ManifoldOptions, PlacedPart, Rot, Shape, ShapeError, ShapeWarning, Transform, select_parts,
@@ -142,7 +145,7 @@ impl Scene {
             return Err(value_error("speculative_margin", msg));
         }
         if let Some(view) = &self.view {
-            check_view(view)?;
+            check_view("view", view)?;
         }
         if let Some(sim) = &self.sim {
             check_sim(sim, &mut warnings)?;
@@ -153,6 +156,7 @@ impl Scene {
                 check_angle("motion.angle_deg", angle)?;
             }
         }
+        check_tour(&self.tour)?;
         let options = ManifoldOptions {
             speculative_margin: margin,
             ..ManifoldOptions::default()
@@ -469,34 +473,6 @@ pub fn check_variant(field: &str, v: &Variant) -> Result<(), SceneError> {
     Ok(())
 }
 
-/// A run's length in seconds: more than 0, at most [`MAX_SIM_SECONDS`].
-pub fn check_seconds(field: &str, seconds: f32) -> Result<(), SceneError> {
-    check_finite(field, seconds)?;
-    if !(seconds > 0.0 && seconds <= MAX_SIM_SECONDS) {
-        let msg = format!(
-            "must be more than 0 and at most {} seconds, got {}",
-            num(MAX_SIM_SECONDS),
-            num(seconds)
-        );
-        return Err(value_error(field, msg));
-    }
-    Ok(())
-}
-
-fn check_range(field: &str, v: f32, min: f32, max: f32) -> Result<(), SceneError> {
-    check_finite(field, v)?;
-    if !(min..=max).contains(&v) {
-        let msg = format!(
-            "must be between {} and {}, got {}",
-            num(min),
-            num(max),
-            num(v)
-        );
-        return Err(value_error(field, msg));
-    }
-    Ok(())
-}
-
 /// One convex shape at field `field`, with the cleaner's warnings positioned there.
 fn convex(
     field: &str,
@@ -519,63 +495,6 @@ fn convex(
         warnings.push(SceneWarning::new(field.to_string(), spot, w.to_string()));
     }
     Ok(shape)
-}
-
-fn check_angle(field: &str, angle_deg: f32) -> Result<(), SceneError> {
-    check_finite(field, angle_deg)?;
-    if angle_deg.abs() > MAX_ANGLE_DEG {
-        let msg = format!(
-            "must be between -{0} and {0}, got {1}",
-            num(MAX_ANGLE_DEG),
-            num(angle_deg)
-        );
-        return Err(value_error(field, msg));
-    }
-    Ok(())
-}
-
-fn check_view(view: &View) -> Result<(), SceneError> {
-    check_point("view.center", view.center, MAX_COORDINATE)?;
-    check_finite("view.zoom", view.zoom)?;
-    if !(MIN_ZOOM..=MAX_ZOOM).contains(&view.zoom) {
-        let msg = format!(
-            "must be between {} and {} pixels per unit, got {}",
-            num(MIN_ZOOM),
-            num(MAX_ZOOM),
-            num(view.zoom)
-        );
-        return Err(value_error("view.zoom", msg));
-    }
-    Ok(())
-}
-
-fn check_point(field: &str, p: Vec2, max: f32) -> Result<(), SceneError> {
-    for (axis, v) in [("x", p.x), ("y", p.y)] {
-        let field = format!("{field}.{axis}");
-        check_finite(&field, v)?;
-        if v.abs() > max {
-            return Err(value_error(
-                &field,
-                format!("must be between -{0} and {0}, got {1}", num(max), num(v)),
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn check_finite(field: &str, v: f32) -> Result<(), SceneError> {
-    if v.is_finite() {
-        Ok(())
-    } else {
-        Err(value_error(
-            field,
-            format!("must be a finite number, got {v}"),
-        ))
-    }
-}
-
-fn value_error(field: &str, message: String) -> SceneError {
-    SceneError::field(field, SceneErrorKind::Value(message))
 }
 
 #[cfg(test)]

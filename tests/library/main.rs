@@ -24,3 +24,4 @@ mod scene_files;
 mod scenes;
 mod sim;
 mod soft;
+mod tour;
