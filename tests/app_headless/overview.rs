@@ -122,6 +122,7 @@ fn the_built_in_overview_lists_every_scene_with_its_title_mode_questions_and_sim
         assert_eq!(row["mode"], scene.mode.name(), "{name}");
         assert_eq!(row["questions"], scene.questions.len(), "{name}");
         assert_eq!(row["sim"], scene.sim.is_some(), "{name}");
+        assert_eq!(row["stops"], scene.tour.len(), "{name}");
         assert_eq!(row["error"], Value::Null, "{name}");
         assert_eq!(row["current"], i == 0, "{name}: the first scene is shown");
         // Each row is also a label on screen, naming its title.
@@ -161,19 +162,22 @@ fn the_built_in_overview_lists_every_scene_with_its_title_mode_questions_and_sim
     assert_eq!(app.dialogs.overview, Default::default());
 }
 
-/// A small scene whose B is a circle of `radius` (written on line 3), titled `title`.
-fn scene_text(title: &str, radius: &str) -> String {
+/// A small scene whose B is a circle of `radius` (written on line 3), titled `title`, with
+/// `extra` fields after the bodies.
+fn scene_text(title: &str, radius: &str, extra: &str) -> String {
     format!(
-        "Scene(title: \"{title}\",\n    a: Body(shape: Box(width: 2.0, height: 2.0), position: (0.0, 0.0)),\n    b: Body(shape: Circle(radius: {radius}), position: (3.0, 0.0)),\n)\n"
+        "Scene(title: \"{title}\",\n    a: Body(shape: Box(width: 2.0, height: 2.0), position: (0.0, 0.0)),\n    b: Body(shape: Circle(radius: {radius}), position: (3.0, 0.0)),\n{extra})\n"
     )
 }
 
-/// A folder of three scenes, the second broken on line 3 (a negative radius).
+/// A folder of three scenes, the second broken on line 3 (a negative radius), the third with a
+/// tour of two stops and a simulation.
 fn folder_with_a_broken_scene(name: &str) -> PathBuf {
     let dir = fresh_dir(name);
-    std::fs::write(dir.join("01_first.ron"), scene_text("First", "0.5")).unwrap();
-    std::fs::write(dir.join("02_broken.ron"), scene_text("Broken", "-0.5")).unwrap();
-    std::fs::write(dir.join("03_third.ron"), scene_text("Third", "1.5")).unwrap();
+    std::fs::write(dir.join("01_first.ron"), scene_text("First", "0.5", "")).unwrap();
+    std::fs::write(dir.join("02_broken.ron"), scene_text("Broken", "-0.5", "")).unwrap();
+    let tour = "    mode: Simulate,\n    sim: Sim(),\n    tour: [\n        Stop(caption: \"Apart.\", mode: Sat),\n        Stop(caption: \"Play.\", play: 1.0),\n    ],\n";
+    std::fs::write(dir.join("03_third.ron"), scene_text("Third", "1.5", tour)).unwrap();
     dir
 }
 
@@ -193,6 +197,13 @@ fn a_broken_scene_shows_its_error_in_its_row_and_the_others_are_listed() {
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0]["title"], "First");
     assert_eq!(rows[2]["title"], "Third");
+    let third = scene::load(dir.join("03_third.ron")).expect("the third scene loads");
+    assert_eq!(third.scene.tour.len(), 2);
+    assert_eq!(rows[2]["stops"], third.scene.tour.len());
+    assert_eq!(rows[2]["mode"], "simulate");
+    assert_eq!(rows[2]["sim"], true);
+    assert_eq!(rows[0]["stops"], 0);
+    assert_eq!(rows[0]["sim"], false);
     assert_eq!(rows[0]["current"], true);
     let error = rows[1]["error"].as_str().expect("the broken row has an error");
     assert_eq!(error, expected.to_string());

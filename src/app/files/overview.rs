@@ -100,12 +100,6 @@ pub fn summary(scene: &Scene) -> Summary {
         mode: scene.mode,
         sim: scene.sim.is_some(),
         questions: scene.questions.len(),
-        stops: stop_count(scene),
+        stops: scene.tour.len(),
     }
-}
-
-/// How many stops the scene's tour has. The lead wires this to the scene's `tour` (issue 44,
-/// item 1); until a scene has one, no scene has stops.
-pub fn stop_count(_scene: &Scene) -> usize {
-    0
 }
