@@ -95,7 +95,13 @@ fn the_built_in_overview_lists_every_scene_with_its_title_mode_questions_and_sim
     frame(&mut app, &ctx, Vec::new());
     let closed = state(&app);
     assert_eq!(closed["overview"]["open"], false);
-    assert!(closed["views"].as_array().unwrap().iter().all(|v| v["name"] != "overview"));
+    assert!(
+        closed["views"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|v| v["name"] != "overview")
+    );
 
     app.apply(Command::ToggleOverview, 0.0);
     frame(&mut app, &ctx, Vec::new());
@@ -136,7 +142,10 @@ fn the_built_in_overview_lists_every_scene_with_its_title_mode_questions_and_sim
     }
     // The lecture has both kinds, so the columns are seen to tell them apart.
     assert!(asking > 0 && asking < files.len(), "{asking} scenes ask");
-    assert!(simulated > 0 && simulated < files.len(), "{simulated} simulate");
+    assert!(
+        simulated > 0 && simulated < files.len(),
+        "{simulated} simulate"
+    );
     let window = s["views"]
         .as_array()
         .unwrap()
@@ -205,7 +214,9 @@ fn a_broken_scene_shows_its_error_in_its_row_and_the_others_are_listed() {
     assert_eq!(rows[0]["stops"], 0);
     assert_eq!(rows[0]["sim"], false);
     assert_eq!(rows[0]["current"], true);
-    let error = rows[1]["error"].as_str().expect("the broken row has an error");
+    let error = rows[1]["error"]
+        .as_str()
+        .expect("the broken row has an error");
     assert_eq!(error, expected.to_string());
     assert!(error.contains("02_broken.ron:3:"), "file and line: {error}");
     assert!(error.contains("b.shape.radius"), "the field: {error}");

@@ -34,7 +34,14 @@ pub(crate) fn show(
         return;
     };
     let ppp = crate::app::web::window_pixels_per_point(ctx);
-    let px = |r: egui::Rect| [r.min.x * ppp, r.min.y * ppp, r.width() * ppp, r.height() * ppp];
+    let px = |r: egui::Rect| {
+        [
+            r.min.x * ppp,
+            r.min.y * ppp,
+            r.width() * ppp,
+            r.height() * ppp,
+        ]
+    };
     let screen = ctx.screen_rect();
     let title_w = title_width(screen.width());
     let mut open = true;
@@ -128,7 +135,11 @@ fn row_ui(
     let background = ui.painter().add(egui::Shape::Noop);
     let [mark, number, mode_w, sim_w, questions_w, stops_w] = WIDTHS;
     let content = ui.horizontal_top(|ui| {
-        cell(ui, mark, RichText::new(if current { "▶" } else { "" }).strong());
+        cell(
+            ui,
+            mark,
+            RichText::new(if current { "▶" } else { "" }).strong(),
+        );
         cell(ui, number, RichText::new(format!("{}", i + 1)));
         match &row.summary {
             Ok(s) => {
