@@ -3,11 +3,11 @@
 //! pair's numbers, the timings, the questions waiting, each mode's own fields.
 
 use super::document::Document;
-use super::files::overview::Overview;
 use super::input::BodyView;
 use super::modes::Modes;
 use super::quiz::{self, Quiz};
 use super::session::Session;
+use super::state::overview::Overview;
 use super::state::{Dialogs, Probe, Shell, stats};
 use super::views::Views;
 

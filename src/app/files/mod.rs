@@ -5,7 +5,6 @@
 //! [`After`]s, which the app carries out in order.
 
 mod lecture;
-pub mod overview;
 mod recover;
 mod save;
 #[cfg(test)]

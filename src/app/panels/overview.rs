@@ -2,12 +2,12 @@
 //! lecture with its title, mode, simulation, questions and tour stops, or its load error; the
 //! current scene marked. A click on a row goes to that scene as PageDown would
 //! ([`Command::GoTo`]). The rows are the overview's own, made when the lecture was loaded
-//! ([`crate::app::files::overview`]); this only draws them.
+//! ([`crate::app::state::overview`]); this only draws them.
 
 use crate::app::command::Command;
 use crate::app::draw::colors;
-use crate::app::files::overview::{Overview, Row};
 use crate::app::modes::Modes;
+use crate::app::state::overview::{Overview, OverviewRow};
 use egui::{RichText, Sense};
 
 /// The columns' widths after the title's, in points: the marker, the number, the mode, sim,
@@ -126,7 +126,7 @@ fn row_ui(
     ui: &mut egui::Ui,
     modes: &Modes,
     i: usize,
-    row: &Row,
+    row: &OverviewRow,
     current: bool,
     title_w: f32,
 ) -> egui::Response {

@@ -10,7 +10,7 @@ use crate::scene::{Lecture, LectureScene, Mode, Scene};
 
 /// One scene that loaded, summed up.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
+pub struct SceneSummary {
     /// The scene's title.
     pub title: String,
     /// The mode it opens in.
@@ -25,18 +25,18 @@ pub struct Summary {
 
 /// One row of the overview: a scene of the lecture.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
+pub struct OverviewRow {
     /// The file name (`01_resting_box.ron`).
     pub name: String,
     /// The scene summed up, or the loader's error (naming the file, line and field).
-    pub summary: Result<Summary, String>,
+    pub summary: Result<SceneSummary, String>,
 }
 
 /// The overview's state: its rows while it is open, and where the last frame drew them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overview {
     /// One row per scene of the lecture, in its order; `None` while the overview is closed.
-    pub rows: Option<Vec<Row>>,
+    pub rows: Option<Vec<OverviewRow>>,
     /// Where the last frame drew the overview's window, in window pixels (`[x, y, w, h]`);
     /// `None` until it is drawn where it stays.
     pub window: Option<[f32; 4]>,
@@ -78,13 +78,13 @@ impl Overview {
 }
 
 /// The rows of `lecture`, one per scene, in its order.
-pub fn rows(lecture: &Lecture) -> Vec<Row> {
+pub fn rows(lecture: &Lecture) -> Vec<OverviewRow> {
     lecture.scenes.iter().map(row).collect()
 }
 
 /// The row of one scene of a lecture.
-fn row(l: &LectureScene) -> Row {
-    Row {
+fn row(l: &LectureScene) -> OverviewRow {
+    OverviewRow {
         name: l.name.clone(),
         summary: match &l.scene {
             Ok(loaded) => Ok(summary(&loaded.scene)),
@@ -94,8 +94,8 @@ fn row(l: &LectureScene) -> Row {
 }
 
 /// A scene summed up.
-pub fn summary(scene: &Scene) -> Summary {
-    Summary {
+pub fn summary(scene: &Scene) -> SceneSummary {
+    SceneSummary {
         title: scene.title.clone(),
         mode: scene.mode,
         sim: scene.sim.is_some(),
