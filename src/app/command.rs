@@ -81,6 +81,8 @@ pub enum Command {
     SaveTo(PathBuf),
     /// Show the open dialog (Ctrl+O).
     ShowOpen,
+    /// Show or hide the lecture overview (O): every scene's title, mode, questions and stops.
+    ToggleOverview,
     /// Open a scene file or a folder as the lecture.
     Open(PathBuf),
     /// Open scene `index` of the built-in lecture.
@@ -176,8 +178,8 @@ pub enum Command {
     PickPart(Which, usize),
     /// The canvas gesture ended: push the undo step if anything changed.
     EndGesture,
-    /// Go to scene `i` of the lecture (the quiz's next scene that asks), asking first when the
-    /// scene is modified.
+    /// Go to scene `i` of the lecture (the quiz's next scene that asks, a row of the overview),
+    /// asking first when the scene is modified.
     GoTo(usize),
     /// Go to a stop of the scene's tour (`N`, `P`, a dot, a host page).
     Tour(TourTo),
@@ -298,6 +300,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::H => Command::ToggleHysteresis,
         Key::J => Command::ToggleJitter,
         Key::Q => Command::ToggleQuiz,
+        Key::O => Command::ToggleOverview,
         Key::Enter => Command::QuizNext,
         Key::Escape => Command::CloseDialogs,
         _ => return None,

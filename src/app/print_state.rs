@@ -7,6 +7,7 @@ use super::input::BodyView;
 use super::modes::Modes;
 use super::quiz::{self, Quiz};
 use super::session::Session;
+use super::state::overview::Overview;
 use super::state::{Dialogs, Probe, Shell, stats};
 use super::views::Views;
 
@@ -101,6 +102,11 @@ impl PrintState<'_> {
                 "error": b.error,
             })),
         });
+        // The lecture overview (O): its rows, and its window and rows among the views and
+        // labels on screen.
+        if let serde_json::Value::Object(fields) = &mut state {
+            overview_fields(fields, &self.dialogs.overview, self.session.index);
+        }
         // Each mode's own fields (the manifold's `id_changes`), whichever mode is shown.
         if let serde_json::Value::Object(fields) = &mut state {
             let tour = &self.session.tour;
@@ -122,6 +128,71 @@ impl PrintState<'_> {
         }
         state.to_string()
     }
+}
+
+/// `overview`: `{"open": false, "rect": null, "rows": []}` while closed; open, `{"open": true, "rect", "rows": [{"index", "file",
+/// "title", "mode", "sim", "questions", "stops", "error", "current", "rect"}]}` (a row's
+/// `rect` `[x, y, w, h]` in window pixels, of zero size when scrolled out of sight; `error`
+/// null for a scene that loads, and its other fields null for one that does not). Open, the
+/// window is also a `views` entry named `overview`, and each row a `labels` entry.
+fn overview_fields(
+    fields: &mut serde_json::Map<String, serde_json::Value>,
+    overview: &Overview,
+    current: usize,
+) {
+    use serde_json::{Value, json};
+    let Some(rows) = &overview.rows else {
+        fields.insert(
+            "overview".into(),
+            json!({ "open": false, "rect": null, "rows": [] }),
+        );
+        return;
+    };
+    let rect = |i: usize| overview.row_rects.get(i).copied().unwrap_or_default();
+    let mut labels = Vec::new();
+    let rows: Vec<Value> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let s = row.summary.as_ref().ok();
+            let text = match &row.summary {
+                Ok(s) => format!(
+                    "{}. {} · {}{} · {} questions · {} stops",
+                    i + 1,
+                    s.title,
+                    s.mode.name(),
+                    if s.sim { " · sim" } else { "" },
+                    s.questions,
+                    s.stops
+                ),
+                Err(e) => format!("{}. {}: {e}", i + 1, row.name),
+            };
+            labels.push(json!({ "text": text, "rect": rect(i) }));
+            json!({
+                "index": i,
+                "file": row.name,
+                "title": s.map(|s| s.title.clone()),
+                "mode": s.map(|s| s.mode.name()),
+                "sim": s.map(|s| s.sim),
+                "questions": s.map(|s| s.questions),
+                "stops": s.map(|s| s.stops),
+                "error": row.summary.as_ref().err(),
+                "current": i == current,
+                "rect": rect(i),
+            })
+        })
+        .collect();
+    let window = overview.window.unwrap_or_default();
+    if let Some(Value::Array(views)) = fields.get_mut("views") {
+        views.push(json!({ "name": "overview", "rect": window, "content": window }));
+    }
+    if let Some(Value::Array(shown)) = fields.get_mut("labels") {
+        shown.extend(labels);
+    }
+    fields.insert(
+        "overview".into(),
+        json!({ "open": true, "rect": window, "rows": rows }),
+    );
 }
 
 /// The process's peak resident memory so far (kB, Linux's `VmHWM`), for `--print-state`;

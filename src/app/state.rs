@@ -1,5 +1,8 @@
 //! Small pieces of the app's state that are neither document nor session: the banner, the
-//! dialogs, and the frame timings `--print-state` reports.
+//! dialogs (the lecture overview's rows in [`overview`]), and the frame timings `--print-state`
+//! reports.
+
+pub mod overview;
 
 use crate::scene::Scene;
 use std::path::PathBuf;
@@ -65,6 +68,8 @@ pub struct Dialogs {
     pub broken_recovery: Option<(std::path::PathBuf, String)>,
     /// The text pasted into the open dialog, not yet opened.
     pub pasted: String,
+    /// The lecture overview (O): its rows while it is open.
+    pub overview: overview::Overview,
 }
 
 impl Dialogs {

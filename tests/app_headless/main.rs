@@ -11,6 +11,7 @@ mod headless;
 mod hysteresis;
 mod lesson;
 mod look;
+mod overview;
 mod quiz;
 mod simulate_mode;
 mod sweep_plot;

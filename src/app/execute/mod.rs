@@ -68,6 +68,7 @@ pub fn owner(command: &Command) -> Owner {
         | C::NextScene
         | C::PreviousScene
         | C::GoTo(_)
+        | C::ToggleOverview
         | C::Quit
         | C::Confirm(_)
         | C::ReloadFromDisk(_)
@@ -428,6 +429,7 @@ pub fn look(
         Command::CloseDialogs => {
             dialogs.help = false;
             dialogs.open = false;
+            dialogs.overview.close();
             // The recovery offer, put off: its file stays, offered at the next start.
             dialogs.recover = None;
             dialogs.broken_recovery = None;

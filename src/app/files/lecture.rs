@@ -90,7 +90,7 @@ impl Files<'_> {
         }
         match Lecture::open(&path) {
             Ok((lecture, index)) => {
-                self.session.lecture = lecture;
+                self.set_lecture(lecture);
                 self.enter(index);
             }
             Err(e) => self.dialogs.show_error(e.to_string(), now),
@@ -107,14 +107,14 @@ impl Files<'_> {
         }
         match scene::parse(&text, &name) {
             Ok(loaded) => {
-                self.session.lecture = Lecture {
+                self.set_lecture(Lecture {
                     folder: None,
                     scenes: vec![LectureScene {
                         name,
                         path: None,
                         scene: Ok(loaded),
                     }],
-                };
+                });
                 self.enter(0);
                 true
             }
@@ -156,7 +156,7 @@ impl Files<'_> {
                     .position(|(file, _)| file.trim_end_matches(".ron") == name)
                 {
                     Some(index) => {
-                        self.session.lecture = Lecture::builtin();
+                        self.set_lecture(Lecture::builtin());
                         self.enter(index);
                         true
                     }
@@ -308,7 +308,13 @@ impl Files<'_> {
                 .show_error("save or undo your changes first (Ctrl+S)", now);
             return;
         }
-        self.session.lecture = Lecture::builtin();
+        self.set_lecture(Lecture::builtin());
         self.enter(index);
+    }
+
+    /// Makes `lecture` the one walked (the overview, when open, lists its scenes).
+    fn set_lecture(&mut self, lecture: Lecture) {
+        self.session.lecture = lecture;
+        self.dialogs.overview.lecture_changed(&self.session.lecture);
     }
 }

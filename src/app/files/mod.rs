@@ -63,6 +63,7 @@ impl Files<'_> {
                 }
             }
             Command::GoTo(index) => self.go_to(index, now, false),
+            Command::ToggleOverview => self.dialogs.overview.toggle(&self.session.lecture),
             Command::Quit => self.request_quit(),
             Command::Confirm(answer) => self.confirm(answer, now),
             Command::ReloadFromDisk(reload) => self.answer_on_disk(reload, now),

@@ -165,6 +165,7 @@ impl Files<'_> {
         {
             s.scene = scene;
         }
+        self.dialogs.overview.lecture_changed(&self.session.lecture);
         let (mode, step) = (self.session.mode, self.session.step);
         self.after.push(After::Entered);
         self.after.push(After::Keep { mode, step, camera });

@@ -1,4 +1,5 @@
-//! The dialogs: keys and mouse (F1), open (Ctrl+O), save as, and "unsaved changes".
+//! The dialogs: keys and mouse (F1), open (Ctrl+O), the lecture overview (O), save as, and
+//! "unsaved changes".
 
 use super::KEYS;
 use crate::app::command::{Command, UnsavedChoice};
@@ -24,6 +25,8 @@ pub(crate) struct DialogsView<'a> {
     pub path: Option<&'a Path>,
     /// The lecture.
     pub lecture: &'a Lecture,
+    /// The index of the scene shown in the lecture (the overview marks it).
+    pub index: usize,
 }
 
 impl DialogsView<'_> {
@@ -65,6 +68,7 @@ impl DialogsView<'_> {
         if self.dialogs.open {
             self.open_dialog(ctx, out);
         }
+        super::overview::show(ctx, &mut self.dialogs.overview, self.modes, self.index, out);
         if self.dialogs.save_as.is_some() {
             self.save_as_dialog(ctx, out);
         }
@@ -247,6 +251,18 @@ impl DialogsView<'_> {
                         name: "pasted.ron".into(),
                         text: std::mem::take(&mut self.dialogs.pasted),
                     });
+                    chose = true;
+                }
+                ui.separator();
+                if ui
+                    .button("Overview of this lecture (O)")
+                    .on_hover_text(
+                        "every scene's title, mode, questions and tour stops, or why it does \
+                         not load; click one to go to it",
+                    )
+                    .clicked()
+                {
+                    out.push(Command::ToggleOverview);
                     chose = true;
                 }
                 ui.separator();

@@ -138,6 +138,7 @@ impl Panels<'_> {
             modes: self.modes,
             path: self.doc.path(),
             lecture: &self.session.lecture,
+            index: self.session.index,
         }
         .show(ctx, out);
     }

@@ -456,6 +456,13 @@ impl Left<'_> {
             if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
                 out.push(Command::ShowOpen);
             }
+            if ui
+                .button("Overview")
+                .on_hover_text("O: the lecture's scenes, their modes, questions and stops")
+                .clicked()
+            {
+                out.push(Command::ToggleOverview);
+            }
             if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
                 out.push(Command::Save);
             }

@@ -1,13 +1,15 @@
 //! The egui panels, one file each: modes and shapes on the left, the mode's table and steps on
-//! the right, status and notes at the bottom, and the dialogs (help, open, save as, unsaved
-//! changes). Each panel is given the parts of the app it shows (the session and its pair, the
-//! scene, the mode shown…), never the whole `App`, and returns [`Command`](super::command::Command)s; only the state a
-//! panel owns changes in it (a mode's controls, the sweep plot's rows, the dialogs' typed text).
+//! the right, status and notes at the bottom, the dialogs (help, open, save as, unsaved
+//! changes) and the lecture overview. Each panel is given the parts of the app it shows (the
+//! session and its pair, the scene, the mode shown…), never the whole `App`, and returns
+//! [`Command`](super::command::Command)s; only the state a panel owns changes in it (a mode's
+//! controls, the sweep plot's rows, the dialogs' typed text).
 
 pub(crate) mod dialogs;
 pub mod embed;
 pub mod frame;
 pub(crate) mod left;
+pub(crate) mod overview;
 pub(crate) mod right;
 pub(crate) mod status;
 pub mod sweep_plot;
@@ -55,6 +57,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "previous / next scene (in a tour: previous / next stop first)",
     ),
     ("N / P", "tour: next / previous stop"),
+    (
+        "O",
+        "lecture overview: each scene's title, mode, questions and stops; click one to go",
+    ),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
     ("Q", "quiz: predict, then reveal (the scene's questions)"),
     ("Enter", "quiz: give the marked answer / next question"),
