@@ -317,3 +317,78 @@ fn a_link_opens_at_a_stop_with_the_presenter_notes() {
     assert!(banner.contains("stop 'two'"), "{banner}");
     assert_eq!(s["tour"]["stop"], 2);
 }
+
+/// Every built-in scene's tour, stop by stop, opened at the stop as `--stop K` does and reached
+/// by `N` from the stop before: each shows its caption, and the mode, step, poses and camera it
+/// names (the step kept inside the mode's trace), and both ways agree.
+#[test]
+fn every_built_in_tour_shows_what_each_stop_names() {
+    use narrowphase_lab::scene::{BUILTIN, parse};
+    let mut stops = 0;
+    for (index, (name, text)) in BUILTIN.iter().enumerate() {
+        let scene = parse(text, name).expect("a built-in scene reads").scene;
+        if scene.tour.is_empty() {
+            continue;
+        }
+        assert!(
+            scene.tour[0].caption.chars().count() <= 160,
+            "{name}: the first screen's caption is at most two lines"
+        );
+        let mut walked = Run::open(AppFlags::default());
+        walked.app.files(0.0, |f| f.go_to(index, 0.0, true));
+        walked.frames(2);
+        for (k, stop) in scene.tour.iter().enumerate() {
+            let mut opened = Run::open(AppFlags {
+                stop: Some(k),
+                ..AppFlags::default()
+            });
+            opened.app.files(0.0, |f| f.go_to(index, 0.0, true));
+            opened.apply(Command::Tour(TourTo::At(k)));
+            if k > 0 {
+                walked.apply(Command::Tour(TourTo::Next));
+            }
+            // A stop's play runs live when walked to (at most 8 steps a frame): let it end.
+            if let Some(seconds) = stop.play {
+                walked.frames((seconds * 20.0) as usize + 20);
+            }
+            let where_ = format!("{name} stop {k}");
+            for run in [&opened, &walked] {
+                let s = run.state();
+                assert_eq!(s["tour"]["stop"], k, "{where_}");
+                assert_eq!(s["tour"]["caption"], stop.caption.as_str(), "{where_}");
+                if let Some(m) = stop.mode {
+                    assert_eq!(s["mode"], m.name(), "{where_}");
+                }
+                if let Some(step) = stop.step {
+                    let last = run.app.step_count().saturating_sub(1);
+                    assert_eq!(s["step"], step.min(last), "{where_}");
+                }
+                for (body, pose) in [("a", stop.pose_a), ("b", stop.pose_b)] {
+                    if let Some(p) = pose {
+                        let b = &s["scene"][body];
+                        let x = b["position"][0].as_f64().unwrap();
+                        let y = b["position"][1].as_f64().unwrap();
+                        let angle = b["angle_deg"].as_f64().unwrap_or(0.0);
+                        assert!(
+                            (x - f64::from(p.position.x)).abs() < 1e-5
+                                && (y - f64::from(p.position.y)).abs() < 1e-5
+                                && (angle - f64::from(p.angle_deg)).abs() < 1e-4,
+                            "{where_}: {body} at ({x}, {y}, {angle}°), the stop says {p:?}"
+                        );
+                    }
+                }
+                assert_eq!(s["modified"], false, "{where_}: the tour edits nothing");
+            }
+            let (a, b) = (opened.state(), walked.state());
+            for field in ["mode", "step", "zoom"] {
+                assert_eq!(a[field], b[field], "{where_}: {field} opened vs walked");
+            }
+            assert_eq!(
+                a["scene"], b["scene"],
+                "{where_}: the scene opened vs walked"
+            );
+            stops += 1;
+        }
+    }
+    eprintln!("{stops} stops of the built-in tours checked");
+}
