@@ -15,4 +15,5 @@ mod quiz_window;
 mod random_input;
 mod sim_window;
 mod slides;
+mod tour_window;
 mod web;

@@ -214,7 +214,19 @@ fn walk_lecture(scale: &str, window: (u32, u32)) -> Vec<String> {
     let mut titles = vec![first["scene"]["title"].clone()];
     for index in 0..SCENES {
         if index > 0 {
-            let s = press(&d, &mut app, "Next");
+            // PageDown walks a scene's tour stops first, then goes on to the next scene.
+            let mut s = press(&d, &mut app, "Next");
+            for _ in 0..12 {
+                if s["scene_index"] == index {
+                    break;
+                }
+                found.extend(problems(&s, app.window, &format!("{how}, a tour stop")));
+                s = press(&d, &mut app, "Next");
+            }
+            assert_eq!(
+                s["scene_index"], index,
+                "{how}: PageDown reaches scene {index}"
+            );
             titles.push(s["scene"]["title"].clone());
             found.extend(problems(&s, app.window, &format!("{how}, paged to")));
         }
