@@ -112,6 +112,16 @@ impl Document {
         self.scene != self.saved && self.shown.as_ref() != Some(&self.scene)
     }
 
+    /// The scene to write to its file: as edited, less what a tour only showed (a tour's poses
+    /// over a scene with no changes of the user's are not written).
+    pub fn to_save(&self) -> &Scene {
+        if self.shown.as_ref() == Some(&self.scene) {
+            &self.saved
+        } else {
+            &self.scene
+        }
+    }
+
     /// A tour shows the scene changed by `change` (a stop's poses): no undo step, and, over a
     /// scene with no changes of the user's, not a change to save.
     pub fn show(&mut self, change: impl FnOnce(&mut Scene)) {

@@ -392,3 +392,47 @@ fn every_built_in_tour_shows_what_each_stop_names() {
     }
     eprintln!("{stops} stops of the built-in tours checked");
 }
+
+#[test]
+fn saving_at_a_stop_keeps_the_files_poses_and_a_link_carries_the_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    lecture(dir.path());
+    let mut run = Run::open(AppFlags {
+        stop: Some(2),
+        ..folder_flags(dir.path())
+    });
+    let b = run.at().3;
+    assert!(
+        (b[0] - 1.2).abs() < 1e-6,
+        "at stop 2 B is shown moved: {b:?}"
+    );
+    run.apply(Command::Save);
+    let saved = narrowphase_lab::scene::load(dir.path().join("01_tour.ron")).expect("reads");
+    assert_eq!(
+        saved.scene.b.position,
+        glam::Vec2::new(3.0, 0.0),
+        "a tour's pose is not written into the file"
+    );
+    let text = std::fs::read_to_string(dir.path().join("01_tour.ron")).unwrap();
+    assert!(
+        text.starts_with("// A lecturer's tour"),
+        "the comments stay"
+    );
+    // A link made here opens at this stop, showing its poses.
+    let link = run
+        .app
+        .files(run.now, |f| f.publish_link())
+        .expect("a link");
+    assert!(link.ends_with("&stop=2"), "{link}");
+    let fragment = link
+        .split_once('#')
+        .map_or(link.as_str(), |(_, f)| f)
+        .to_string();
+    let mut other = Run::open(AppFlags::default());
+    other
+        .app
+        .files(0.0, |f| f.open_link("", &format!("#{fragment}"), 0.0));
+    other.frames(4);
+    assert_eq!(other.at().0, 2);
+    assert!((other.at().3[0] - 1.2).abs() < 1e-6);
+}

@@ -188,6 +188,7 @@ impl Files<'_> {
             if let Some(k) = request.step {
                 self.after.push(After::Step(k));
             }
+            // The tour's stop last (as `--stop` after `--mode`): it shows what it names.
             let tour = command::flag_commands(false, request.stop, request.presenter);
             self.after.extend(tour.into_iter().map(After::Do));
         }
@@ -216,11 +217,15 @@ impl Files<'_> {
 
     /// The link of the scene as shown, at its mode and step, published (in the browser the
     /// page's address shows it): what *Copy link* and *Copy embed code* both start from.
-    fn publish_link(&self) -> Result<String, String> {
+    pub fn publish_link(&self) -> Result<String, String> {
         let mut scene = self.scene_as_shown();
         scene.step = self.session.step;
         let text = scene::to_ron(&scene).map_err(|e| e.to_string())?;
-        let fragment = link::make(&text, self.session.mode, self.session.step);
+        let mut fragment = link::make(&text, self.session.mode, self.session.step);
+        // At a tour's stop, the link opens at that stop (which shows its poses and camera).
+        if let Some(k) = self.session.tour.stop {
+            fragment.push_str(&format!("&stop={k}"));
+        }
         Ok(web::publish_link(&fragment))
     }
 
@@ -279,7 +284,7 @@ impl Files<'_> {
     /// The scene as it is to be saved or shared: with the mode on screen, and the view when the
     /// user moved it.
     pub fn scene_as_shown(&self) -> scene::Scene {
-        let mut scene = self.doc.scene().clone();
+        let mut scene = self.doc.to_save().clone();
         if self.view.view_moved {
             scene.view = Some(scene::View {
                 center: self.view.cam.center,
