@@ -73,6 +73,27 @@ impl Run {
         }
     }
 
+    /// Every text the next frame draws.
+    fn texts(&mut self) -> Vec<String> {
+        let now = self.now;
+        let app = &mut self.app;
+        let out = self.ctx.run(screen_input(1280.0, 800.0), |ctx| {
+            app.frame(ctx, now, Input::default(), &[]);
+        });
+        fn walk(s: &egui::Shape, out: &mut Vec<String>) {
+            match s {
+                egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+                _ => {}
+            }
+        }
+        let mut texts = Vec::new();
+        for c in &out.shapes {
+            walk(&c.shape, &mut texts);
+        }
+        texts
+    }
+
     fn apply(&mut self, c: Command) {
         self.app.apply(c, self.now);
         self.frames(8);
@@ -236,6 +257,14 @@ fn waits_questions_and_pagedown_past_the_last_stop() {
     assert_eq!(s["tour"]["stop"], 4);
     assert_eq!(s["quiz"]["kind"], "ContactCount", "{}", s["quiz"]);
     assert_eq!(s["quiz"]["revealed"], false);
+    let shown = run.texts();
+    assert!(
+        shown.iter().any(|t| t == "Predict")
+            && shown
+                .iter()
+                .any(|t| t == "How many contact points will the manifold have?"),
+        "the right panel asks it, quiz mode off: {shown:?}"
+    );
     let count = run.app.session.pair.manifold.len();
     run.apply(Command::QuizAnswer(
         narrowphase_lab::app::command::Pick::Count(count),

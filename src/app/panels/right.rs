@@ -84,7 +84,7 @@ impl Right<'_> {
                         }
                         ui.heading(mode.title());
                     });
-                    if quiz.on {
+                    if quiz.on || quiz.tour_ask.is_some() {
                         let questions = scene.questions.len();
                         quiz::panel(ui, quiz, ask, questions, quiz_total, pair, out);
                     }

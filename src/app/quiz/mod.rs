@@ -67,11 +67,18 @@ pub(crate) fn panel(
     out: &mut Vec<Command>,
 ) {
     let (right, answered) = quiz.score();
+    // A tour stop's question: a prediction on the way, not a quiz question (not scored).
+    let touring = quiz.tour_ask.is_some();
     ui.horizontal(|ui| {
-        ui.label(RichText::new("Quiz").strong().color(colors::accent()));
-        ui.label(format!(
-            "score {right} of {answered} answered · {total} in the lecture"
-        ));
+        if touring {
+            ui.label(RichText::new("Predict").strong().color(colors::accent()));
+            ui.label("then see the answer");
+        } else {
+            ui.label(RichText::new("Quiz").strong().color(colors::accent()));
+            ui.label(format!(
+                "score {right} of {answered} answered · {total} in the lecture"
+            ));
+        }
     });
     let Some(ask) = ask else {
         ui.label("This scene asks nothing. Enter: the next scene that asks. Q: quiz off.");
@@ -81,7 +88,9 @@ pub(crate) fn panel(
         ui.separator();
         return;
     };
-    ui.label(format!("Question {} of {questions}", quiz.question + 1));
+    if !touring {
+        ui.label(format!("Question {} of {questions}", quiz.question + 1));
+    }
     ui.label(RichText::new(prompt(ask)).size(16.0).strong());
     match &quiz.given {
         None => {
@@ -125,7 +134,12 @@ pub(crate) fn panel(
             let (answer, why) = reveal_text(ask, pair);
             ui.label(RichText::new(format!("Answer: {answer}")).strong());
             ui.label(why);
-            if ui.button("Next question (Enter)").clicked() {
+            let next = if touring {
+                "Next stop (Enter)"
+            } else {
+                "Next question (Enter)"
+            };
+            if ui.button(next).clicked() {
                 out.push(Command::QuizNext);
             }
         }
