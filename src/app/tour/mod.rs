@@ -163,6 +163,13 @@ impl Tour {
     /// Watches a command for the stop's wait. True when the wait is now done (the tour goes
     /// on): a drag of the body named has ended, a key the app obeys was pressed.
     pub fn observe(&mut self, command: &Command) -> bool {
+        // A drag during a glide stops the glide where it is: the student has the bodies.
+        if matches!(
+            command,
+            Command::BeginGesture | Command::SetPose(..) | Command::MoveVertex(..)
+        ) {
+            self.glide = None;
+        }
         let Some(wait) = self.waiting else {
             return false;
         };
@@ -286,5 +293,21 @@ mod tests {
         };
         assert!(!c.clicked(Some(0)) && !c.clicked(None));
         assert!(c.clicked(Some(1)));
+    }
+
+    #[test]
+    fn a_drag_stops_a_glide() {
+        let mut t = Tour {
+            glide: Some(Glide {
+                start: 0.0,
+                camera: None,
+                poses: None,
+            }),
+            ..Tour::default()
+        };
+        assert!(!t.observe(&Command::Step(crate::app::command::StepTo::Next)));
+        assert!(t.glide.is_some(), "a step leaves it");
+        t.observe(&Command::BeginGesture);
+        assert_eq!(t.glide, None);
     }
 }
