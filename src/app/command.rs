@@ -169,6 +169,10 @@ pub enum Command {
     /// Go to scene `i` of the lecture (the quiz's next scene that asks), asking first when the
     /// scene is modified.
     GoTo(usize),
+    /// Show or hide the Edit panel (E; never in an embed).
+    ToggleEditPanel,
+    /// An Edit panel change to the scene's words, questions or tour (one undoable step).
+    Author(super::panels::edit::ops::Authoring),
 }
 
 /// What a part of the app (files, edits, the quiz) asks of the app after changing its own
@@ -288,6 +292,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::H => Command::ToggleHysteresis,
         Key::J => Command::ToggleJitter,
         Key::Q => Command::ToggleQuiz,
+        Key::E => Command::ToggleEditPanel,
         Key::Enter => Command::QuizNext,
         Key::Escape => Command::CloseDialogs,
         _ => return None,

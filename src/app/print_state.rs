@@ -96,6 +96,7 @@ impl PrintState<'_> {
                 &self.views.cam,
                 Some(&self.views.second),
             ),
+            "edit": self.dialogs.edit.state_json(self.doc.scene()),
             "banner": self.dialogs.banner.as_ref().map(|b| serde_json::json!({
                 "text": b.text,
                 "error": b.error,

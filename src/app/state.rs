@@ -65,6 +65,8 @@ pub struct Dialogs {
     pub broken_recovery: Option<(std::path::PathBuf, String)>,
     /// The text pasted into the open dialog, not yet opened.
     pub pasted: String,
+    /// The Edit panel (E): open or not, the text being typed, the last refusal.
+    pub edit: super::panels::edit::draft::EditPanel,
 }
 
 impl Dialogs {

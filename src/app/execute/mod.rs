@@ -31,6 +31,8 @@ pub enum Owner {
     Look,
     /// The mode and step shown (the app: it needs the modes).
     Play,
+    /// The scene's words, questions and tour (the Edit panel's [`author`](super::panels::edit::apply::author)).
+    Author,
 }
 
 /// Whose state `command` changes.
@@ -83,7 +85,9 @@ pub fn owner(command: &Command) -> Owner {
         | C::Screenshot
         | C::ScaleBy(_)
         | C::SetScale(_)
-        | C::SetEmbedLocks(_) => Owner::Look,
+        | C::SetEmbedLocks(_)
+        | C::ToggleEditPanel => Owner::Look,
+        C::Author(_) => Owner::Author,
         C::SetMode(_) | C::Step(_) | C::PlayPause => Owner::Play,
     }
 }
@@ -158,6 +162,13 @@ impl<'a> Parts<'a> {
                 Vec::new()
             }
             Owner::Play => play(command, self.modes, session, self.view),
+            Owner::Author => match command {
+                Command::Author(op) => {
+                    let cam = &self.view.cam;
+                    super::panels::edit::apply::author(op, doc, session, cam, dialogs, now)
+                }
+                _ => Vec::new(),
+            },
         }
     }
 }
@@ -413,6 +424,8 @@ pub fn look(
         Command::FrameBodies => view.frame_all(),
         Command::ToggleFullScreen => shell.fullscreen = !shell.fullscreen,
         Command::ToggleShapesPanel => shell.show_left = !shell.show_left,
+        // Never in an embed: students in a lesson page do not edit the lecturer's scene.
+        Command::ToggleEditPanel if !shell.embed => dialogs.edit.open = !dialogs.edit.open,
         Command::Screenshot => shell.screenshot_pending = true,
         Command::ScaleBy(d) => set_ui_scale(shell, view, shell.ui_scale + d),
         Command::SetScale(s) => set_ui_scale(shell, view, s),

@@ -116,6 +116,13 @@ impl Panels<'_> {
             hides,
             &self.dialogs.warnings,
         );
+        super::edit::panel::EditView {
+            scene: self.doc.scene(),
+            mode: self.session.mode,
+            step: self.session.step,
+            state: &mut self.dialogs.edit,
+        }
+        .show(ctx, &mut out);
         self.dialogs_ui(ctx, &mut out);
         self.probe.panels = panel_rects(ctx, &["left", "right", "notes", "status"]);
         out
