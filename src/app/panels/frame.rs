@@ -47,6 +47,8 @@ impl Panels<'_> {
                 self.probe.shown_step_text = text;
             }
             self.dialogs_ui(ctx, &mut out);
+            // Never the Edit panel: students in a lesson page do not edit the scene.
+            self.dialogs.edit.shown.clear();
             self.probe.panels = panel_rects(ctx, &["embed", "embed text"]);
             return out;
         }

@@ -1,8 +1,8 @@
 //! The Edit panel's own state: whether it is open, the text being typed (not yet the scene's),
 //! the last refusal, and where its widgets were drawn (for `--print-state`).
 
-use crate::scene::tour::Stop;
 use crate::scene::Scene;
+use crate::scene::tour::Stop;
 
 /// A text field of the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

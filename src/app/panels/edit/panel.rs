@@ -222,7 +222,14 @@ fn questions(
                     out.push(Command::Author(Authoring::DeleteQuestion(i)));
                 }
             });
-            text(ui, scene, st, Field::Prompt(i), q.kind.default_prompt(), out);
+            text(
+                ui,
+                scene,
+                st,
+                Field::Prompt(i),
+                q.kind.default_prompt(),
+                out,
+            );
         });
         record(st, format!("question {i}"), row.response.rect, ppp);
     }
@@ -262,14 +269,18 @@ fn tour(
                 if ui.add_enabled(i > 0, egui::Button::new("Up")).clicked() {
                     out.push(Command::Author(Authoring::StopUp(i)));
                 }
-                if ui.add_enabled(i < last, egui::Button::new("Down")).clicked() {
+                if ui
+                    .add_enabled(i < last, egui::Button::new("Down"))
+                    .clicked()
+                {
                     out.push(Command::Author(Authoring::StopDown(i)));
                 }
                 if ui.button("Delete").clicked() {
                     out.push(Command::Author(Authoring::DeleteStop(i)));
                 }
             });
-            text(ui, scene, st, Field::Caption(i), "a caption", out);
+            let r = text(ui, scene, st, Field::Caption(i), "a caption", out);
+            record(st, format!("stop {i} caption"), r.rect, ppp);
             ui.label(RichText::new(sets(stop)).small());
         });
         record(st, format!("stop {i}"), row.response.rect, ppp);
