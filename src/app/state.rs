@@ -113,6 +113,9 @@ impl Dialogs {
             .unwrap_or_default();
         self.recover = None;
         self.broken_recovery = None;
+        // Text typed for the scene left behind is not this scene's.
+        self.edit.typing = None;
+        self.edit.error = None;
         self.on_disk = None;
         self.after_save = None;
     }

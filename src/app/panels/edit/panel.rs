@@ -6,6 +6,7 @@
 use super::draft::{EditPanel, Field, Typing, sets};
 use super::ops::{ASK_KINDS, Authoring};
 use crate::app::command::Command;
+use crate::app::words::count;
 use crate::scene::tour::MAX_CAPTION_CHARS;
 use crate::scene::{Mode, Scene};
 use egui::{Color32, RichText, TextEdit};
@@ -100,12 +101,14 @@ impl EditView<'_> {
         }
         let mut open = true;
         let room = ctx.available_rect();
+        // As tall as the window allows below its top (it may cover the notes panel).
+        let tallest = (ctx.screen_rect().bottom() - room.top() - 24.0).max(120.0);
         let shown = egui::Window::new("Edit")
             .id(egui::Id::new("edit window"))
             .open(&mut open)
             .default_pos(room.left_top() + egui::vec2(12.0, 12.0))
             .default_width(360.0)
-            .max_height((room.height() - 24.0).max(120.0))
+            .max_height(tallest)
             .vscroll(true)
             .show(ctx, |ui| contents(ui, scene, mode, step, st, ppp, out));
         if let Some(w) = shown {
@@ -142,7 +145,7 @@ fn text(
     let was_typing = typing.is_some();
     let mut draft = typing.map_or_else(|| current.clone(), |t| t.draft.clone());
     let edit = match field {
-        Field::Notes | Field::Presenter => TextEdit::multiline(&mut draft).desired_rows(4),
+        Field::Notes | Field::Presenter => TextEdit::multiline(&mut draft).desired_rows(3),
         Field::Caption(_) => TextEdit::singleline(&mut draft).char_limit(MAX_CAPTION_CHARS),
         _ => TextEdit::singleline(&mut draft),
     };
@@ -260,7 +263,10 @@ fn tour(
     ppp: f32,
     out: &mut Vec<Command>,
 ) {
-    ui.strong(format!("Tour ({} stops)", scene.tour.len()));
+    ui.strong(format!(
+        "Tour ({})",
+        count(scene.tour.len(), "stop", "stops")
+    ));
     let last = scene.tour.len().saturating_sub(1);
     for (i, stop) in scene.tour.iter().enumerate() {
         let row = ui.group(|ui| {
