@@ -65,8 +65,10 @@ pub struct Dialogs {
     pub broken_recovery: Option<(std::path::PathBuf, String)>,
     /// The text pasted into the open dialog, not yet opened.
     pub pasted: String,
-    /// The Edit panel (E): open or not, the text being typed, the last refusal.
-    pub edit: super::panels::edit::draft::EditPanel,
+    /// The Edit panel (E) is shown.
+    pub edit_open: bool,
+    /// Why the Edit panel's last change was refused (cleared by the next one carried out).
+    pub edit_error: Option<String>,
 }
 
 impl Dialogs {
@@ -113,9 +115,7 @@ impl Dialogs {
             .unwrap_or_default();
         self.recover = None;
         self.broken_recovery = None;
-        // Text typed for the scene left behind is not this scene's.
-        self.edit.typing = None;
-        self.edit.error = None;
+        self.edit_error = None;
         self.on_disk = None;
         self.after_save = None;
     }
@@ -222,6 +222,8 @@ pub struct Probe {
     pub stats: FrameStats,
     /// Each egui panel's rectangle in the last frame (`[x, y, w, h]`, window pixels).
     pub panels: Vec<(&'static str, [f32; 4])>,
+    /// Where the Edit panel's widgets were drawn in the last frame, by name (window pixels).
+    pub edit_widgets: Vec<(String, [f32; 4])>,
 }
 
 /// How long one frame took, for `--print-state`.

@@ -4,10 +4,10 @@
 //! field is one step however many keys; an embed never shows the panel.
 
 use glam::Vec2;
+use narrowphase_lab::app::command::Authoring;
 use narrowphase_lab::app::command::{Command, Pose as AppPose, StepTo};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::panels::edit::ops::Authoring;
 use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 use narrowphase_lab::scene::questions::Which;
@@ -458,7 +458,7 @@ fn an_embed_never_shows_the_edit_panel() {
     app.apply(Command::ToggleEditPanel, 0.0);
     frame_with(&mut app, &ctx, Vec::new());
     assert_eq!(state(&app)["edit"]["open"], false);
-    app.dialogs.edit.open = true;
+    app.dialogs.edit_open = true;
     frame_with(&mut app, &ctx, Vec::new());
     let s = state(&app);
     assert!(

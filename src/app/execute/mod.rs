@@ -31,7 +31,7 @@ pub enum Owner {
     Look,
     /// The mode and step shown (the app: it needs the modes).
     Play,
-    /// The scene's words, questions and tour (the Edit panel's [`author`](super::panels::edit::apply::author)).
+    /// The scene's words, questions and tour (the Edit panel's, [`author::author`]).
     Author,
 }
 
@@ -165,7 +165,7 @@ impl<'a> Parts<'a> {
             Owner::Author => match command {
                 Command::Author(op) => {
                     let cam = &self.view.cam;
-                    super::panels::edit::apply::author(op, doc, session, cam, dialogs, now)
+                    author::author(op, doc, session, cam, dialogs, now)
                 }
                 _ => Vec::new(),
             },
@@ -425,7 +425,7 @@ pub fn look(
         Command::ToggleFullScreen => shell.fullscreen = !shell.fullscreen,
         Command::ToggleShapesPanel => shell.show_left = !shell.show_left,
         // Never in an embed: students in a lesson page do not edit the lecturer's scene.
-        Command::ToggleEditPanel if !shell.embed => dialogs.edit.open = !dialogs.edit.open,
+        Command::ToggleEditPanel if !shell.embed => dialogs.edit_open = !dialogs.edit_open,
         Command::Screenshot => shell.screenshot_pending = true,
         Command::ScaleBy(d) => set_ui_scale(shell, view, shell.ui_scale + d),
         Command::SetScale(s) => set_ui_scale(shell, view, s),
@@ -560,6 +560,8 @@ pub fn play(
     view.keep_in_view();
     Vec::new()
 }
+
+pub mod author;
 
 #[cfg(test)]
 mod tests;

@@ -48,7 +48,7 @@ impl Panels<'_> {
             }
             self.dialogs_ui(ctx, &mut out);
             // Never the Edit panel: students in a lesson page do not edit the scene.
-            self.dialogs.edit.shown.clear();
+            self.probe.edit_widgets.clear();
             self.probe.panels = panel_rects(ctx, &["embed", "embed text"]);
             return out;
         }
@@ -122,7 +122,9 @@ impl Panels<'_> {
             scene: self.doc.scene(),
             mode: self.session.mode,
             step: self.session.step,
-            state: &mut self.dialogs.edit,
+            open: self.dialogs.edit_open,
+            error: self.dialogs.edit_error.as_deref(),
+            widgets: &mut self.probe.edit_widgets,
         }
         .show(ctx, &mut out);
         self.dialogs_ui(ctx, &mut out);

@@ -1,5 +1,5 @@
-//! The Edit panel's own state: whether it is open, the text being typed (not yet the scene's),
-//! the last refusal, and where its widgets were drawn (for `--print-state`).
+//! The Edit panel's own state (the text being typed, not yet the scene's), what a stop sets in
+//! words, and the panel's part of `--print-state`.
 
 use crate::scene::Scene;
 use crate::scene::tour::Stop;
@@ -30,22 +30,17 @@ pub struct Typing {
     pub draft: String,
 }
 
-/// The Edit panel's state.
+/// What the panel keeps between frames (in egui's memory: it is the panel's alone): the field
+/// being typed in, the next stop's caption and the next question's kind.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct EditPanel {
-    /// The panel is shown (`E`, *Edit…*).
-    pub open: bool,
+pub struct Drafts {
     /// The field that has the keys, with its draft (committed when it loses them).
     pub typing: Option<Typing>,
     /// The caption typed for the next *Add stop here*.
     pub new_caption: String,
     /// The kind of question *Add question* adds (an index into
-    /// [`ASK_KINDS`](super::ops::ASK_KINDS)).
+    /// [`ASK_KINDS`](super::panel::ASK_KINDS)).
     pub new_kind: usize,
-    /// Why the last edit was refused (cleared by the next edit that is carried out).
-    pub error: Option<String>,
-    /// Where the panel's widgets were drawn in the last frame, by name, in window pixels.
-    pub shown: Vec<(String, [f32; 4])>,
 }
 
 /// What a stop sets, in words: its mode and step, whether it sets the camera and the poses.
@@ -83,35 +78,37 @@ pub fn sets(stop: &Stop) -> String {
     parts.join(" · ")
 }
 
-impl EditPanel {
-    /// Where widget `name` was drawn in the last frame.
-    pub fn rect(&self, name: &str) -> Option<[f32; 4]> {
-        self.shown.iter().find(|(n, _)| n == name).map(|(_, r)| *r)
-    }
+/// Where widget `name` was drawn in the last frame.
+fn rect(widgets: &[(String, [f32; 4])], name: &str) -> Option<[f32; 4]> {
+    widgets.iter().find(|(n, _)| n == name).map(|(_, r)| *r)
+}
 
-    /// The panel's part of the `--print-state` line: `{"open", "error", "widgets": {name:
-    /// rect}, "stops": [{"caption", "sets", "rect"}], "questions": [{"kind", "prompt",
-    /// "rect"}]}`, rectangles in window pixels (null where not drawn).
-    pub fn state_json(&self, scene: &Scene) -> serde_json::Value {
-        let widgets: serde_json::Map<_, _> = self
-            .shown
-            .iter()
-            .map(|(n, r)| (n.clone(), serde_json::json!(r)))
-            .collect();
-        serde_json::json!({
-            "open": self.open,
-            "error": self.error,
-            "widgets": widgets,
-            "stops": scene.tour.iter().enumerate().map(|(i, s)| serde_json::json!({
-                "caption": s.caption,
-                "sets": sets(s),
-                "rect": self.rect(&format!("stop {i}")),
-            })).collect::<Vec<_>>(),
-            "questions": scene.questions.iter().enumerate().map(|(i, q)| serde_json::json!({
-                "kind": format!("{:?}", q.kind),
-                "prompt": q.prompt.as_deref().unwrap_or(q.kind.default_prompt()),
-                "rect": self.rect(&format!("question {i}")),
-            })).collect::<Vec<_>>(),
-        })
-    }
+/// The panel's part of the `--print-state` line: `{"open", "error", "widgets": {name: rect},
+/// "stops": [{"caption", "sets", "rect"}], "questions": [{"kind", "prompt", "rect"}]}`,
+/// rectangles in window pixels (null where not drawn).
+pub fn state_json(
+    open: bool,
+    error: Option<&str>,
+    widgets: &[(String, [f32; 4])],
+    scene: &Scene,
+) -> serde_json::Value {
+    let named: serde_json::Map<_, _> = widgets
+        .iter()
+        .map(|(n, r)| (n.clone(), serde_json::json!(r)))
+        .collect();
+    serde_json::json!({
+        "open": open,
+        "error": error,
+        "widgets": named,
+        "stops": scene.tour.iter().enumerate().map(|(i, s)| serde_json::json!({
+            "caption": s.caption,
+            "sets": sets(s),
+            "rect": rect(widgets, &format!("stop {i}")),
+        })).collect::<Vec<_>>(),
+        "questions": scene.questions.iter().enumerate().map(|(i, q)| serde_json::json!({
+            "kind": format!("{:?}", q.kind),
+            "prompt": q.prompt.as_deref().unwrap_or(q.kind.default_prompt()),
+            "rect": rect(widgets, &format!("question {i}")),
+        })).collect::<Vec<_>>(),
+    })
 }

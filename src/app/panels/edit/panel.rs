@@ -1,15 +1,25 @@
 //! The Edit panel: a window over the canvas with the scene's title, notes, presenter notes,
 //! questions and tour. It changes nothing itself: it returns [`Command::Author`]s (and
-//! [`Command::ToggleEditPanel`] when closed), and keeps only its own typing
-//! ([`EditPanel`]).
+//! [`Command::ToggleEditPanel`] when closed), and keeps only its own typing ([`Drafts`], in
+//! egui's memory).
 
-use super::draft::{EditPanel, Field, Typing, sets};
-use super::ops::{ASK_KINDS, Authoring};
-use crate::app::command::Command;
+use super::draft::{Drafts, Field, Typing, sets};
+use crate::app::command::{Authoring, Command};
 use crate::app::words::count;
 use crate::scene::tour::MAX_CAPTION_CHARS;
-use crate::scene::{Mode, Scene};
+use crate::scene::{AskKind, Mode, Scene};
 use egui::{Color32, RichText, TextEdit};
+
+/// Every kind of question, in the order the panel offers them.
+pub const ASK_KINDS: [AskKind; 7] = [
+    AskKind::Overlap,
+    AskKind::ContactCount,
+    AskKind::ReferenceFace,
+    AskKind::SeparatingAxis,
+    AskKind::NormalAxis,
+    AskKind::GjkClosestFeature,
+    AskKind::ClipSurvivors,
+];
 
 /// The *Edit…* button of the left panel (its place is recorded for `--print-state`).
 pub fn button(ui: &mut egui::Ui, out: &mut Vec<Command>) {
@@ -65,8 +75,23 @@ pub struct EditView<'a> {
     pub mode: Mode,
     /// The step shown.
     pub step: usize,
-    /// The panel's own state.
-    pub state: &'a mut EditPanel,
+    /// The panel is shown.
+    pub open: bool,
+    /// Why the last change was refused.
+    pub error: Option<&'a str>,
+    /// Where its widgets are drawn this frame, by name (window pixels), for `--print-state`.
+    pub widgets: &'a mut Vec<(String, [f32; 4])>,
+}
+
+/// The panel's own state, drawn in one frame: its drafts and where its widgets went.
+struct St<'a> {
+    drafts: Drafts,
+    widgets: &'a mut Vec<(String, [f32; 4])>,
+    error: Option<&'a str>,
+}
+
+fn drafts_id() -> egui::Id {
+    egui::Id::new("edit drafts")
 }
 
 impl EditView<'_> {
@@ -76,9 +101,17 @@ impl EditView<'_> {
             scene,
             mode,
             step,
-            state: st,
+            open: is_open,
+            error,
+            widgets,
         } = self;
-        st.shown.clear();
+        widgets.clear();
+        let drafts = ctx.data_mut(|d| d.get_temp::<Drafts>(drafts_id()).unwrap_or_default());
+        let st = &mut St {
+            drafts,
+            widgets,
+            error,
+        };
         let ppp = crate::app::web::window_pixels_per_point(ctx);
         if let Some(r) = ctx.data_mut(|d| {
             let r = d.get_temp::<egui::Rect>(button_id());
@@ -89,45 +122,59 @@ impl EditView<'_> {
         }
         // A field that lost the keys since the last frame (a click elsewhere, Enter, the panel
         // closed): what was typed becomes one edit.
-        if let Some(t) = st.typing.take() {
-            if ctx.memory(|m| m.has_focus(field_id(t.field))) && st.open {
-                st.typing = Some(t);
+        if let Some(t) = st.drafts.typing.take() {
+            if ctx.memory(|m| m.has_focus(field_id(t.field))) && is_open {
+                st.drafts.typing = Some(t);
             } else {
                 out.extend(commit(scene, t));
             }
         }
-        if !st.open {
-            return;
+        if is_open {
+            window(ctx, scene, mode, step, st, ppp, out);
         }
-        let mut open = true;
-        let room = ctx.available_rect();
-        // As tall as the window allows below its top (it may cover the notes panel).
-        let tallest = (ctx.screen_rect().bottom() - room.top() - 24.0).max(120.0);
-        let shown = egui::Window::new("Edit")
-            .id(egui::Id::new("edit window"))
-            .open(&mut open)
-            .default_pos(room.left_top() + egui::vec2(12.0, 12.0))
-            .default_width(360.0)
-            .max_height(tallest)
-            .vscroll(true)
-            .show(ctx, |ui| contents(ui, scene, mode, step, st, ppp, out));
-        if let Some(w) = shown {
-            record(st, "window", w.response.rect, ppp);
-        }
-        if !open {
-            out.push(Command::ToggleEditPanel);
-        }
+        let drafts = std::mem::take(&mut st.drafts);
+        ctx.data_mut(|d| d.insert_temp(drafts_id(), drafts));
     }
 }
 
-fn record(st: &mut EditPanel, name: impl Into<String>, r: egui::Rect, ppp: f32) {
+/// The panel's window, open.
+fn window(
+    ctx: &egui::Context,
+    scene: &Scene,
+    mode: Mode,
+    step: usize,
+    st: &mut St<'_>,
+    ppp: f32,
+    out: &mut Vec<Command>,
+) {
+    let mut open = true;
+    let room = ctx.available_rect();
+    // As tall as the window allows below its top (it may cover the notes panel).
+    let tallest = (ctx.screen_rect().bottom() - room.top() - 24.0).max(120.0);
+    let shown = egui::Window::new("Edit")
+        .id(egui::Id::new("edit window"))
+        .open(&mut open)
+        .default_pos(room.left_top() + egui::vec2(12.0, 12.0))
+        .default_width(360.0)
+        .max_height(tallest)
+        .vscroll(true)
+        .show(ctx, |ui| contents(ui, scene, mode, step, st, ppp, out));
+    if let Some(w) = shown {
+        record(st, "window", w.response.rect, ppp);
+    }
+    if !open {
+        out.push(Command::ToggleEditPanel);
+    }
+}
+
+fn record(st: &mut St<'_>, name: impl Into<String>, r: egui::Rect, ppp: f32) {
     let r = [
         r.min.x * ppp,
         r.min.y * ppp,
         r.width() * ppp,
         r.height() * ppp,
     ];
-    st.shown.push((name.into(), r));
+    st.widgets.push((name.into(), r));
 }
 
 /// A text field of the scene: shows the scene's text, or the draft while it is typed in;
@@ -135,13 +182,13 @@ fn record(st: &mut EditPanel, name: impl Into<String>, r: egui::Rect, ppp: f32) 
 fn text(
     ui: &mut egui::Ui,
     scene: &Scene,
-    st: &mut EditPanel,
+    st: &mut St<'_>,
     field: Field,
     hint: &str,
     out: &mut Vec<Command>,
 ) -> egui::Response {
     let current = value(scene, field).unwrap_or_default();
-    let typing = st.typing.as_ref().filter(|t| t.field == field);
+    let typing = st.drafts.typing.as_ref().filter(|t| t.field == field);
     let was_typing = typing.is_some();
     let mut draft = typing.map_or_else(|| current.clone(), |t| t.draft.clone());
     let edit = match field {
@@ -155,7 +202,7 @@ fn text(
             .desired_width(f32::INFINITY),
     );
     if r.has_focus() {
-        match &mut st.typing {
+        match &mut st.drafts.typing {
             Some(t) if t.field == field => t.draft = draft,
             other => {
                 // Another field's typing ends as this one takes the keys.
@@ -169,7 +216,7 @@ fn text(
                 });
             }
         }
-    } else if was_typing && let Some(t) = st.typing.take() {
+    } else if was_typing && let Some(t) = st.drafts.typing.take() {
         out.extend(commit(scene, Typing { draft, ..t }));
     }
     r
@@ -180,7 +227,7 @@ fn contents(
     scene: &Scene,
     mode: Mode,
     step: usize,
-    st: &mut EditPanel,
+    st: &mut St<'_>,
     ppp: f32,
     out: &mut Vec<Command>,
 ) {
@@ -197,7 +244,7 @@ fn contents(
     questions(ui, scene, st, ppp, out);
     ui.separator();
     tour(ui, scene, mode, step, st, ppp, out);
-    if let Some(e) = &st.error {
+    if let Some(e) = st.error {
         ui.label(RichText::new(e).color(Color32::from_rgb(230, 90, 80)));
     }
     ui.label(
@@ -206,13 +253,7 @@ fn contents(
     );
 }
 
-fn questions(
-    ui: &mut egui::Ui,
-    scene: &Scene,
-    st: &mut EditPanel,
-    ppp: f32,
-    out: &mut Vec<Command>,
-) {
+fn questions(ui: &mut egui::Ui, scene: &Scene, st: &mut St<'_>, ppp: f32, out: &mut Vec<Command>) {
     ui.strong(format!("Questions ({})", scene.questions.len()));
     for (i, q) in scene.questions.iter().enumerate() {
         let row = ui.group(|ui| {
@@ -237,12 +278,12 @@ fn questions(
         record(st, format!("question {i}"), row.response.rect, ppp);
     }
     ui.horizontal(|ui| {
-        let k = st.new_kind.min(ASK_KINDS.len() - 1);
+        let k = st.drafts.new_kind.min(ASK_KINDS.len() - 1);
         egui::ComboBox::from_id_salt("edit ask kind")
             .selected_text(format!("{:?}", ASK_KINDS[k]))
             .show_ui(ui, |ui| {
                 for (i, kind) in ASK_KINDS.iter().enumerate() {
-                    ui.selectable_value(&mut st.new_kind, i, format!("{kind:?}"))
+                    ui.selectable_value(&mut st.drafts.new_kind, i, format!("{kind:?}"))
                         .on_hover_text(kind.default_prompt());
                 }
             });
@@ -259,7 +300,7 @@ fn tour(
     scene: &Scene,
     mode: Mode,
     step: usize,
-    st: &mut EditPanel,
+    st: &mut St<'_>,
     ppp: f32,
     out: &mut Vec<Command>,
 ) {
@@ -293,7 +334,7 @@ fn tour(
     }
     ui.label("The new stop's caption");
     let r = ui.add(
-        TextEdit::singleline(&mut st.new_caption)
+        TextEdit::singleline(&mut st.drafts.new_caption)
             .id(egui::Id::new("edit new caption"))
             .char_limit(MAX_CAPTION_CHARS)
             .hint_text("what the caption bar says at this stop")
@@ -307,7 +348,7 @@ fn tour(
             .on_hover_text("a stop at the end of the tour that shows what is shown now");
         record(st, "add stop", add.rect, ppp);
         if add.clicked() || entered {
-            let caption = std::mem::take(&mut st.new_caption);
+            let caption = std::mem::take(&mut st.drafts.new_caption);
             out.push(Command::Author(Authoring::AddStopHere(caption)));
         }
         ui.label(

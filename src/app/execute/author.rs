@@ -1,13 +1,12 @@
-//! Carrying out an [`Authoring`] command: the change is made to a copy of the scene, the copy
+//! Carrying out an [`Authoring`] command (the Edit panel's): the change is made to a copy of the scene, the copy
 //! is checked as the loader checks a file, and only a valid copy becomes the scene (one undo
 //! step); an invalid one is refused, the error shown in the banner and in the panel.
 
-use super::ops::Authoring;
-use crate::app::camera::Camera;
-use crate::app::command::After;
-use crate::app::document::Document;
-use crate::app::session::Session;
-use crate::app::state::Dialogs;
+use super::super::camera::Camera;
+use super::super::command::{After, Authoring};
+use super::super::document::Document;
+use super::super::session::Session;
+use super::super::state::Dialogs;
 use crate::scene::tour::{Pose, Stop};
 use crate::scene::{Ask, AskKind, Body, Mode, Scene, View};
 
@@ -38,12 +37,12 @@ pub fn author(
     });
     match checked {
         Err(why) => {
-            dialogs.edit.error = Some(why.clone());
+            dialogs.edit_error = Some(why.clone());
             dialogs.show_error(why, now);
             Vec::new()
         }
         Ok(()) => {
-            dialogs.edit.error = None;
+            dialogs.edit_error = None;
             if scene == *doc.scene() {
                 return Vec::new();
             }
