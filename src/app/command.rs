@@ -194,6 +194,39 @@ pub enum Command {
     TogglePresenter,
     /// Put the world camera here (a tour stop's view).
     ShowView(crate::scene::View),
+    /// Show or hide the Edit panel (E; never in an embed).
+    ToggleEditPanel,
+    /// An Edit panel change to the scene's words, questions or tour (one undoable step).
+    Author(Authoring),
+}
+
+/// One change the Edit panel makes to the scene's words, questions or tour (one undo step each).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Authoring {
+    /// Set the title.
+    Title(String),
+    /// Set the notes the students read.
+    Notes(String),
+    /// Set the presenter's notes.
+    Presenter(String),
+    /// Add a question of this kind at the end (a GJK question asks about the GJK step shown,
+    /// when the GJK mode is shown).
+    AddQuestion(crate::scene::AskKind),
+    /// Delete question `i`.
+    DeleteQuestion(usize),
+    /// Set question `i`'s words (empty: the kind's own words).
+    Prompt(usize, String),
+    /// Add a stop at the end of the tour with this caption, recording what is shown now: the
+    /// mode, the step, the camera's centre and zoom, and both bodies' poses.
+    AddStopHere(String),
+    /// Set stop `i`'s caption.
+    Caption(usize, String),
+    /// Move stop `i` one place up (earlier).
+    StopUp(usize),
+    /// Move stop `i` one place down (later).
+    StopDown(usize),
+    /// Delete stop `i`.
+    DeleteStop(usize),
 }
 
 /// What a part of the app (files, edits, the quiz) asks of the app after changing its own
@@ -301,6 +334,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::J => Command::ToggleJitter,
         Key::Q => Command::ToggleQuiz,
         Key::O => Command::ToggleOverview,
+        Key::E => Command::ToggleEditPanel,
         Key::Enter => Command::QuizNext,
         Key::Escape => Command::CloseDialogs,
         _ => return None,

@@ -97,6 +97,12 @@ impl PrintState<'_> {
                 &self.views.cam,
                 Some(&self.views.second),
             ),
+            "edit": super::panels::edit::draft::state_json(
+                self.dialogs.edit_open,
+                self.dialogs.edit_error.as_deref(),
+                &self.probe.edit_widgets,
+                self.doc.scene(),
+            ),
             "banner": self.dialogs.banner.as_ref().map(|b| serde_json::json!({
                 "text": b.text,
                 "error": b.error,

@@ -70,6 +70,10 @@ pub struct Dialogs {
     pub pasted: String,
     /// The lecture overview (O): its rows while it is open.
     pub overview: overview::Overview,
+    /// The Edit panel (E) is shown.
+    pub edit_open: bool,
+    /// Why the Edit panel's last change was refused (cleared by the next one carried out).
+    pub edit_error: Option<String>,
 }
 
 impl Dialogs {
@@ -116,6 +120,7 @@ impl Dialogs {
             .unwrap_or_default();
         self.recover = None;
         self.broken_recovery = None;
+        self.edit_error = None;
         self.on_disk = None;
         self.after_save = None;
     }
@@ -222,6 +227,8 @@ pub struct Probe {
     pub stats: FrameStats,
     /// Each egui panel's rectangle in the last frame (`[x, y, w, h]`, window pixels).
     pub panels: Vec<(&'static str, [f32; 4])>,
+    /// Where the Edit panel's widgets were drawn in the last frame, by name (window pixels).
+    pub edit_widgets: Vec<(String, [f32; 4])>,
 }
 
 /// How long one frame took, for `--print-state`.

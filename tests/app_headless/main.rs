@@ -5,6 +5,7 @@
 mod common;
 
 mod arithmetic;
+mod authoring;
 mod compound_app;
 mod file_safety;
 mod headless;

@@ -7,6 +7,7 @@ mod common;
 #[path = "../window/mod.rs"]
 mod window;
 
+mod author_window;
 mod compound_window;
 mod gui;
 mod look_window;

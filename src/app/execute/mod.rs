@@ -35,6 +35,8 @@ pub enum Owner {
     Play,
     /// The tour's stop ([`tour::Guide`]).
     Tour,
+    /// The scene's words, questions and tour (the Edit panel's, [`author::author`]).
+    Author,
 }
 
 /// Whose state `command` changes.
@@ -89,8 +91,10 @@ pub fn owner(command: &Command) -> Owner {
         | C::ScaleBy(_)
         | C::SetScale(_)
         | C::SetEmbedLocks(_)
-        | C::ShowView(_) => Owner::Look,
+        | C::ShowView(_)
+        | C::ToggleEditPanel => Owner::Look,
         C::Tour(_) | C::Onward | C::Backward | C::TourClick(_) | C::TogglePresenter => Owner::Tour,
+        C::Author(_) => Owner::Author,
         C::SetMode(_) | C::Step(_) | C::PlayPause => Owner::Play,
     }
 }
@@ -181,6 +185,13 @@ impl<'a> Parts<'a> {
             }
             Owner::Play => play(command, self.modes, session, self.view),
             Owner::Tour => Vec::new(),
+            Owner::Author => match command {
+                Command::Author(op) => {
+                    let cam = &self.view.cam;
+                    author::author(op, doc, session, cam, dialogs, now)
+                }
+                _ => Vec::new(),
+            },
         }
     }
 }
@@ -438,6 +449,8 @@ pub fn look(
         Command::FrameBodies => view.frame_all(),
         Command::ToggleFullScreen => shell.fullscreen = !shell.fullscreen,
         Command::ToggleShapesPanel => shell.show_left = !shell.show_left,
+        // Never in an embed: students in a lesson page do not edit the lecturer's scene.
+        Command::ToggleEditPanel if !shell.embed => dialogs.edit_open = !dialogs.edit_open,
         Command::Screenshot => shell.screenshot_pending = true,
         Command::ScaleBy(d) => set_ui_scale(shell, view, shell.ui_scale + d),
         Command::SetScale(s) => set_ui_scale(shell, view, s),
@@ -576,6 +589,8 @@ pub fn play(
     view.keep_in_view();
     Vec::new()
 }
+
+pub mod author;
 
 #[cfg(test)]
 mod tests;

@@ -48,6 +48,8 @@ impl Panels<'_> {
             }
             self.tour_ui(ctx, &mut out);
             self.dialogs_ui(ctx, &mut out);
+            // Never the Edit panel: students in a lesson page do not edit the scene.
+            self.probe.edit_widgets.clear();
             self.probe.panels = panel_rects(ctx, &["embed", "embed text", "tour"]);
             return out;
         }
@@ -118,6 +120,15 @@ impl Panels<'_> {
             hides,
             &self.dialogs.warnings,
         );
+        super::edit::panel::EditView {
+            scene: self.doc.scene(),
+            mode: self.session.mode,
+            step: self.session.step,
+            open: self.dialogs.edit_open,
+            error: self.dialogs.edit_error.as_deref(),
+            widgets: &mut self.probe.edit_widgets,
+        }
+        .show(ctx, &mut out);
         self.dialogs_ui(ctx, &mut out);
         self.probe.panels = panel_rects(ctx, &["left", "right", "notes", "status", "tour"]);
         out

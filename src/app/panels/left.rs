@@ -473,6 +473,7 @@ impl Left<'_> {
             {
                 out.push(Command::SaveAs);
             }
+            super::edit::panel::button(ui, out);
         });
         ui.horizontal(|ui| {
             if ui

@@ -6,6 +6,7 @@
 //! controls, the sweep plot's rows, the dialogs' typed text).
 
 pub(crate) mod dialogs;
+pub mod edit;
 pub mod embed;
 pub mod frame;
 pub(crate) mod left;
@@ -63,6 +64,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("Ctrl + / Ctrl −", "UI scale (presenter)"),
     ("Q", "quiz: predict, then reveal (the scene's questions)"),
+    ("E", "edit the title, notes, questions and tour"),
     ("Enter", "quiz: give the marked answer / next question"),
     ("F1", "this help"),
     ("F11", "full screen on / off"),
