@@ -308,30 +308,7 @@ fn tour(
         "Tour ({})",
         count(scene.tour.len(), "stop", "stops")
     ));
-    let last = scene.tour.len().saturating_sub(1);
-    for (i, stop) in scene.tour.iter().enumerate() {
-        let row = ui.group(|ui| {
-            ui.horizontal(|ui| {
-                ui.label(format!("{}.", i + 1));
-                if ui.add_enabled(i > 0, egui::Button::new("Up")).clicked() {
-                    out.push(Command::Author(Authoring::StopUp(i)));
-                }
-                if ui
-                    .add_enabled(i < last, egui::Button::new("Down"))
-                    .clicked()
-                {
-                    out.push(Command::Author(Authoring::StopDown(i)));
-                }
-                if ui.button("Delete").clicked() {
-                    out.push(Command::Author(Authoring::DeleteStop(i)));
-                }
-            });
-            let r = text(ui, scene, st, Field::Caption(i), "a caption", out);
-            record(st, format!("stop {i} caption"), r.rect, ppp);
-            ui.label(RichText::new(sets(stop)).small());
-        });
-        record(st, format!("stop {i}"), row.response.rect, ppp);
-    }
+    // The new stop first: it stays in view however long the tour grows.
     ui.label("The new stop's caption");
     let r = ui.add(
         TextEdit::singleline(&mut st.drafts.new_caption)
@@ -359,4 +336,28 @@ fn tour(
             .small(),
         );
     });
+    let last = scene.tour.len().saturating_sub(1);
+    for (i, stop) in scene.tour.iter().enumerate() {
+        let row = ui.group(|ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("{}.", i + 1));
+                if ui.add_enabled(i > 0, egui::Button::new("Up")).clicked() {
+                    out.push(Command::Author(Authoring::StopUp(i)));
+                }
+                if ui
+                    .add_enabled(i < last, egui::Button::new("Down"))
+                    .clicked()
+                {
+                    out.push(Command::Author(Authoring::StopDown(i)));
+                }
+                if ui.button("Delete").clicked() {
+                    out.push(Command::Author(Authoring::DeleteStop(i)));
+                }
+            });
+            let r = text(ui, scene, st, Field::Caption(i), "a caption", out);
+            record(st, format!("stop {i} caption"), r.rect, ppp);
+            ui.label(RichText::new(sets(stop)).small());
+        });
+        record(st, format!("stop {i}"), row.response.rect, ppp);
+    }
 }
