@@ -169,6 +169,9 @@ pub enum Command {
     /// Go to scene `i` of the lecture (the quiz's next scene that asks), asking first when the
     /// scene is modified.
     GoTo(usize),
+    /// Go to stop `k` of the scene's tour (a host page's `{"narrowphase": "stop"}`). The tour
+    /// player carries it out; until it is wired in, nothing happens.
+    TourStop(usize),
 }
 
 /// What a part of the app (files, edits, the quiz) asks of the app after changing its own

@@ -76,7 +76,7 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
         match key {
             "s" if from == "#s=" => scene = Some(LinkScene::Text(unpack(value)?)),
             "scene" if from == "?scene=" => {
-                let name = percent_decode(value)?;
+                let name = percent_decode(value, "scene name")?;
                 let name = name.strip_suffix(".ron").unwrap_or(&name).to_string();
                 scene = Some(LinkScene::Builtin(name));
             }
@@ -245,8 +245,8 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
     })
 }
 
-/// `%XX` escapes and `+` (a space, in a query) decoded.
-fn percent_decode(s: &str) -> Result<String, String> {
+/// `%XX` escapes and `+` (a space, in a query) decoded; an error names the link's `field`.
+pub fn percent_decode(s: &str, field: &str) -> Result<String, String> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -258,7 +258,7 @@ fn percent_decode(s: &str) -> Result<String, String> {
                     .and_then(|h| std::str::from_utf8(h).ok())
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
                     .ok_or_else(|| {
-                        format!("the link's scene name '{}' has a broken % escape", shown(s))
+                        format!("the link's {field} '{}' has a broken % escape", shown(s))
                     })?;
                 out.push(hex);
                 i += 3;
@@ -273,7 +273,7 @@ fn percent_decode(s: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| format!("the link's scene name '{}' is not text", shown(s)))
+    String::from_utf8(out).map_err(|_| format!("the link's {field} '{}' is not text", shown(s)))
 }
 
 #[cfg(test)]

@@ -84,7 +84,7 @@ pub fn owner(command: &Command) -> Owner {
         | C::ScaleBy(_)
         | C::SetScale(_)
         | C::SetEmbedLocks(_) => Owner::Look,
-        C::SetMode(_) | C::Step(_) | C::PlayPause => Owner::Play,
+        C::SetMode(_) | C::Step(_) | C::PlayPause | C::TourStop(_) => Owner::Play,
     }
 }
 

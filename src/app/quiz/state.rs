@@ -26,6 +26,25 @@ pub struct Quiz {
     /// read from the cameras that frame drew with, not from the cameras framing has moved
     /// since (which put the printed targets a layout behind, ~10 px).
     pub drawn: std::cell::RefCell<Vec<(String, [f32; 2])>>,
+    /// The last answer given, numbered (a host page hears of each: `super::super::host`).
+    pub answered: Option<Answered>,
+}
+
+/// One answer the student gave, as a host page hears of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answered {
+    /// Counts the answers given since the app started (1 for the first).
+    pub serial: u64,
+    /// The scene's name.
+    pub scene: String,
+    /// The question's index among the scene's questions.
+    pub question: usize,
+    /// What it asked.
+    pub kind: AskKind,
+    /// The answer.
+    pub pick: Pick,
+    /// Whether it was right.
+    pub right: bool,
 }
 
 impl Quiz {
@@ -105,6 +124,14 @@ impl Quiz {
         let right = is_right(&pick, &ask, pair);
         let key = (scene_name.to_string(), self.question);
         self.scores.entry(key).or_insert(right);
+        self.answered = Some(Answered {
+            serial: self.answered.as_ref().map_or(1, |a| a.serial + 1),
+            scene: scene_name.to_string(),
+            question: self.question,
+            kind: ask.kind,
+            pick: pick.clone(),
+            right,
+        });
         self.given = Some(pick);
         Some(Command::Step(reveal_step(&ask, pair)))
     }
