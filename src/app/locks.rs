@@ -12,12 +12,13 @@
 //! - `text=1`: the step's words under the canvas.
 //! - `autoplay=1`: Simulate plays from the start (a figure draws only while visible).
 //! - `host=*` or `host=https://example.org`: who may speak with the figure through
-//!   `postMessage` (its commands taken, its events sent; see [`super::host`]). By default only
+//!   `postMessage` (its commands taken, its events sent; see [`super::run::host`]). By default only
 //!   a page of the figure's own origin.
 //!
 //! Plain data and pure functions, so every rule is tested without a window.
 
 use super::command::Command;
+pub use super::link::HostOrigin;
 use crate::scene::Mode as ModeKind;
 use crate::scene::questions::Which;
 
@@ -61,92 +62,6 @@ pub struct Locks {
     pub zoom: Option<f32>,
     /// Whose messages the figure takes and where it sends its events.
     pub host: HostOrigin,
-}
-
-/// Who may speak with a figure through `postMessage` (`&host=`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum HostOrigin {
-    /// Pages of the figure's own origin only (the default).
-    #[default]
-    Own,
-    /// Any page (`host=*`).
-    Any,
-    /// Pages of this one origin (`host=https://example.org`): scheme, host and port as the
-    /// browser writes an origin (lower case, no default port, no path).
-    Only(String),
-}
-
-impl HostOrigin {
-    /// Whether a message from `origin` is taken; `own` says whether `origin` is the figure's.
-    pub fn accepts(&self, origin: &str, own: bool) -> bool {
-        match self {
-            HostOrigin::Own => own,
-            HostOrigin::Any => true,
-            HostOrigin::Only(o) => o == origin,
-        }
-    }
-
-    /// The target origin of the figure's events, as `postMessage` takes it (`/`: the figure's
-    /// own origin).
-    pub fn target(&self) -> &str {
-        match self {
-            HostOrigin::Own => "/",
-            HostOrigin::Any => "*",
-            HostOrigin::Only(o) => o,
-        }
-    }
-}
-
-/// Reads `host=`'s value: `*`, `same`, or an origin (`http` or `https`, a host name, and a
-/// port); a `%`-escaped value is read unescaped. An error names the field and the value.
-pub fn host_origin(value: &str) -> Result<HostOrigin, String> {
-    let bad = |why: &str| {
-        format!(
-            "the link's host '{}' is not * or an origin like https://example.org: {why}",
-            super::link::shown(value)
-        )
-    };
-    let text = super::link::percent_decode(value, "host")?;
-    match text.as_str() {
-        "*" => return Ok(HostOrigin::Any),
-        "" | "same" => return Ok(HostOrigin::Own),
-        _ => {}
-    }
-    let lower = text.to_ascii_lowercase();
-    let (scheme, rest) = lower
-        .split_once("://")
-        .ok_or_else(|| bad("it has no scheme"))?;
-    let default_port = match scheme {
-        "https" => ":443",
-        "http" => ":80",
-        _ => return Err(bad("its scheme is not http or https")),
-    };
-    let rest = rest.strip_suffix('/').unwrap_or(rest);
-    let rest = rest.strip_suffix(default_port).unwrap_or(rest);
-    // An IPv6 host is bracketed: its port follows the `]`.
-    let split = match rest.rfind(']') {
-        Some(end) => rest[end + 1..]
-            .strip_prefix(':')
-            .map(|p| (&rest[..=end], p)),
-        None => rest.rsplit_once(':'),
-    };
-    let (name, port) = split.map_or((rest, None), |(n, p)| (n, Some(p)));
-    let name_ok = !name.is_empty()
-        && (name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
-            || (name.starts_with('[')
-                && name.ends_with(']')
-                && name[1..name.len() - 1]
-                    .chars()
-                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')));
-    if !name_ok {
-        return Err(bad("it has a path, a user or a character no host name has"));
-    }
-    if port.is_some_and(|p| p.parse::<u16>().map_or(true, |p| p == 0)) {
-        return Err(bad("its port is not a number from 1 to 65535"));
-    }
-    Ok(HostOrigin::Only(format!("{scheme}://{rest}")))
 }
 
 impl Default for Locks {
@@ -234,7 +149,7 @@ pub fn parse(query: &str, fragment: &str) -> Result<Locks, String> {
                     )
                 })?);
             }
-            "host" => locks.host = host_origin(value)?,
+            "host" => locks.host = super::link::host_origin(value)?,
             _ => {}
         }
     }
@@ -594,58 +509,6 @@ mod tests {
             parse("?text=maybe", "")
                 .unwrap_err()
                 .contains("text 'maybe'")
-        );
-    }
-
-    #[test]
-    fn host_takes_star_or_an_origin_and_refuses_the_rest_by_name() {
-        let host = |v: &str| parse(&format!("?embed=1&host={v}"), "").map(|l| l.host);
-        assert_eq!(host("*"), Ok(HostOrigin::Any));
-        assert_eq!(Locks::default().host, HostOrigin::Own, "the default");
-        for (given, origin) in [
-            ("https://example.org", "https://example.org"),
-            ("HTTPS://Example.ORG/", "https://example.org"),
-            ("https://example.org:443", "https://example.org"),
-            ("http://localhost:8000", "http://localhost:8000"),
-            (
-                "https%3A%2F%2Fcourse.example.edu",
-                "https://course.example.edu",
-            ),
-            ("http://[::1]:8080", "http://[::1]:8080"),
-        ] {
-            assert_eq!(host(given), Ok(HostOrigin::Only(origin.into())), "{given}");
-        }
-        for bad in [
-            "example.org",
-            "ftp://example.org",
-            "https://example.org/course",
-            "https://user@example.org",
-            "https://example.org:0",
-            "https://example.org:99999",
-            "https://",
-            "javascript:alert(1)",
-            "https://exa mple.org",
-        ] {
-            let e = host(bad).unwrap_err();
-            assert!(
-                e.contains("the link's host") && e.contains("origin"),
-                "{bad}: {e}"
-            );
-        }
-        let o = HostOrigin::Only("https://example.org".into());
-        assert!(o.accepts("https://example.org", false));
-        assert!(!o.accepts("https://example.org.evil.net", false));
-        assert!(!o.accepts("http://example.org", false));
-        assert!(HostOrigin::Own.accepts("http://127.0.0.1:9", true));
-        assert!(!HostOrigin::Own.accepts("http://localhost:9", false));
-        assert!(HostOrigin::Any.accepts("null", false));
-        assert_eq!(
-            (
-                HostOrigin::Own.target(),
-                HostOrigin::Any.target(),
-                o.target()
-            ),
-            ("/", "*", "https://example.org")
         );
     }
 }

@@ -16,7 +16,6 @@ pub mod draw;
 pub mod execute;
 pub mod files;
 pub mod framing;
-pub mod host;
 pub mod input;
 pub mod legend;
 pub mod link;

@@ -26,7 +26,7 @@ pub struct Quiz {
     /// read from the cameras that frame drew with, not from the cameras framing has moved
     /// since (which put the printed targets a layout behind, ~10 px).
     pub drawn: std::cell::RefCell<Vec<(String, [f32; 2])>>,
-    /// The last answer given, numbered (a host page hears of each: `super::super::host`).
+    /// The last answer given, numbered (a host page hears of each).
     pub answered: Option<Answered>,
 }
 

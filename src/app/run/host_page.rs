@@ -1,8 +1,8 @@
-//! A figure's side of its host page's voice ([`crate::app::host`]), each frame: the page's
+//! A figure's side of its host page's voice ([`super::host`]), each frame: the page's
 //! commands carried out (stage 1), and the events its changes call for sent (stage 4).
 
 use super::super::App;
-use super::super::host::{self, Figure, Seen, Voice};
+use super::host::{self, Figure, Seen, Voice};
 
 /// Stage 1: the host page's messages since the last frame, each carried out through the app's
 /// commands before the next is read (a `play` after a `pause` sees it paused); a refused one

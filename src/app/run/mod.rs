@@ -2,6 +2,7 @@
 //! and the keys egui's backend does not report are read here, and `--frames`, `--seconds`,
 //! `--screenshot` and `--print-state` are carried out at exit.
 
+pub mod host;
 mod host_page;
 mod pointer;
 
@@ -275,7 +276,7 @@ struct Frames {
     #[cfg(not(target_arch = "wasm32"))]
     last_watch: f64,
     /// A figure's events to its host page, as last sent.
-    voice: super::host::Voice,
+    voice: host::Voice,
 }
 
 /// The frame loop, in stages, each a function below: 1. the world outside the app (the file
@@ -313,7 +314,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         remembered_look: app.shell.look,
         #[cfg(not(target_arch = "wasm32"))]
         last_watch: start,
-        voice: super::host::Voice::default(),
+        voice: host::Voice::default(),
     };
     loop {
         let now = get_time();

@@ -17,11 +17,11 @@
 //!
 //! Who may speak with a figure is the link's `&host=` ([`HostOrigin`]): by default only pages
 //! of its own origin. Plain functions and data, tested without a window; the page's side is
-//! [`super::web::host_messages`] and [`super::web::post_to_host`].
+//! [`crate::app::web::host_messages`] and [`crate::app::web::post_to_host`].
 
-use super::command::{Command, Pick, Pose, StepTo};
-use super::locks::{HostOrigin, Locks};
-use super::quiz::Answered;
+use crate::app::command::{Command, Pick, Pose, StepTo};
+use crate::app::locks::{HostOrigin, Locks};
+use crate::app::quiz::Answered;
 use crate::geom::limits::{MAX_ANGLE_DEG, MAX_COORDINATE};
 use crate::scene::Mode as ModeKind;
 use crate::scene::questions::Which;
@@ -109,7 +109,7 @@ pub fn receive(text: &str, locks: &Locks, figure: &Figure) -> Result<Vec<Command
         return Err(format!(
             "a message from {} was ignored: this figure takes messages from {rule} only \
              (the link's &host= sets who may speak with it)",
-            super::link::shown(origin)
+            crate::app::link::shown(origin)
         ));
     }
     match parse(&data)? {
@@ -196,7 +196,7 @@ pub fn parse(data: &Value) -> Result<Option<HostCommand>, String> {
         other => {
             return Err(format!(
                 "\"narrowphase\": \"{}\" is not a command ({NAMES})",
-                super::link::shown(other)
+                crate::app::link::shown(other)
             ));
         }
     };
@@ -286,7 +286,7 @@ fn field_shown(data: &Value, field: &str) -> String {
 }
 
 fn value_shown(v: &Value) -> String {
-    super::link::shown(&v.to_string())
+    crate::app::link::shown(&v.to_string())
 }
 
 fn body_name(b: Which) -> &'static str {
@@ -434,342 +434,8 @@ pub fn stop_event(stop: usize, of: usize) -> String {
 /// Sends `event` to the figure's page, to the origin `host` allows (in the browser, when the
 /// figure is in a frame; elsewhere nothing).
 pub fn post(event: &str, host: &HostOrigin) {
-    super::web::post_to_host(event, host.target());
+    crate::app::web::post_to_host(event, host.target());
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn figure() -> Figure {
-        Figure {
-            poses: [
-                Pose {
-                    position: Vec2::new(0.0, -0.25),
-                    angle_deg: 0.0,
-                },
-                Pose {
-                    position: Vec2::new(0.3, 0.24),
-                    angle_deg: 10.0,
-                },
-            ],
-            playing: None,
-        }
-    }
-
-    /// The page's envelope around `data`, from the figure's own origin.
-    fn own(data: Value) -> String {
-        json!({"origin": "http://127.0.0.1:8000", "own": true, "data": data}).to_string()
-    }
-
-    fn take(data: Value) -> Result<Vec<Command>, String> {
-        receive(&own(data), &Locks::default(), &figure())
-    }
-
-    #[test]
-    fn each_command_becomes_the_apps_own() {
-        assert_eq!(
-            take(json!({"narrowphase": "mode", "mode": "gjk"})),
-            Ok(vec![Command::SetMode(ModeKind::Gjk)])
-        );
-        for m in ModeKind::ALL {
-            assert_eq!(
-                take(json!({"narrowphase": "mode", "mode": m.name()})),
-                Ok(vec![Command::SetMode(m)])
-            );
-        }
-        assert_eq!(
-            take(json!({"narrowphase": "step", "step": 3})),
-            Ok(vec![Command::Step(StepTo::At(3))])
-        );
-        assert_eq!(
-            take(json!({"narrowphase": "stop", "stop": 2})),
-            Ok(vec![Command::TourStop(2)])
-        );
-        assert_eq!(
-            take(json!({"narrowphase": "reset"})),
-            Ok(vec![Command::Reset])
-        );
-        // A pose is one undoable change, as a drag is; a missing field keeps the body's own.
-        let pose = |position: Vec2, angle_deg: f32| {
-            Ok(vec![
-                Command::BeginGesture,
-                Command::SetPose(
-                    Which::B,
-                    Pose {
-                        position,
-                        angle_deg,
-                    },
-                ),
-                Command::EndGesture,
-            ])
-        };
-        assert_eq!(
-            take(
-                json!({"narrowphase": "pose", "body": "b", "position": [1.5, -2.0], "angle_deg": 30})
-            ),
-            pose(Vec2::new(1.5, -2.0), 30.0)
-        );
-        assert_eq!(
-            take(json!({"narrowphase": "pose", "body": "B", "angle_deg": -45.5})),
-            pose(Vec2::new(0.3, 0.24), -45.5)
-        );
-        assert_eq!(
-            take(json!({"narrowphase": "pose", "body": "b", "position": [1e6, -1e6]})),
-            pose(Vec2::new(1e6, -1e6), 10.0)
-        );
-        // As JSON text too; and messages that are not ours pass by.
-        assert_eq!(
-            take(json!("{\"narrowphase\": \"step\", \"step\": 0}")),
-            Ok(vec![Command::Step(StepTo::At(0))])
-        );
-        assert_eq!(take(json!({"type": "resize", "height": 30})), Ok(vec![]));
-        assert_eq!(take(json!("hello")), Ok(vec![]));
-        assert_eq!(take(json!(null)), Ok(vec![]));
-    }
-
-    #[test]
-    fn play_and_pause_ask_for_what_the_mode_is_not_doing() {
-        let locks = Locks::default();
-        let with = |playing| Figure {
-            playing,
-            ..figure()
-        };
-        let play = HostCommand::Play;
-        let pause = HostCommand::Pause;
-        let c = |cmd: &HostCommand, f: Figure| commands(cmd.clone(), &locks, &f);
-        assert_eq!(c(&play, with(Some(false))), Ok(vec![Command::PlayPause]));
-        assert_eq!(c(&play, with(Some(true))), Ok(vec![]), "already playing");
-        assert_eq!(c(&pause, with(Some(true))), Ok(vec![Command::PlayPause]));
-        assert_eq!(c(&pause, with(Some(false))), Ok(vec![]), "already paused");
-        let e = c(&play, with(None)).unwrap_err();
-        assert!(e.contains("does not play"), "{e}");
-    }
-
-    #[test]
-    fn bad_messages_are_refused_naming_the_field() {
-        for (data, words) in [
-            (
-                json!({"narrowphase": "teleport"}),
-                "\"teleport\" is not a command",
-            ),
-            (json!({"narrowphase": 3}), "command name"),
-            (json!({"narrowphase": "mode", "mode": "fast"}), "\"fast\""),
-            (json!({"narrowphase": "mode"}), "missing"),
-            (json!({"narrowphase": "step", "step": -1}), "-1"),
-            (json!({"narrowphase": "step", "step": 2.5}), "2.5"),
-            (json!({"narrowphase": "step", "step": "3"}), "\"3\""),
-            (json!({"narrowphase": "step", "step": 1e300}), "step"),
-            (json!({"narrowphase": "stop"}), "stop"),
-            (
-                json!({"narrowphase": "pose", "body": "c", "position": [0, 0]}),
-                "\"c\"",
-            ),
-            (json!({"narrowphase": "pose", "position": [0, 0]}), "body"),
-            (json!({"narrowphase": "pose", "body": "b"}), "neither"),
-            (
-                json!({"narrowphase": "pose", "body": "b", "position": [null, 0]}),
-                "position",
-            ),
-            (
-                json!({"narrowphase": "pose", "body": "b", "position": [1e7, 0]}),
-                "position",
-            ),
-            (
-                json!({"narrowphase": "pose", "body": "b", "position": [1, 2, 3]}),
-                "position",
-            ),
-            (
-                json!({"narrowphase": "pose", "body": "b", "position": "1,2"}),
-                "position",
-            ),
-            (
-                json!({"narrowphase": "pose", "body": "b", "angle_deg": 1e300}),
-                "angle_deg",
-            ),
-            (
-                json!({"narrowphase": "pose", "body": "b", "angle_deg": "30"}),
-                "angle_deg",
-            ),
-        ] {
-            let e = take(data.clone()).unwrap_err();
-            assert!(e.contains(words), "{data}: {e}");
-        }
-        // A long value is echoed cut short.
-        let e = take(json!({"narrowphase": "x".repeat(5000)})).unwrap_err();
-        assert!(e.len() < 200, "{e}");
-        let e = receive(
-            &"x".repeat(MAX_MESSAGE_BYTES + 1),
-            &Locks::default(),
-            &figure(),
-        );
-        assert!(e.unwrap_err().contains("bytes"));
-        assert!(receive("{", &Locks::default(), &figure()).is_err());
-    }
-
-    #[test]
-    fn the_locks_and_the_origin_rule_hold() {
-        let locks = parse_locks("?embed=1&lock=b&modes=sat,gjk");
-        let data = json!({"narrowphase": "pose", "body": "b", "position": [1, 1]});
-        let e = receive(&own(data), &locks, &figure()).unwrap_err();
-        assert!(e.contains("locked") && e.contains("&lock="), "{e}");
-        let a = json!({"narrowphase": "pose", "body": "a", "position": [1, 1]});
-        assert_eq!(receive(&own(a), &locks, &figure()).map(|c| c.len()), Ok(3));
-        let e = receive(
-            &own(json!({"narrowphase": "mode", "mode": "manifold"})),
-            &locks,
-            &figure(),
-        )
-        .unwrap_err();
-        assert!(e.contains("&modes="), "{e}");
-        // Another origin: refused by default, taken when the link names it or says `*`.
-        let step = json!({"narrowphase": "step", "step": 1});
-        let foreign =
-            json!({"origin": "https://evil.example", "own": false, "data": step}).to_string();
-        let e = receive(&foreign, &Locks::default(), &figure()).unwrap_err();
-        assert!(
-            e.contains("https://evil.example") && e.contains("&host="),
-            "{e}"
-        );
-        for link in ["?embed=1&host=*", "?embed=1&host=https://evil.example"] {
-            assert_eq!(
-                receive(&foreign, &parse_locks(link), &figure()),
-                Ok(vec![Command::Step(StepTo::At(1))]),
-                "{link}"
-            );
-        }
-        let other = parse_locks("?embed=1&host=https://course.example");
-        assert!(receive(&foreign, &other, &figure()).is_err());
-        // Another origin's messages that are not ours are not warned about.
-        let theirs = json!({"origin": "https://ads.example", "own": false, "data": {"x": 1}});
-        assert_eq!(
-            receive(&theirs.to_string(), &Locks::default(), &figure()),
-            Ok(vec![])
-        );
-    }
-
-    fn parse_locks(query: &str) -> Locks {
-        super::super::locks::parse(query, "").expect("locks")
-    }
-
-    fn seen(mode: ModeKind, step: usize, b: Vec2) -> Seen<'static> {
-        let f = figure();
-        Seen {
-            mode,
-            step,
-            poses: [
-                f.poses[0],
-                Pose {
-                    position: b,
-                    angle_deg: 10.0,
-                },
-            ],
-            answered: None,
-        }
-    }
-
-    fn events(v: &[String]) -> Vec<Value> {
-        v.iter().map(|e| serde_json::from_str(e).unwrap()).collect()
-    }
-
-    #[test]
-    fn steps_are_told_at_once_and_poses_at_most_every_gap_the_last_always() {
-        let mut voice = Voice::default();
-        let b0 = Vec2::new(0.3, 0.24);
-        // Ready: the mode and step, and no pose (the figure opened with it).
-        let e = events(&voice.observe(&seen(ModeKind::Sat, 0, b0), 1.0));
-        assert_eq!(
-            e,
-            [json!({"narrowphase": "step", "mode": "sat", "step": 0})]
-        );
-        assert!(voice.observe(&seen(ModeKind::Sat, 0, b0), 1.1).is_empty());
-        let e = events(&voice.observe(&seen(ModeKind::Gjk, 2, b0), 1.3));
-        assert_eq!(
-            e,
-            [json!({"narrowphase": "step", "mode": "gjk", "step": 2})]
-        );
-        // A drag of B, a frame every 1/60 s for a second, B moving 0.01 a frame: an event at
-        // most every EVENT_GAP, each with the pose of its frame, and the last pose told.
-        let mut told = Vec::new();
-        let mut t = 2.0;
-        let mut b = b0;
-        for _ in 0..60 {
-            t += 1.0 / 60.0;
-            b.x += 0.01;
-            for e in events(&voice.observe(&seen(ModeKind::Gjk, 2, b), t)) {
-                assert_eq!(e["body"], "b");
-                assert_eq!(e["position"][0].as_f64().unwrap(), short(b.x), "{e}");
-                assert_eq!(e["angle_deg"], 10.0);
-                told.push(t);
-            }
-        }
-        assert!(
-            (4..=6).contains(&told.len()),
-            "a second's drag: {} pose events",
-            told.len()
-        );
-        for w in told.windows(2) {
-            assert!(w[1] - w[0] >= EVENT_GAP, "{told:?}");
-        }
-        // The drag stopped between two events: the last pose waits, then is told.
-        let last_told = *told.last().unwrap();
-        if last_told < t {
-            assert!(voice.waiting(), "the last pose waits for its gap");
-            let e = events(&voice.observe(&seen(ModeKind::Gjk, 2, b), last_told + EVENT_GAP));
-            assert_eq!(e.len(), 1);
-            assert_eq!(e[0]["position"][0].as_f64().unwrap(), short(b.x));
-        }
-        assert!(
-            voice
-                .observe(&seen(ModeKind::Gjk, 2, b), t + 5.0)
-                .is_empty()
-        );
-        assert!(!voice.waiting());
-    }
-
-    #[test]
-    fn answers_are_told_once_each() {
-        let mut voice = Voice::default();
-        let mut s = seen(ModeKind::Sat, 0, Vec2::ZERO);
-        voice.observe(&s, 0.0);
-        let a = Answered {
-            serial: 1,
-            scene: "01_resting_box".into(),
-            question: 0,
-            kind: crate::scene::AskKind::ReferenceFace,
-            pick: Pick::Face(Some((Which::A, 2))),
-            right: false,
-        };
-        s.answered = Some(&a);
-        let e = events(&voice.observe(&s, 1.0));
-        assert_eq!(
-            e,
-            [
-                json!({"narrowphase": "answer", "scene": "01_resting_box", "question": 0,
-                "kind": "ReferenceFace", "answer": {"body": "a", "edge": 2}, "right": false})
-            ]
-        );
-        assert!(voice.observe(&s, 2.0).is_empty(), "told once");
-        assert_eq!(pick_json(&Pick::Yes(true)), json!(true));
-        assert_eq!(pick_json(&Pick::Axis(None)), Value::Null);
-        assert_eq!(
-            pick_json(&Pick::Survivors(vec![true, false])),
-            json!([true, false])
-        );
-        assert_eq!(
-            serde_json::from_str::<Value>(&stop_event(2, 5)).unwrap(),
-            json!({"narrowphase": "stop", "stop": 2, "of": 5})
-        );
-        assert_eq!(
-            serde_json::from_str::<Value>(&pose_event(
-                Which::A,
-                Pose {
-                    position: Vec2::new(0.3, -1e-7),
-                    angle_deg: 12.5
-                }
-            ))
-            .unwrap(),
-            json!({"narrowphase": "pose", "body": "a", "position": [0.3, -1e-7], "angle_deg": 12.5})
-        );
-    }
-}
+mod tests;
