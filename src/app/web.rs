@@ -110,7 +110,7 @@ pub fn publish_state(json: &str) {
 }
 
 /// In the browser, the messages a host page sent since the last call (each as
-/// `web/narrowphase.js` passed it on: `{"origin", "own", "data"}`, see [`super::host`]);
+/// `web/narrowphase.js` passed it on: `{"origin", "own", "data"}`, see [`super::run::host`]);
 /// natively none.
 pub fn host_messages() -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
