@@ -52,6 +52,45 @@ window.narrowphase = (function () {
         addressChanged = true;
     });
 
+    // The host page's voice (src/app/host.rs): messages with a `narrowphase` field wait here
+    // for the app's next frame, which reads them (np_host_*), checks who sent them against the
+    // link's &host= and carries them out; its events go to the page (np_post_to_host) when the
+    // figure is in a frame. Other scripts' messages pass by.
+    const hostInbox = [];
+    api.hostWarnings = [];
+    window.addEventListener("message", function (event) {
+        const data = event.data;
+        const ours =
+            (data !== null && typeof data === "object" && "narrowphase" in data) ||
+            (typeof data === "string" && data.indexOf("narrowphase") >= 0);
+        if (!ours) {
+            return;
+        }
+        let text;
+        try {
+            text = JSON.stringify({
+                origin: event.origin,
+                own: event.origin === location.origin,
+                data: data,
+            });
+        } catch (e) {
+            text = null;
+        }
+        if (text === null || text === undefined || text.length > 16384 || hostInbox.length >= 256) {
+            warn("a message was ignored: not JSON data, over 16 KB, or too many at once");
+            return;
+        }
+        hostInbox.push(encoder.encode(text));
+        wake();
+    });
+    function warn(message) {
+        console.warn("narrowphase:", message);
+        api.hostWarnings.push(message);
+        if (api.hostWarnings.length > 100) {
+            api.hostWarnings.shift();
+        }
+    }
+
     // An idle figure costs nothing: the app says after each frame whether it left the figure
     // still (np_still: nothing plays, animates or counts down), and until an input, a resize or
     // a state request the page skips the app's frames (the canvas keeps the last picture). A
@@ -239,6 +278,34 @@ window.narrowphase = (function () {
                     }, 0);
                 }
                 return ratio;
+            };
+            env.np_host_pending = function () {
+                return hostInbox.length;
+            };
+            env.np_host_len = function () {
+                return hostInbox.length > 0 ? hostInbox[0].length : 0;
+            };
+            env.np_host_copy = function (ptr, len) {
+                const bytes = hostInbox.shift();
+                if (bytes) {
+                    new Uint8Array(wasm_memory.buffer, ptr, len).set(bytes.subarray(0, len));
+                }
+            };
+            env.np_post_to_host = function (eventPtr, eventLen, targetPtr, targetLen) {
+                if (window.parent === window) {
+                    return;
+                }
+                try {
+                    window.parent.postMessage(
+                        JSON.parse(text(eventPtr, eventLen)),
+                        text(targetPtr, targetLen)
+                    );
+                } catch (e) {
+                    warn("an event could not be posted to the page: " + e);
+                }
+            };
+            env.np_warn = function (ptr, len) {
+                warn(text(ptr, len));
             };
             env.np_state_wanted = function () {
                 return stateWaiters.length > 0 ? 1 : 0;

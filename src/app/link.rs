@@ -82,7 +82,7 @@ pub fn parse(query: &str, fragment: &str) -> Result<Option<LinkRequest>, String>
         match key {
             "s" if from == "#s=" => scene = Some(LinkScene::Text(unpack(value)?)),
             "scene" if from == "?scene=" => {
-                let name = percent_decode(value)?;
+                let name = percent_decode(value, "scene name")?;
                 let name = name.strip_suffix(".ron").unwrap_or(&name).to_string();
                 scene = Some(LinkScene::Builtin(name));
             }
@@ -266,8 +266,8 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
     })
 }
 
-/// `%XX` escapes and `+` (a space, in a query) decoded.
-fn percent_decode(s: &str) -> Result<String, String> {
+/// `%XX` escapes and `+` (a space, in a query) decoded; an error names the link's `field`.
+pub fn percent_decode(s: &str, field: &str) -> Result<String, String> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -279,7 +279,7 @@ fn percent_decode(s: &str) -> Result<String, String> {
                     .and_then(|h| std::str::from_utf8(h).ok())
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
                     .ok_or_else(|| {
-                        format!("the link's scene name '{}' has a broken % escape", shown(s))
+                        format!("the link's {field} '{}' has a broken % escape", shown(s))
                     })?;
                 out.push(hex);
                 i += 3;
@@ -294,7 +294,93 @@ fn percent_decode(s: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| format!("the link's scene name '{}' is not text", shown(s)))
+    String::from_utf8(out).map_err(|_| format!("the link's {field} '{}' is not text", shown(s)))
+}
+
+/// Who may speak with a figure through `postMessage` (`&host=`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum HostOrigin {
+    /// Pages of the figure's own origin only (the default).
+    #[default]
+    Own,
+    /// Any page (`host=*`).
+    Any,
+    /// Pages of this one origin (`host=https://example.org`): scheme, host and port as the
+    /// browser writes an origin (lower case, no default port, no path).
+    Only(String),
+}
+
+impl HostOrigin {
+    /// Whether a message from `origin` is taken; `own` says whether `origin` is the figure's.
+    pub fn accepts(&self, origin: &str, own: bool) -> bool {
+        match self {
+            HostOrigin::Own => own,
+            HostOrigin::Any => true,
+            HostOrigin::Only(o) => o == origin,
+        }
+    }
+
+    /// The target origin of the figure's events, as `postMessage` takes it (`/`: the figure's
+    /// own origin).
+    pub fn target(&self) -> &str {
+        match self {
+            HostOrigin::Own => "/",
+            HostOrigin::Any => "*",
+            HostOrigin::Only(o) => o,
+        }
+    }
+}
+
+/// Reads `host=`'s value: `*`, `same`, or an origin (`http` or `https`, a host name, and a
+/// port); a `%`-escaped value is read unescaped. An error names the field and the value.
+pub fn host_origin(value: &str) -> Result<HostOrigin, String> {
+    let bad = |why: &str| {
+        format!(
+            "the link's host '{}' is not * or an origin like https://example.org: {why}",
+            shown(value)
+        )
+    };
+    let text = percent_decode(value, "host")?;
+    match text.as_str() {
+        "*" => return Ok(HostOrigin::Any),
+        "" | "same" => return Ok(HostOrigin::Own),
+        _ => {}
+    }
+    let lower = text.to_ascii_lowercase();
+    let (scheme, rest) = lower
+        .split_once("://")
+        .ok_or_else(|| bad("it has no scheme"))?;
+    let default_port = match scheme {
+        "https" => ":443",
+        "http" => ":80",
+        _ => return Err(bad("its scheme is not http or https")),
+    };
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    let rest = rest.strip_suffix(default_port).unwrap_or(rest);
+    // An IPv6 host is bracketed: its port follows the `]`.
+    let split = match rest.rfind(']') {
+        Some(end) => rest[end + 1..]
+            .strip_prefix(':')
+            .map(|p| (&rest[..=end], p)),
+        None => rest.rsplit_once(':'),
+    };
+    let (name, port) = split.map_or((rest, None), |(n, p)| (n, Some(p)));
+    let name_ok = !name.is_empty()
+        && (name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            || (name.starts_with('[')
+                && name.ends_with(']')
+                && name[1..name.len() - 1]
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')));
+    if !name_ok {
+        return Err(bad("it has a path, a user or a character no host name has"));
+    }
+    if port.is_some_and(|p| p.parse::<u16>().map_or(true, |p| p == 0)) {
+        return Err(bad("its port is not a number from 1 to 65535"));
+    }
+    Ok(HostOrigin::Only(format!("{scheme}://{rest}")))
 }
 
 #[cfg(test)]

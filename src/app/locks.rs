@@ -11,10 +11,14 @@
 //! - `lock=a,b`: bodies that cannot be moved, turned or edited (they take no touches either).
 //! - `text=1`: the step's words under the canvas.
 //! - `autoplay=1`: Simulate plays from the start (a figure draws only while visible).
+//! - `host=*` or `host=https://example.org`: who may speak with the figure through
+//!   `postMessage` (its commands taken, its events sent; see [`super::run::host`]). By default only
+//!   a page of the figure's own origin.
 //!
 //! Plain data and pure functions, so every rule is tested without a window.
 
 use super::command::Command;
+pub use super::link::HostOrigin;
 use crate::scene::Mode as ModeKind;
 use crate::scene::questions::Which;
 
@@ -56,6 +60,8 @@ pub struct Locks {
     pub autoplay: bool,
     /// The world view's zoom (pixels per unit) whenever the figure frames its picture.
     pub zoom: Option<f32>,
+    /// Whose messages the figure takes and where it sends its events.
+    pub host: HostOrigin,
 }
 
 impl Default for Locks {
@@ -67,6 +73,7 @@ impl Default for Locks {
             text: false,
             autoplay: false,
             zoom: None,
+            host: HostOrigin::Own,
         }
     }
 }
@@ -142,6 +149,7 @@ pub fn parse(query: &str, fragment: &str) -> Result<Locks, String> {
                     )
                 })?);
             }
+            "host" => locks.host = super::link::host_origin(value)?,
             _ => {}
         }
     }
@@ -223,6 +231,11 @@ impl Locks {
         }
         if let Some(z) = self.zoom {
             q += &format!("&zoom={z}");
+        }
+        match &self.host {
+            HostOrigin::Own => {}
+            HostOrigin::Any => q += "&host=*",
+            HostOrigin::Only(o) => q += &format!("&host={o}"),
         }
         q
     }
@@ -324,9 +337,11 @@ mod tests {
                 text: true,
                 autoplay: true,
                 zoom: Some(12.25),
+                host: HostOrigin::Only("https://example.org:8443".into()),
             },
             Locks {
                 locked: [true, false],
+                host: HostOrigin::Any,
                 ..Locks::default()
             },
         ];

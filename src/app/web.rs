@@ -109,6 +109,53 @@ pub fn publish_state(json: &str) {
     let _ = json;
 }
 
+/// In the browser, the messages a host page sent since the last call (each as
+/// `web/narrowphase.js` passed it on: `{"origin", "own", "data"}`, see [`super::run::host`]);
+/// natively none.
+pub fn host_messages() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let mut out = Vec::new();
+        // A flood is read a bounded number at a time; the rest wait for the next frame.
+        // SAFETY: a plain call into our JS plugin, no pointers.
+        while out.len() < 64 && unsafe { js::np_host_pending() } != 0 {
+            out.push(js::take_string(js::np_host_len, js::np_host_copy));
+        }
+        out
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    Vec::new()
+}
+
+/// In the browser, when the figure is in a frame, posts `event` (JSON text) to its page with
+/// `postMessage`, for `target` (an origin, `*`, or `/` for the figure's own); else nothing.
+pub fn post_to_host(event: &str, target: &str) {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: both pointers and lengths are live &str's for the call's duration.
+    unsafe {
+        js::np_post_to_host(
+            event.as_ptr(),
+            event.len() as u32,
+            target.as_ptr(),
+            target.len() as u32,
+        )
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (event, target);
+}
+
+/// In the browser, a warning on the page's console (a host page's message refused, and why);
+/// natively on stderr.
+pub fn warn(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: the pointer and length are a live &str's for the call's duration.
+    unsafe {
+        js::np_warn(text.as_ptr(), text.len() as u32)
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("narrowphase-lab: {text}");
+}
+
 /// In the browser, a panic's message goes to the page's console (the default hook's stderr goes
 /// nowhere there).
 pub fn install_panic_hook() {
@@ -189,6 +236,16 @@ mod js {
         pub fn np_state_wanted() -> u32;
         pub fn np_publish_state(ptr: *const u8, len: u32);
         pub fn np_device_pixel_ratio() -> f32;
+        pub fn np_host_pending() -> u32;
+        pub fn np_host_len() -> u32;
+        pub fn np_host_copy(ptr: *mut u8, len: u32);
+        pub fn np_post_to_host(
+            event: *const u8,
+            event_len: u32,
+            target: *const u8,
+            target_len: u32,
+        );
+        pub fn np_warn(ptr: *const u8, len: u32);
         /// macroquad's loader's: a NUL-terminated message to the console.
         pub fn console_error(message: *const u8);
     }

@@ -7,6 +7,7 @@
 //! installs them). Without them the test fails with a message that says how to install them.
 
 mod embed;
+mod host;
 mod hostile;
 mod pass;
 mod screens;

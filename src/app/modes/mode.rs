@@ -134,6 +134,8 @@ pub trait Player {
     fn computing(&self) -> bool;
     /// How many steps make a second of what it plays (`slides` takes a slide a second).
     fn steps_per_second(&self) -> f64;
+    /// True while it plays (Space's play; a host page's `play` and `pause` ask for it).
+    fn playing(&self) -> bool;
     /// True while it needs frames without any input: playing, or computing its way to a step
     /// (an idle figure in a page draws no frames; see `page::set_still`).
     fn busy(&self) -> bool;

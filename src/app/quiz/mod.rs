@@ -25,7 +25,7 @@ pub use answers::{
     Choice, choices, is_right, mode_for, pick_words, prompt, reveal_step, reveal_text,
 };
 pub use canvas::{Spot, Target, click, draw, hit, state_json, targets};
-pub use state::Quiz;
+pub use state::{Answered, Quiz};
 
 pub use super::command::Pick;
 

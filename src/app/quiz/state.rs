@@ -29,6 +29,25 @@ pub struct Quiz {
     /// The question a tour stop asks (its `ask`), asked whether or not quiz mode is on; not
     /// scored.
     pub tour_ask: Option<Ask>,
+    /// The last answer given, numbered (a host page hears of each).
+    pub answered: Option<Answered>,
+}
+
+/// One answer the student gave, as a host page hears of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answered {
+    /// Counts the answers given since the app started (1 for the first).
+    pub serial: u64,
+    /// The scene's name.
+    pub scene: String,
+    /// The question's index among the scene's questions.
+    pub question: usize,
+    /// What it asked.
+    pub kind: AskKind,
+    /// The answer.
+    pub pick: Pick,
+    /// Whether it was right.
+    pub right: bool,
 }
 
 impl Quiz {
@@ -114,6 +133,14 @@ impl Quiz {
             let key = (scene_name.to_string(), self.question);
             self.scores.entry(key).or_insert(right);
         }
+        self.answered = Some(Answered {
+            serial: self.answered.as_ref().map_or(1, |a| a.serial + 1),
+            scene: scene_name.to_string(),
+            question: self.question,
+            kind: ask.kind,
+            pick: pick.clone(),
+            right,
+        });
         self.given = Some(pick);
         Some(Command::Step(reveal_step(&ask, pair)))
     }

@@ -2,6 +2,8 @@
 //! and the keys egui's backend does not report are read here, and `--frames`, `--seconds`,
 //! `--screenshot` and `--print-state` are carried out at exit.
 
+pub mod host;
+mod host_page;
 mod pointer;
 
 use super::App;
@@ -273,6 +275,8 @@ struct Frames {
     /// When the scene's file was last looked at on disk.
     #[cfg(not(target_arch = "wasm32"))]
     last_watch: f64,
+    /// A figure's events to its host page, as last sent.
+    voice: host::Voice,
 }
 
 /// The frame loop, in stages, each a function below: 1. the world outside the app (the file
@@ -310,6 +314,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         remembered_look: app.shell.look,
         #[cfg(not(target_arch = "wasm32"))]
         last_watch: start,
+        voice: host::Voice::default(),
     };
     loop {
         let now = get_time();
@@ -318,6 +323,7 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         app.probe.stats.tick(dt);
         // 1. The world outside the app.
         outside(&mut app, &mut frames, now);
+        host_page::listen(&mut app, now);
         // 2. Input: the pointer, two fingers, the keys egui's backend does not report.
         let fingers = pointer::two_fingers();
         let input = pointer::read_input(
@@ -351,6 +357,9 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         capture_slide(&mut app, &mut job);
         window_requests(&mut app, &mut frames);
         share_with_page(&mut app);
+        if host_page::speak(&app, &mut frames.voice, now) {
+            super::page::set_still(false);
+        }
         probe(&mut app, &mut frames, &options, now, dt);
         remember_look(&mut app, &mut frames, now);
         if let Some(code) = end_of_run(&mut app, &frames, &options, now) {

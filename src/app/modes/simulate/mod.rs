@@ -418,6 +418,10 @@ impl Player for SimulateMode {
         self.hz()
     }
 
+    fn playing(&self) -> bool {
+        self.running
+    }
+
     fn busy(&self) -> bool {
         self.running || self.progress().is_some()
     }
