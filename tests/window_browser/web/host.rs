@@ -182,8 +182,6 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
     ] {
         send(&driver, 0, bad);
     }
-    // A tour's stop is taken (no warning); it does nothing until the tour player is wired.
-    send(&driver, 0, "{narrowphase: 'stop', stop: 1}");
     let refused = after(&driver);
     for field in ["scene", "mode", "step", "undo"] {
         assert_eq!(refused[field], posed[field], "{field}");
@@ -196,6 +194,21 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
     );
     assert!(w[warned].contains("locked"), "{w:?}");
     assert!(w[warned + 1].contains("\"teleport\""), "{w:?}");
+
+    // A tour's stop (the built-in scene's tour): the figure goes there and tells its page.
+    send(&driver, 0, "{narrowphase: 'stop', stop: 1}");
+    let at = after(&driver);
+    assert_eq!(at["tour"]["stop"], 1, "{}", at["tour"]);
+    hear(&driver, "the stop event", |e| {
+        e["data"]["narrowphase"] == "stop"
+            && e["data"]["stop"] == 1
+            && e["data"]["of"] == at["tour"]["of"]
+    });
+    assert_eq!(
+        warnings(&driver).len(),
+        w.len(),
+        "the stop was taken without a warning"
+    );
 
     // reset: back to the scene as opened; B's pose told.
     send(&driver, 0, "{narrowphase: 'reset'}");
