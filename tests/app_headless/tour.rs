@@ -465,3 +465,36 @@ fn saving_at_a_stop_keeps_the_files_poses_and_a_link_carries_the_stop() {
     assert_eq!(other.at().0, 2);
     assert!((other.at().3[0] - 1.2).abs() < 1e-6);
 }
+
+/// The built-in lecture as a figure with the locks of `query`, before its first frame.
+fn figure(query: &str) -> Run {
+    let mut app = App::new(&AppFlags::default()).expect("opens");
+    app.shell.embed = true;
+    app.shell.locks = Some(narrowphase_lab::app::locks::parse(query, "").expect("locks"));
+    let mut run = Run {
+        app,
+        ctx: new_context(),
+        now: 0.0,
+    };
+    run.frames(3);
+    run
+}
+
+#[test]
+fn an_embed_shows_the_tour_caption_with_text_1_and_only_its_bar_without() {
+    let s = figure("?scene=01_resting_box&embed=1&text=1").state();
+    assert!(s["panels"]["tour"].is_array(), "{}", s["panels"]);
+    assert!(
+        s["panels"].get("embed text").is_none_or(|r| r.is_null()),
+        "{}",
+        s["panels"]
+    );
+    assert!(s["tour"]["caption"].as_str().is_some_and(|c| !c.is_empty()));
+    let s = figure("?scene=01_resting_box&embed=1").state();
+    assert!(
+        s["panels"].get("tour").is_none_or(|r| r.is_null()),
+        "{}",
+        s["panels"]
+    );
+    assert_eq!(s["tour"]["stop"], 0, "the tour is there (N and P walk it)");
+}

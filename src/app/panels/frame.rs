@@ -41,12 +41,18 @@ impl Panels<'_> {
         if self.shell.embed {
             // A figure in another page: the canvas and a slim bar, nothing else but a question
             // that must be answered (a link changed while the scene had edits).
-            let locks = self.shell.locks.clone().unwrap_or_default();
+            let mut locks = self.shell.locks.clone().unwrap_or_default();
+            // `&text=1`: the words under the canvas, the tour's caption bar when the scene has
+            // a tour (its stops then walk by its buttons as by N and P), else the step text.
+            let touring = locks.text && self.session.tour.stop.is_some();
+            locks.text &= !touring;
             let mode = self.modes.get(self.session.mode);
             if let Some(text) = embed::bar(ctx, self.modes, mode, self.session, &locks, &mut out) {
                 self.probe.shown_step_text = text;
             }
-            self.tour_ui(ctx, &mut out);
+            if touring {
+                self.tour_ui(ctx, &mut out);
+            }
             self.dialogs_ui(ctx, &mut out);
             // Never the Edit panel: students in a lesson page do not edit the scene.
             self.probe.edit_widgets.clear();

@@ -336,16 +336,17 @@ fn a_lecturers_locks_hold_in_a_figure() {
     let s = settled(|| figure(&driver, 0));
     // `modes=sat,gjk`: the link's manifold mode is not offered, the first offered one shows.
     assert_eq!(s["mode"], "sat", "{}", s["banner"]);
-    // `text=1`: the step's words under the canvas, inside the figure.
-    let text = super::embed::rect(&s["panels"]["embed text"]);
+    // `text=1`: the words under the canvas, inside the figure; scene 1 has a tour, so they
+    // are its caption bar (the step text for a scene without one).
+    let text = super::embed::rect(&s["panels"]["tour"]);
     assert!(
         text[3] >= 16.0 && text[1] + text[3] <= 361.0,
-        "the step's words under the canvas: {text:?}"
+        "the caption under the canvas: {text:?}"
     );
     assert!(
-        s["step_text"].as_str().is_some_and(|t| t.len() > 10),
+        s["tour"]["caption"].as_str().is_some_and(|t| t.len() > 10),
         "{}",
-        s["step_text"]
+        s["tour"]
     );
     // `lock=a`: a drag on A leaves it; B still moves.
     let (ax, ay) = crate::window::screen(&s, "a");
