@@ -94,6 +94,9 @@ impl Guide<'_> {
 
     /// The mode, step, camera, question and play of `shown` (the stop `stop`).
     fn show(self, shown: &Shown, stop: &crate::scene::Stop, glide: bool) -> Vec<After> {
+        // The new step's picture is kept in view, as a step by a key keeps it (a new mode
+        // then fits its own view over this).
+        self.view.keep_in_view();
         let mut after = vec![After::Mode(shown.mode), After::Step(shown.step)];
         if let Some(v) = shown.view {
             after.push(After::Do(Command::ShowView(v)));

@@ -21,7 +21,7 @@ pub struct Shown {
     pub mode: Mode,
     /// The step (the app clamps it to the mode's trace).
     pub step: usize,
-    /// The camera, when a stop (or the scene) names one.
+    /// The camera, when a stop names one (or the scene's own, before the first stop that does).
     pub view: Option<View>,
     /// A's and B's poses.
     pub poses: [Pose; 2],
@@ -35,10 +35,14 @@ pub fn shown_at(base: &Scene, tour: &[Stop], k: usize) -> Shown {
         position: b.position,
         angle_deg: b.angle_deg,
     };
+    // The camera: the last a stop names; before the first such stop, the scene's own view
+    // (so `P` brings it back), and none at all when no stop names one (framing keeps every
+    // picture in view, as it does without a tour).
+    let names_a_view = tour.iter().any(|s| s.view.is_some());
     let mut shown = Shown {
         mode: base.mode,
         step: base.step,
-        view: base.view,
+        view: base.view.filter(|_| names_a_view),
         poses: [pose(&base.a), pose(&base.b)],
         play: None,
     };
