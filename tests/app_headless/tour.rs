@@ -333,7 +333,7 @@ fn a_link_opens_at_a_stop_with_the_presenter_notes() {
     assert_eq!(s["tour"]["stop"], 2);
     assert_eq!(s["tour"]["caption"], "Now they touch.");
     assert_eq!(s["tour"]["presenter"], true);
-    assert_eq!(s["mode"], "manifold");
+    assert_eq!(s["mode"], "sat", "the link's own mode wins over the stop's");
     let b = run.at().3;
     assert!((b[0] - 1.2).abs() < 1e-6, "{b:?}");
     // A bad stop is refused by name, and the scene stays.

@@ -182,15 +182,16 @@ impl Files<'_> {
             }
         };
         if opened {
+            // The tour's stop first (its poses, camera and caption); a mode or step the link
+            // names as well wins over the stop's (a copied link keeps the mode and step shown).
+            let tour = command::flag_commands(false, request.stop, request.presenter);
+            self.after.extend(tour.into_iter().map(After::Do));
             if let Some(m) = request.mode {
                 self.after.push(After::Mode(m));
             }
             if let Some(k) = request.step {
                 self.after.push(After::Step(k));
             }
-            // The tour's stop last (as `--stop` after `--mode`): it shows what it names.
-            let tour = command::flag_commands(false, request.stop, request.presenter);
-            self.after.extend(tour.into_iter().map(After::Do));
         }
     }
 
