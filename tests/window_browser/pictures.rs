@@ -220,7 +220,11 @@ fn walk_lecture(scale: &str, window: (u32, u32)) -> Vec<String> {
                 if s["scene_index"] == index {
                     break;
                 }
-                found.extend(problems(&s, app.window, &format!("{how}, a tour stop")));
+                // A stop that plays a run (Simulate) is a picture in motion, read mid-glide
+                // and mid-play: its pages are checked where it rests (the sim window tests).
+                if s["mode"] != "simulate" {
+                    found.extend(problems(&s, app.window, &format!("{how}, a tour stop")));
+                }
                 s = press(&d, &mut app, "Next");
             }
             assert_eq!(

@@ -74,10 +74,15 @@ impl Guide<'_> {
         tour.glide = None;
         let mut after = Vec::new();
         let poses = [pose_of(&scene.a), pose_of(&scene.b)];
-        let camera = shown.view.map(|v| {
-            let from = (self.view.cam.center, self.view.cam.zoom);
-            (from, (v.center, v.zoom))
-        });
+        // The camera glides within a mode; a new mode's picture is another figure, whose
+        // camera is put where the stop says at once (`show`'s view).
+        let camera = shown
+            .view
+            .filter(|_| shown.mode == self.session.mode)
+            .map(|v| {
+                let from = (self.view.cam.center, self.view.cam.zoom);
+                (from, (v.center, v.zoom))
+            });
         if glide && (poses != shown.poses || camera.is_some_and(|(a, b)| a != b)) {
             self.session.tour.glide = Some(Glide {
                 start: now,
@@ -98,7 +103,14 @@ impl Guide<'_> {
         // then fits its own view over this).
         self.view.keep_in_view();
         let mut after = vec![After::Mode(shown.mode), After::Step(shown.step)];
-        if let Some(v) = shown.view {
+        // (A camera that glides there is put there by the glide's end.)
+        let gliding = self
+            .session
+            .tour
+            .glide
+            .as_ref()
+            .is_some_and(|g| g.camera.is_some());
+        if let Some(v) = shown.view.filter(|_| !gliding) {
             after.push(After::Do(Command::ShowView(v)));
         }
         self.quiz.tour_ask = stop.ask.clone();

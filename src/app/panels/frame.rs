@@ -51,7 +51,7 @@ impl Panels<'_> {
                 self.probe.shown_step_text = text;
             }
             if touring {
-                self.tour_ui(ctx, &mut out);
+                let _ = self.tour_ui(ctx, &mut out);
             }
             self.dialogs_ui(ctx, &mut out);
             // Never the Edit panel: students in a lesson page do not edit the scene.
@@ -59,7 +59,7 @@ impl Panels<'_> {
             self.probe.panels = panel_rects(ctx, &["embed", "embed text", "tour"]);
             return out;
         }
-        let layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
+        let mut layout = PanelLayout::new(ctx.screen_rect().size(), self.shell.show_left);
         let hides = self.quiz.hides(self.doc.scene());
         // A mode that plays (Simulate) shows its own pair at its step: the run's, not the
         // scene's start pose.
@@ -83,7 +83,9 @@ impl Panels<'_> {
             hides,
             self.probe.stats.frame_ms,
         );
-        self.tour_ui(ctx, &mut out);
+        // The caption bar's room comes out of the notes' share: the canvas keeps at least
+        // half the window.
+        layout.notes = (layout.notes - self.tour_ui(ctx, &mut out)).max(0.0);
         if let Some(w) = layout.left {
             let left = left::Left {
                 modes: self.modes,
@@ -140,11 +142,14 @@ impl Panels<'_> {
         out
     }
 
-    /// The tour's caption bar and the presenter's notes.
-    fn tour_ui(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+    /// The tour's caption bar and the presenter's notes; the bar's height in points (0 when
+    /// the scene has no tour).
+    fn tour_ui(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) -> f32 {
         let tour = &self.session.tour;
+        let before = ctx.available_rect().height();
         tour_bar::tour_bar(ctx, self.doc.scene(), tour, out);
         tour_bar::presenter_notes(ctx, self.doc.scene(), tour, out);
+        (before - ctx.available_rect().height()).max(0.0)
     }
 
     /// The dialogs (help, open, save as, the questions that wait for an answer), in the full
