@@ -493,7 +493,8 @@ fn the_browser_build_opens_links_drags_and_shares_scenes() {
         .as_str()
         .unwrap_or_else(|| panic!("no link made: {link}"));
     assert!(link.starts_with(&format!("{page}#s=")), "{link}");
-    assert!(link.ends_with("&mode=sat&step=0"), "{link}");
+    // (Scene 1 has a tour: the link opens at the stop shown, the mode and step winning.)
+    assert!(link.ends_with("&mode=sat&step=0&stop=0"), "{link}");
     assert_eq!(
         driver.run("return location.href;"),
         link,
