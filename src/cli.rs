@@ -103,6 +103,14 @@ pub enum CliCommand {
     /// the mode in turn, and writes `DIR/step-01.png`, `step-02.png`, … — the window as the app
     /// shows it, without banners, hints or hover marks — and with `--gif`, `DIR/steps.gif`.
     Slides(SlidesArgs),
+    /// The presenter's view that `--presenter-window` opens (a second process, spoken to in
+    /// JSON lines on its standard input and output); not for typing.
+    #[command(hide = true)]
+    PresenterView {
+        /// Its presenter scale (0.75 to 2.5).
+        #[arg(long, value_name = "S", value_parser = parse_ui_scale)]
+        ui_scale: Option<f32>,
+    },
     /// Run the scene's simulation (the consequences lab) and print it as CSV or a summary.
     ///
     /// A is static; B and the scene's `sim.bodies` fall, collide and rest, on the manifolds the
@@ -248,6 +256,11 @@ pub struct AppFlags {
     /// Show the presenter's notes (a scene's `presenter` field).
     #[arg(long)]
     pub presenter: bool,
+    /// Open the presenter's view in a second window: the stop's caption, the next one, the
+    /// presenter's notes and a clock, with Previous and Next (N, P) that drive this window.
+    /// This window, the one the class sees, shows none of it.
+    #[arg(long)]
+    pub presenter_window: bool,
 }
 
 /// `--theme dark|light`.

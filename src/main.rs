@@ -33,6 +33,7 @@ fn main() {
             cli::toi(&args, &mut std::io::stdout(), &mut std::io::stderr())
         }
         Some(CliCommand::Slides(args)) => app::run::slides(&args),
+        Some(CliCommand::PresenterView { ui_scale }) => app::run::presenter::view_window(ui_scale),
         None => app::run::run(args.app),
     };
     std::process::exit(code);

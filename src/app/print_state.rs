@@ -127,6 +127,16 @@ impl PrintState<'_> {
                 });
                 fields.insert("tour".into(), json);
             }
+            if let Some(view) = &self.shell.presenter_view {
+                let json = serde_json::json!({
+                    "open": view.open,
+                    "stop": view.sent.stop.map(|s| s.0),
+                    "caption": view.sent.caption,
+                    "next": view.sent.next,
+                    "shown": view.shown == Some(view.sent.serial),
+                });
+                fields.insert("presenter_window".into(), json);
+            }
             for mode in self.modes.iter() {
                 let shown = (mode.kind() == self.session.mode).then_some(&self.views.cam);
                 mode.probe(fields, shown);

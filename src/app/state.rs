@@ -172,6 +172,8 @@ pub struct Shell {
     /// The locks *Copy embed code* writes into the figure's link (the left panel's *Embed
     /// options*); none by default.
     pub embed_locks: super::locks::Locks,
+    /// The presenter's view in its own window (`--presenter-window`), as far as the app knows.
+    pub presenter_view: Option<super::tour::presenter::ViewLink>,
 }
 
 impl Shell {
@@ -209,6 +211,7 @@ impl Default for Shell {
             embed: false,
             locks: None,
             embed_locks: super::locks::Locks::default(),
+            presenter_view: None,
         }
     }
 }

@@ -13,6 +13,7 @@ mod hysteresis;
 mod lesson;
 mod look;
 mod overview;
+mod presenter;
 mod quiz;
 mod simulate_mode;
 mod sweep_plot;

@@ -2,7 +2,7 @@
 //! the stops, a real drag of B ends a `wait: Drag(B)` stop, and the caption bar is drawn with
 //! its caption in large type, read from the screenshot's pixels.
 
-use crate::window::{display, drag_b, key, start_app, state_lines, tmp};
+use crate::window::{display, drag_b, key, start_app, state_lines, tmp, xdotool};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
@@ -142,4 +142,124 @@ fn a_tour_walks_by_keys_and_a_real_drag_at_presenter_scale() {
         })
         .count();
     assert!(ink_rows >= 18, "the caption's ink spans {ink_rows} rows");
+}
+
+/// The id of the one window whose whole title is `title`, within 20 s.
+fn window_titled(d: &crate::window::Display, title: &str) -> String {
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(20) {
+        let out = std::process::Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--name", &format!("^{title}$")])
+            .env("DISPLAY", &d.name)
+            .output()
+            .expect("xdotool");
+        let ids = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if !ids.is_empty() {
+            assert_eq!(ids.lines().count(), 1, "one window titled {title:?}: {ids}");
+            return ids;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("no window titled {title:?} within 20 s");
+}
+
+/// The presenter's view up to date: it has drawn the app's last cue, at stop `k`.
+fn view_at(k: u64) -> impl Fn(&serde_json::Value) -> bool {
+    move |s| {
+        at_stop(k)(s)
+            && s["presenter_window"]["stop"] == k
+            && s["presenter_window"]["shown"] == true
+    }
+}
+
+#[test]
+fn the_presenter_window_shows_the_notes_and_drives_the_class_window() {
+    let Some(d) = display() else { return };
+    let path = tmp("presenter_window.ron");
+    std::fs::write(&path, TOUR).expect("write");
+    let (mut child, _) = start_app(
+        &d,
+        &[
+            path.to_str().unwrap(),
+            "--presenter-window",
+            "--print-state-every",
+            "5",
+            "--seconds",
+            "10",
+        ],
+    );
+    let lines = state_lines(child.stdout.take().expect("stdout"));
+    let class = window_titled(&d, "Narrowphase Lab");
+    let view = window_titled(&d, "Narrowphase Lab: presenter's view");
+    let s = wait_for(&lines, "the view at stop 0", view_at(0));
+    assert_eq!(s["presenter_window"]["open"], true);
+    assert_eq!(s["presenter_window"]["caption"], "Two shapes, apart.");
+    assert_eq!(s["presenter_window"]["next"], "GJK on the same pair.");
+    // The class's window shows no notes.
+    assert_eq!(s["tour"]["presenter"], false);
+    // The view, as the lecturer sees it: the notes drawn in its lower half (the class's
+    // window is another, so its ink cannot be the view's).
+    let shot = tmp("presenter_view.png");
+    xdotool(
+        &d,
+        &["windowfocus", "--sync", &view, "sleep", "0.3"].map(String::from),
+    );
+    let ok = std::process::Command::new("import")
+        .args(["-window", &view, shot.to_str().unwrap()])
+        .env("DISPLAY", &d.name)
+        .status()
+        .expect("import")
+        .success();
+    assert!(ok, "import -window {view}");
+    let img = image::open(&shot).expect("the view's picture").to_rgb8();
+    let ink = |y0: u32, y1: u32| {
+        (y0..y1.min(img.height()))
+            .filter(|&y| {
+                (0..img.width()).any(|x| {
+                    img.get_pixel(x, y)
+                        .0
+                        .iter()
+                        .map(|&c| u32::from(c))
+                        .sum::<u32>()
+                        > 300
+                })
+            })
+            .count()
+    };
+    // The title row, the buttons, the caption, the next one and the notes: rows of text from
+    // the top to below the middle third (an empty or unpainted view has none).
+    let rows = ink(0, img.height());
+    assert!(rows >= 80, "the view shows {rows} rows of text");
+    assert!(
+        ink(img.height() / 3, img.height()) >= 10,
+        "nothing below the caption"
+    );
+    // The lecturer's N, typed into the view, moves the class's window.
+    key(&d, &view, "n");
+    let s = wait_for(&lines, "stop 1 by the view's N", view_at(1));
+    assert_eq!(s["mode"], "gjk");
+    assert_eq!(s["presenter_window"]["caption"], "GJK on the same pair.");
+    // And the class's window's own N moves the view.
+    key(&d, &class, "n");
+    let s = wait_for(&lines, "stop 2 by the class window's N", view_at(2));
+    assert_eq!(s["presenter_window"]["next"], "Drag B away to go on.");
+    let status = child.wait().expect("the app exits");
+    assert!(status.success());
+    // The view ends with the app.
+    let t = Instant::now();
+    loop {
+        let out = std::process::Command::new("xdotool")
+            .args(["search", "--name", "presenter's view"])
+            .env("DISPLAY", &d.name)
+            .output()
+            .expect("xdotool");
+        if out.stdout.is_empty() {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the view outlived the app"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -5,6 +5,7 @@
 use crate::app::command::{Command, TourTo};
 use crate::app::draw::colors;
 use crate::app::tour::Tour;
+use crate::app::tour::presenter::stop_dot;
 use crate::scene::Scene;
 use egui::RichText;
 
@@ -31,7 +32,7 @@ pub fn tour_bar(
                     out.push(Command::Tour(TourTo::Previous));
                 }
                 for k in 0..of {
-                    if dot(ui, k, stop).clicked() {
+                    if stop_dot(ui, k, stop, 14.0).clicked() {
                         out.push(Command::Tour(TourTo::At(k)));
                     }
                 }
@@ -62,25 +63,6 @@ pub fn tour_bar(
             ui.add_space(4.0);
         });
     Some(caption.to_string())
-}
-
-/// A stop's dot: filled for the stops up to the one shown, a ring for those to come.
-fn dot(ui: &mut egui::Ui, k: usize, stop: usize) -> egui::Response {
-    let size = egui::vec2(14.0, 14.0);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    let colour = if k == stop {
-        colors::accent()
-    } else {
-        ui.visuals().text_color()
-    };
-    let r = 4.5;
-    if k <= stop {
-        ui.painter().circle_filled(rect.center(), r, colour);
-    } else {
-        ui.painter()
-            .circle_stroke(rect.center(), r, egui::Stroke::new(1.5, colour));
-    }
-    response.on_hover_text(format!("stop {}", k + 1))
 }
 
 /// The presenter's notes, in a window of their own, when they are shown and the scene has any.

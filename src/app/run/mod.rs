@@ -5,6 +5,7 @@
 pub mod host;
 mod host_page;
 mod pointer;
+pub mod presenter;
 
 use super::App;
 use super::command::Command;
@@ -277,6 +278,9 @@ struct Frames {
     last_watch: f64,
     /// A figure's events to its host page, as last sent.
     voice: host::Voice,
+    /// The presenter's view in its own window (`--presenter-window`).
+    #[cfg(not(target_arch = "wasm32"))]
+    presenter: Option<presenter::Pipe>,
 }
 
 /// The frame loop, in stages, each a function below: 1. the world outside the app (the file
@@ -315,7 +319,17 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         #[cfg(not(target_arch = "wasm32"))]
         last_watch: start,
         voice: host::Voice::default(),
+        #[cfg(not(target_arch = "wasm32"))]
+        presenter: None,
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    if options.presenter_window {
+        let scale = app.shell.ui_scale;
+        match presenter::open(&mut app, scale) {
+            Ok(pipe) => frames.presenter = Some(pipe),
+            Err(e) => app.dialogs.show_error(e, start),
+        }
+    }
     loop {
         let now = get_time();
         let dt = ((now - frames.last) * 1000.0) as f32;
@@ -324,6 +338,8 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         // 1. The world outside the app.
         outside(&mut app, &mut frames, now);
         host_page::listen(&mut app, now);
+        #[cfg(not(target_arch = "wasm32"))]
+        presenter::listen(&mut app, &mut frames.presenter, now);
         // 2. Input: the pointer, two fingers, the keys egui's backend does not report.
         let fingers = pointer::two_fingers();
         let input = pointer::read_input(
@@ -360,6 +376,8 @@ async fn main_loop(mut app: App, options: AppFlags, mut job: Option<SlidesJob>) 
         if host_page::speak(&app, &mut frames.voice, now) {
             super::page::set_still(false);
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        presenter::speak(&mut app, &mut frames.presenter);
         probe(&mut app, &mut frames, &options, now, dt);
         remember_look(&mut app, &mut frames, now);
         if let Some(code) = end_of_run(&mut app, &frames, &options, now) {

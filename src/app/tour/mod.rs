@@ -6,6 +6,8 @@
 //! reached by `N` from the stop before, by `P` from the stop after, or by `&stop=k`: the
 //! student may drag at any stop, and the next stop puts things back.
 
+pub mod presenter;
+
 use super::command::Command;
 pub use super::command::TourTo;
 use crate::scene::questions::Which;
