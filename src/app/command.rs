@@ -227,6 +227,12 @@ pub enum Authoring {
     StopDown(usize),
     /// Delete stop `i`.
     DeleteStop(usize),
+    /// Set what stop `i` waits for before it goes on by itself (None: only `N` goes on).
+    StopWait(usize, Option<crate::scene::Wait>),
+    /// Set the question stop `i` asks before the tour goes on (None: none).
+    StopAsk(usize, Option<crate::scene::AskKind>),
+    /// Set how many seconds stop `i` plays the simulation from its start (None: no play).
+    StopPlay(usize, Option<f32>),
 }
 
 /// What a part of the app (files, edits, the quiz) asks of the app after changing its own

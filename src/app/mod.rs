@@ -154,13 +154,12 @@ impl App {
             sweep: panels::sweep_plot::SweepPlot::default(),
         };
         app.enter_scene(0.0);
-        app.session.mode = flags.mode.unwrap_or(app.session.mode);
+        // The tour's stop first; a mode or step named as well wins over it, as in a link.
+        let tour = command::flag_commands(flags.quiz, flags.stop, flags.presenter);
+        app.apply_all(&tour, 0.0);
+        app.set_mode(flags.mode.unwrap_or(app.session.mode));
         app.session.step = flags.step.unwrap_or(app.session.step);
         app.clamp_step();
-        app.apply_all(
-            &command::flag_commands(flags.quiz, flags.stop, flags.presenter),
-            0.0,
-        );
         Ok(app)
     }
 

@@ -2,7 +2,6 @@
 //! fitted to its picture at the next frame (the camera of a mode's second view is the mode's).
 
 use super::camera::Camera;
-use super::command::Pose;
 use super::input::{BodyView, Interaction};
 use super::pair::Traced;
 use crate::scene::{self, Scene, ShapeSpec};
@@ -121,10 +120,7 @@ pub fn body_views<'a>(scene: &'a Scene, pair: &'a Traced) -> [BodyView<'a>; 2] {
         shape: shapes[i],
         parts: bodies.map_or(&[][..], |bs| &bs.parts[i][..]),
         shown: shown[i],
-        pose: Pose {
-            position: b.position,
-            angle_deg: b.angle_deg,
-        },
+        pose: b.pose(),
         has_vertices: matches!(
             shown_spec(b, shown[i]),
             Some(

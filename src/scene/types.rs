@@ -13,7 +13,7 @@ use super::persist::{
     Ids, MATCH_DISTANCE, Points, Reference, is_default_match_distance, some_reference,
     write_reference,
 };
-use super::tour::Stop;
+use super::tour::{Pose, Stop};
 
 /// One scene: what a lecturer saves and the app opens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -130,6 +130,14 @@ pub struct Body {
 }
 
 impl Body {
+    /// Where the body is and how it is turned.
+    pub fn pose(&self) -> Pose {
+        Pose {
+            position: self.position,
+            angle_deg: self.angle_deg,
+        }
+    }
+
     /// A body of `shape` at `position`, turned by `angle_deg`, at rest.
     pub fn at(shape: ShapeSpec, position: Vec2, angle_deg: f32) -> Body {
         Body {

@@ -472,3 +472,138 @@ fn an_embed_never_shows_the_edit_panel() {
         s["edit"]
     );
 }
+
+/// Where the panel draws `words` (the centre of the text) nearest `near`, in a frame with no
+/// input.
+fn words_at(app: &mut App, ctx: &egui::Context, words: &str, near: egui::Pos2) -> egui::Pos2 {
+    let out = ctx.run(screen_input(1280.0, 800.0), |ctx| {
+        app.frame(ctx, 0.0, Input::default(), &[])
+    });
+    fn all(s: &egui::Shape, out: &mut Vec<(String, egui::Pos2)>) {
+        match s {
+            egui::Shape::Text(t) => {
+                let centre = t.pos + t.galley.rect.center().to_vec2();
+                out.push((t.galley.text().to_string(), centre));
+            }
+            egui::Shape::Vec(v) => v.iter().for_each(|s| all(s, out)),
+            _ => {}
+        }
+    }
+    let mut texts = Vec::new();
+    out.shapes.iter().for_each(|c| all(&c.shape, &mut texts));
+    texts
+        .iter()
+        .filter(|(t, _)| t == words)
+        .map(|(_, p)| *p)
+        .min_by(|p, q| p.distance(near).total_cmp(&q.distance(near)))
+        .unwrap_or_else(|| panic!("the panel draws no {words:?}: {texts:?}"))
+}
+
+/// A click at `p`: the pointer moves there, is pressed, is released, a frame each.
+fn click_at(app: &mut App, ctx: &egui::Context, p: egui::Pos2) {
+    let button = |pressed| egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    frame_with(app, ctx, vec![egui::Event::PointerMoved(p)]);
+    frame_with(app, ctx, vec![button(true)]);
+    frame_with(app, ctx, vec![button(false)]);
+}
+
+/// A stop's wait, question and play are chosen in the panel's rows (a click on the choice, one
+/// undo step each), saved into the file with its comments, and played: the stop then waits
+/// for its drag.
+#[test]
+fn a_stops_wait_question_and_play_are_chosen_in_the_panel() {
+    let file = fresh_file("does");
+    let (mut app, ctx) = open(&file);
+    author(&mut app, Authoring::AddStopHere("Drag the box.".into()));
+    app.apply(Command::SetMode(ModeKind::Simulate), 0.0);
+    author(&mut app, Authoring::AddStopHere("Watch it settle.".into()));
+    app.apply(Command::ToggleEditPanel, 0.0);
+    frame_with(&mut app, &ctx, Vec::new());
+    let choose = |app: &mut App, combo: &str, shows: &str, item: &str| {
+        // The panel scrolls (the mouse wheel over it) until the choice is inside it.
+        let mut s = state(app);
+        let rect = |s: &serde_json::Value, name: &str| {
+            let r = &s["edit"]["widgets"][name];
+            let f = |k: usize| r[k].as_f64().unwrap_or_else(|| panic!("{name}: {r}")) as f32;
+            egui::Rect::from_min_size(egui::pos2(f(0), f(1)), egui::vec2(f(2), f(3)))
+        };
+        for _ in 0..20 {
+            let window = rect(&s, "window");
+            if rect(&s, combo).bottom() < window.bottom() - 4.0 {
+                break;
+            }
+            let wheel = egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, -60.0),
+                modifiers: egui::Modifiers::NONE,
+            };
+            frame_with(
+                app,
+                &ctx,
+                vec![egui::Event::PointerMoved(window.center()), wheel],
+            );
+            frame_with(app, &ctx, Vec::new());
+            s = state(app);
+        }
+        // Clicked where its text is drawn once the scroll has come to rest.
+        let mut at = words_at(app, &ctx, shows, rect(&s, combo).center());
+        for _ in 0..120 {
+            let now = words_at(app, &ctx, shows, at);
+            if now == at {
+                break;
+            }
+            at = now;
+        }
+        assert!(rect(&s, "window").contains(at), "{combo} is in the panel");
+        click_at(app, &ctx, at);
+        let undo = app.doc.undo_len();
+        let p = words_at(app, &ctx, item, at);
+        click_at(app, &ctx, p);
+        frame_with(app, &ctx, Vec::new());
+        assert_eq!(app.doc.undo_len(), undo + 1, "{item}: one undo step");
+    };
+    assert!(
+        state(&app)["edit"]["widgets"].get("stop 0 play").is_none(),
+        "a stop in the manifold mode is offered no play"
+    );
+    choose(&mut app, "stop 0 wait", "N goes on", "drag B to go on");
+    choose(&mut app, "stop 0 ask", "asks nothing", "asks ContactCount");
+    choose(&mut app, "stop 1 play", "no play", "plays 2 s");
+    let tour = &app.doc.scene().tour;
+    assert_eq!(
+        tour[0].wait,
+        Some(narrowphase_lab::scene::Wait::Drag(Which::B))
+    );
+    assert_eq!(
+        tour[0].ask.as_ref().map(|a| a.kind),
+        Some(AskKind::ContactCount)
+    );
+    assert_eq!((tour[1].play, tour[1].wait), (Some(2.0), None));
+    app.apply(Command::Undo, 0.0);
+    assert_eq!(app.doc.scene().tour[1].play, None, "undone");
+    app.apply(Command::Redo, 0.0);
+    let edited = app.doc.scene().tour.clone();
+    app.apply(
+        narrowphase_lab::app::command::key_command(egui::Key::S, egui::Modifiers::COMMAND)
+            .expect("Ctrl+S"),
+        0.0,
+    );
+    let saved = std::fs::read_to_string(&file).expect("read");
+    for line in LECTURE.lines().filter(|l| l.contains("//")) {
+        assert!(saved.contains(line), "lost {line:?}:\n{saved}");
+    }
+    let (mut again, _) = open(&file);
+    assert_eq!(again.doc.scene().tour, edited);
+    // Played: stop 0 waits for B's drag.
+    again.apply(
+        Command::Tour(narrowphase_lab::app::command::TourTo::At(0)),
+        0.0,
+    );
+    let s = state(&again);
+    assert_eq!(s["tour"]["waiting"], "drag B to go on");
+}

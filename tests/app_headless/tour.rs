@@ -347,6 +347,29 @@ fn a_link_opens_at_a_stop_with_the_presenter_notes() {
     assert_eq!(s["tour"]["stop"], 2);
 }
 
+#[test]
+fn the_command_lines_mode_and_step_win_over_its_stop_as_a_links_do() {
+    let dir = tempfile::tempdir().unwrap();
+    lecture(dir.path());
+    // Stop 2 names the manifold and B's pose; the flags name SAT at step 1.
+    let flags = AppFlags {
+        stop: Some(2),
+        mode: Some(narrowphase_lab::scene::Mode::Sat),
+        step: Some(1),
+        ..folder_flags(dir.path())
+    };
+    let run = Run::open(flags);
+    let (stop, mode, step, b) = run.at();
+    assert_eq!((stop, mode.as_str(), step), (2, "sat", 1));
+    assert!((b[0] - 1.2).abs() < 1e-6, "the stop's pose stays: {b:?}");
+    // Without a mode flag, the stop's mode.
+    let run = Run::open(AppFlags {
+        stop: Some(2),
+        ..folder_flags(dir.path())
+    });
+    assert_eq!(run.at().1, "manifold");
+}
+
 /// Every built-in scene's tour, stop by stop, opened at the stop as `--stop K` does and reached
 /// by `N` from the stop before: each shows its caption, and the mode, step, poses and camera it
 /// names (the step kept inside the mode's trace), and both ways agree.

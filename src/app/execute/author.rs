@@ -7,8 +7,8 @@ use super::super::command::{After, Authoring};
 use super::super::document::Document;
 use super::super::session::Session;
 use super::super::state::Dialogs;
-use crate::scene::tour::{Pose, Stop};
-use crate::scene::{Ask, AskKind, Body, Mode, Scene, View};
+use crate::scene::tour::Stop;
+use crate::scene::{Ask, AskKind, Mode, Scene, View};
 
 /// Carries out `op` on the document; `session` and `cam` are what is shown (the mode, step and
 /// camera *Add stop here* records). Returns what the app is to do next.
@@ -59,13 +59,6 @@ struct Shown {
     view: View,
 }
 
-fn pose(body: &Body) -> Pose {
-    Pose {
-        position: body.position,
-        angle_deg: body.angle_deg,
-    }
-}
-
 /// Makes the change on `scene`; an index past the end is an error.
 fn change(scene: &mut Scene, op: Authoring, shown: &Shown) -> Result<(), String> {
     let (questions, stops) = (scene.questions.len(), scene.tour.len());
@@ -95,8 +88,8 @@ fn change(scene: &mut Scene, op: Authoring, shown: &Shown) -> Result<(), String>
             mode: Some(shown.mode),
             step: Some(shown.step),
             view: Some(shown.view),
-            pose_a: Some(pose(&scene.a)),
-            pose_b: Some(pose(&scene.b)),
+            pose_a: Some(scene.a.pose()),
+            pose_b: Some(scene.b.pose()),
             ..Stop::caption(caption.trim())
         }),
         Authoring::Caption(i, caption) if i < stops => {
@@ -107,10 +100,26 @@ fn change(scene: &mut Scene, op: Authoring, shown: &Shown) -> Result<(), String>
         Authoring::DeleteStop(i) if i < stops => {
             scene.tour.remove(i);
         }
+        Authoring::StopWait(i, wait) if i < stops => scene.tour[i].wait = wait,
+        Authoring::StopAsk(i, kind) if i < stops => {
+            let stop = &mut scene.tour[i];
+            // The GJK question asks about the stop's own GJK step.
+            let gjk = kind == Some(AskKind::GjkClosestFeature) && stop.mode == Some(Mode::Gjk);
+            let step = stop.step.filter(|_| gjk);
+            stop.ask = kind.map(|kind| Ask {
+                kind,
+                step,
+                prompt: None,
+            });
+        }
+        Authoring::StopPlay(i, play) if i < stops => scene.tour[i].play = play,
         Authoring::Caption(i, _)
         | Authoring::StopUp(i)
         | Authoring::StopDown(i)
-        | Authoring::DeleteStop(i) => return Err(no_stop(i)),
+        | Authoring::DeleteStop(i)
+        | Authoring::StopWait(i, _)
+        | Authoring::StopAsk(i, _)
+        | Authoring::StopPlay(i, _) => return Err(no_stop(i)),
     }
     Ok(())
 }

@@ -73,7 +73,7 @@ impl Guide<'_> {
         tour.pause_at = None;
         tour.glide = None;
         let mut after = Vec::new();
-        let poses = [pose_of(&scene.a), pose_of(&scene.b)];
+        let poses = [scene.a.pose(), scene.b.pose()];
         // The camera glides within a mode; a new mode's picture is another figure, whose
         // camera is put where the stop says at once (`show`'s view).
         let camera = shown
@@ -181,13 +181,6 @@ impl Guide<'_> {
             after.push(After::Do(Command::Step(StepTo::At(end))));
         }
         after
-    }
-}
-
-fn pose_of(b: &crate::scene::Body) -> Pose {
-    Pose {
-        position: b.position,
-        angle_deg: b.angle_deg,
     }
 }
 

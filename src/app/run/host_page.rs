@@ -17,10 +17,7 @@ pub fn listen(app: &mut App, now: f64) {
     for text in super::super::web::host_messages() {
         let scene = app.doc.scene();
         let figure = Figure {
-            poses: [&scene.a, &scene.b].map(|b| super::super::command::Pose {
-                position: b.position,
-                angle_deg: b.angle_deg,
-            }),
+            poses: [&scene.a, &scene.b].map(crate::scene::Body::pose),
             playing: app
                 .modes
                 .get_mut(app.session.mode)
@@ -44,10 +41,7 @@ pub fn speak(app: &App, voice: &mut Voice, now: f64) -> bool {
     let seen = Seen {
         mode: app.session.mode,
         step: app.session.step,
-        poses: [&scene.a, &scene.b].map(|b| super::super::command::Pose {
-            position: b.position,
-            angle_deg: b.angle_deg,
-        }),
+        poses: [&scene.a, &scene.b].map(crate::scene::Body::pose),
         answered: app.quiz.answered.as_ref(),
         stop: app.session.tour.stop.map(|k| (k, app.session.tour.of)),
     };

@@ -33,10 +33,7 @@ pub struct Shown {
 
 /// What the stops up to `k` of `tour` set, over `base` (the scene as saved).
 pub fn shown_at(base: &Scene, tour: &[Stop], k: usize) -> Shown {
-    let pose = |b: &crate::scene::Body| Pose {
-        position: b.position,
-        angle_deg: b.angle_deg,
-    };
+    let pose = crate::scene::Body::pose;
     // The camera: the last a stop names; before the first such stop, the scene's own view
     // (so `P` brings it back), and none at all when no stop names one (framing keeps every
     // picture in view, as it does without a tour).
@@ -157,13 +154,7 @@ impl Tour {
 
     /// What the student still has to do at this stop, in words (None: nothing).
     pub fn waiting_words(&self) -> Option<String> {
-        Some(match self.waiting? {
-            Wait::Drag(Which::A) => "drag A to go on".to_string(),
-            Wait::Drag(Which::B) => "drag B to go on".to_string(),
-            Wait::Click(None) => "click the picture to go on".to_string(),
-            Wait::Click(Some(n)) => format!("click contact point {n} to go on"),
-            Wait::Key => "press a key (Space, an arrow) to go on".to_string(),
-        })
+        self.waiting.map(wait_words)
     }
 
     /// Watches a command for the stop's wait. True when the wait is now done (the tour goes
@@ -210,6 +201,17 @@ impl Tour {
             self.waiting = None;
         }
         done
+    }
+}
+
+/// What a stop's `wait` asks of the student, in words.
+pub fn wait_words(wait: Wait) -> String {
+    match wait {
+        Wait::Drag(Which::A) => "drag A to go on".to_string(),
+        Wait::Drag(Which::B) => "drag B to go on".to_string(),
+        Wait::Click(None) => "click the picture to go on".to_string(),
+        Wait::Click(Some(n)) => format!("click contact point {n} to go on"),
+        Wait::Key => "press a key (Space, an arrow) to go on".to_string(),
     }
 }
 

@@ -5,9 +5,11 @@
 
 use super::draft::{Drafts, Field, Typing, sets};
 use crate::app::command::{Authoring, Command};
+use crate::app::tour::wait_words;
 use crate::app::words::count;
+use crate::scene::questions::Which;
 use crate::scene::tour::MAX_CAPTION_CHARS;
-use crate::scene::{AskKind, Mode, Scene};
+use crate::scene::{AskKind, Mode, Scene, Stop, Wait};
 use egui::{Color32, RichText, TextEdit};
 
 /// Every kind of question, in the order the panel offers them.
@@ -357,7 +359,81 @@ fn tour(
             let r = text(ui, scene, st, Field::Caption(i), "a caption", out);
             record(st, format!("stop {i} caption"), r.rect, ppp);
             ui.label(RichText::new(sets(stop)).small());
+            ui.horizontal_wrapped(|ui| does(ui, i, stop, st, ppp, out));
         });
         record(st, format!("stop {i}"), row.response.rect, ppp);
+    }
+}
+
+/// What a stop may wait for, in the order the panel offers them (None: only `N` goes on).
+const WAITS: [Option<Wait>; 7] = [
+    None,
+    Some(Wait::Drag(Which::A)),
+    Some(Wait::Drag(Which::B)),
+    Some(Wait::Click(None)),
+    Some(Wait::Click(Some(0))),
+    Some(Wait::Click(Some(1))),
+    Some(Wait::Key),
+];
+
+/// How long a stop may play the simulation, in seconds (None: it does not play).
+const PLAYS: [Option<f32>; 7] = [
+    None,
+    Some(0.5),
+    Some(1.0),
+    Some(2.0),
+    Some(3.0),
+    Some(5.0),
+    Some(10.0),
+];
+
+/// A stop's wait, question and play, each a choice of a few (one undo step each).
+fn does(
+    ui: &mut egui::Ui,
+    i: usize,
+    stop: &Stop,
+    st: &mut St<'_>,
+    ppp: f32,
+    out: &mut Vec<Command>,
+) {
+    let wait_name = |w: Option<Wait>| w.map_or("N goes on".to_string(), wait_words);
+    let r = egui::ComboBox::from_id_salt(("stop wait", i))
+        .selected_text(wait_name(stop.wait))
+        .show_ui(ui, |ui| {
+            for w in WAITS {
+                if ui.selectable_label(stop.wait == w, wait_name(w)).clicked() && stop.wait != w {
+                    out.push(Command::Author(Authoring::StopWait(i, w)));
+                }
+            }
+        });
+    record(st, format!("stop {i} wait"), r.response.rect, ppp);
+    let kind = stop.ask.as_ref().map(|a| a.kind);
+    let ask_name =
+        |k: Option<AskKind>| k.map_or("asks nothing".to_string(), |k| format!("asks {k:?}"));
+    let r = egui::ComboBox::from_id_salt(("stop ask", i))
+        .selected_text(ask_name(kind))
+        .show_ui(ui, |ui| {
+            for k in std::iter::once(None).chain(ASK_KINDS.map(Some)) {
+                if ui.selectable_label(kind == k, ask_name(k)).clicked() && kind != k {
+                    out.push(Command::Author(Authoring::StopAsk(i, k)));
+                }
+            }
+        });
+    record(st, format!("stop {i} ask"), r.response.rect, ppp);
+    // Play is Simulate's: offered where the stop shows it (or already plays).
+    if stop.mode == Some(Mode::Simulate) || stop.play.is_some() {
+        let play_name =
+            |p: Option<f32>| p.map_or("no play".to_string(), |s| format!("plays {s} s"));
+        let r = egui::ComboBox::from_id_salt(("stop play", i))
+            .selected_text(play_name(stop.play))
+            .show_ui(ui, |ui| {
+                for p in PLAYS {
+                    if ui.selectable_label(stop.play == p, play_name(p)).clicked() && stop.play != p
+                    {
+                        out.push(Command::Author(Authoring::StopPlay(i, p)));
+                    }
+                }
+            });
+        record(st, format!("stop {i} play"), r.response.rect, ppp);
     }
 }
