@@ -105,6 +105,22 @@ pub struct EpaStep {
     pub guard: Option<EpaGuard>,
 }
 
+impl EpaStep {
+    /// For a flat polytope ([`EpaGuard::FlatTriangle`]): whether its normal is its longest
+    /// edge's (true), or, its points being one point, the centre line's (false: then straight
+    /// up where the centres coincide).
+    pub fn flat_normal_from_edge(&self) -> bool {
+        let n = self.polytope.len();
+        let edge = |i: usize| {
+            self.polytope
+                .get((i + 1) % n.max(1))
+                .zip(self.polytope.get(i))
+                .map(|(q, p)| q.w - p.w)
+        };
+        edge(self.closest_edge).is_some_and(|e| try_normalize(right_perp(e)).is_some())
+    }
+}
+
 /// The EPA result. Points in the pair frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpaOutput {

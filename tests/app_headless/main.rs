@@ -16,5 +16,7 @@ mod overview;
 mod presenter;
 mod quiz;
 mod simulate_mode;
+mod status;
+mod step_words;
 mod sweep_plot;
 mod tour;

@@ -350,10 +350,13 @@ pub fn manifold_rows(pair: &Traced, step: usize) -> Vec<Row> {
                     ),
                     c.separation,
                 ));
-                out.push(note(format!(
-                    "p{k}: contact point (midway between the surfaces) {}",
-                    vec(world.point(c.position))
-                )));
+                // Only a kept point is a contact point; a dropped one gets no midpoint.
+                if c.kept {
+                    out.push(note(format!(
+                        "p{k}: contact point (midway between the surfaces) {}",
+                        vec(world.point(c.position))
+                    )));
+                }
             }
             out
         }

@@ -115,10 +115,10 @@ impl GjkMode {
             Phase::Gjk(i, s) => {
                 let region = match s.region {
                     VoronoiRegion::Vertex(k) => format!(
-                        "the origin is in the Voronoi region of vertex {k}, so only it is kept"
+                        "the origin is in the Voronoi region of vertex w{k}, so only it is kept"
                     ),
                     VoronoiRegion::Edge(p, q) => format!(
-                        "the origin is closest to the inside of edge {p}-{q}, so both its ends are kept"
+                        "the origin is closest to the inside of edge w{p}–w{q}, so both its ends are kept"
                     ),
                     VoronoiRegion::Interior => "the origin is inside the triangle".to_string(),
                 };
@@ -140,8 +140,11 @@ impl GjkMode {
             }
             Phase::Epa(i, e) => {
                 let guard = match e.guard {
+                    Some(EpaGuard::FlatTriangle) if e.flat_normal_from_edge() => {
+                        " Guard: the simplex has no area — the cores only touch (their difference is a segment through the origin); the cores' depth is 0, along the longest edge's normal; a rounded shape's radius adds to it."
+                    }
                     Some(EpaGuard::FlatTriangle) => {
-                        " Guard: the simplex has no area — the cores only touch (their difference is a segment or a point through the origin); the cores' depth is 0, along the longest edge's normal; a rounded shape's radius adds to it."
+                        " Guard: the simplex has no area — the cores meet at one point (their difference is the origin alone), so no edge gives a normal: it runs along the line between the centres (straight up where they coincide); the cores' depth is 0, and a rounded shape's radius adds to it."
                     }
                     Some(EpaGuard::InvertedWinding { .. }) => {
                         " Guard: rounding inverted this edge's winding; its normal was flipped instead of letting a negative distance win."
@@ -164,6 +167,10 @@ impl GjkMode {
                         num(e.improvement)
                     )
                 };
+                // A flat polytope has no closest edge to speak of: the guard says it all.
+                if e.guard == Some(EpaGuard::FlatTriangle) {
+                    return format!("EPA {}:{guard}", i + 1);
+                }
                 format!(
                     "EPA {}: the closest edge of the polytope is {} from the origin; {verdict}{guard}",
                     i + 1,

@@ -176,8 +176,8 @@ impl ManifoldMode {
         let Some(s) = shown.get(step).copied() else {
             return String::new();
         };
-        // The outline's step 4 (two corners), or the cores' closest points after nothing was
-        // kept in step 6.
+        // Two corners closest: before any clipping (the cores apart), or after the keep step
+        // kept nothing.
         let after_keep = shown[..step]
             .iter()
             .any(|s| matches!(s, ManifoldStep::Keep { .. }));
@@ -194,7 +194,7 @@ impl ManifoldMode {
                 swapped,
                 ..
             } => format!(
-                "1–2. Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {}",
+                "Reference face. A's best face (edge {edge_a}) has separation {}; B's (edge {edge_b}) {}. B wins only above {}{}: {}",
                 signed(*sep_a),
                 signed(*sep_b),
                 signed(*threshold),
@@ -214,7 +214,7 @@ impl ManifoldMode {
                 }
             ),
             ManifoldStep::IncidentFace(f) => format!(
-                "3. Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
+                "Incident face: {} edge {}, the face most anti-parallel to the reference normal.",
                 if f.on_b { "B" } else { "A" },
                 f.edge
             ),
@@ -224,7 +224,7 @@ impl ManifoldMode {
                 output,
                 ..
             } => format!(
-                "5. Clip against side plane {side} ({} of two): of the {} that go in, {} come out{}.",
+                "Clip against side plane {side} ({} of two): of the {} that go in, {} come out{}.",
                 if *side == 0 { "first" } else { "second" },
                 count(input.len(), "point", "points"),
                 output.len(),
@@ -240,14 +240,14 @@ impl ManifoldMode {
             ManifoldStep::Keep { candidates, margin } => {
                 let kept = candidates.iter().filter(|c| c.kept).count();
                 format!(
-                    "6. Keep the points with separation at most the margin {}: {kept} kept, {} dropped (in front of the reference face).",
+                    "Keep the points with separation at most the margin {}: {kept} kept, {} dropped (in front of the reference face).",
                     num(*margin),
                     candidates.len() - kept
                 )
             }
             ManifoldStep::Corner { separation, .. } => format!(
-                "{}The rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {}.",
-                if after_keep { "" } else { "4. " },
+                "{}he rounded cores are apart and two corners are closest: one point on the line between them (the diagonal normal), separation {}.",
+                ["T", "No point was kept, and t"][usize::from(after_keep)],
                 signed(*separation)
             ),
             ManifoldStep::Circles { separation, .. } => format!(

@@ -1,0 +1,52 @@
+//! The status bar names where the scene comes from (issue 43, item 5): a built-in scene as
+//! built in, a pasted one as held only in the app (it said "built-in: pasted.ron").
+
+use narrowphase_lab::app::input::Input;
+use narrowphase_lab::app::{App, new_context, screen_input};
+use narrowphase_lab::cli::AppFlags;
+
+/// Every text a frame of the app draws.
+fn texts(app: &mut App) -> Vec<String> {
+    let ctx = new_context();
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        let shapes = ctx
+            .run(screen_input(1280.0, 800.0), |ctx| {
+                app.frame(ctx, 0.0, Input::default(), &[])
+            })
+            .shapes;
+        fn walk(s: &egui::Shape, out: &mut Vec<String>) {
+            match s {
+                egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+                _ => {}
+            }
+        }
+        out.clear();
+        shapes.iter().for_each(|c| walk(&c.shape, &mut out));
+    }
+    out
+}
+
+#[test]
+fn the_status_bar_says_built_in_only_for_a_built_in_scene() {
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t == "built-in: 01_resting_box.ron"),
+        "{shown:?}"
+    );
+    let text = narrowphase_lab::scene::BUILTIN[1].1.to_string();
+    assert!(app.files(0.0, |f| f.open_text("pasted.ron".into(), text, 0.0, true)));
+    let shown = texts(&mut app);
+    assert!(
+        shown
+            .iter()
+            .any(|t| t == "pasted.ron (not saved to a file)"),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|t| t.starts_with("built-in")),
+        "{shown:?}"
+    );
+}
