@@ -244,13 +244,7 @@ impl Mode for SatMode {
                             );
                         });
                         r.col(|ui| {
-                            let c = if row.gap > 0.0 {
-                                colors::good()
-                            } else if row.gap == 0.0 {
-                                colors::accent()
-                            } else {
-                                colors::bad()
-                            };
+                            let c = gap_colour(row.gap);
                             ui.monospace(RichText::new(signed(row.gap)).color(c));
                         });
                         r.col(|ui| {
@@ -426,11 +420,8 @@ impl Mode for SatMode {
 
         // The gap or the overlap, with its length.
         let [g0, g1] = row.gap_ends;
-        let color = if row.gap > 0.0 {
-            colors::good()
-        } else {
-            colors::bad()
-        };
+        // Touching (gap 0) in the table's colour, not the overlap's.
+        let color = gap_colour(row.gap);
         let y = px(22.0);
         c.line(on_line(g0, y), on_line(g1, y), 3.0, color);
         c.line(
@@ -472,6 +463,17 @@ impl Mode for SatMode {
                 colors::ink(),
             );
         }
+    }
+}
+
+/// A gap's colour, in the table and on the canvas: apart, touching (gap 0) or overlapping.
+fn gap_colour(gap: f32) -> Color32 {
+    if gap > 0.0 {
+        colors::good()
+    } else if gap == 0.0 {
+        colors::accent()
+    } else {
+        colors::bad()
     }
 }
 
