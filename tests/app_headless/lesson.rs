@@ -1,114 +1,55 @@
-//! The lesson page (`web/lesson.html`) never contradicts its figures: each figure's "Try:" is
-//! done here, on the figure's own link, as a student would do it (steps, a drag, a turn, in
-//! small moves), and what the sentence promises is read from the pair's `report` (the same
-//! JSON `narrowphase-lab report` prints). Each test first finds its sentence on the page, so
-//! rewording a promise without redoing its check fails here.
+//! The lesson page (`web/lesson.html`) never contradicts its figures. Each figure opens at a
+//! stop of its scene's tour (`&stop=K`) with the tour's caption bar (`&text=1`), and the tour's
+//! captions from that stop on say what to do. Each check here is done on the figure's own link,
+//! opened as its iframe opens it, as a student would do it (the tour walked with its ▶, steps, a
+//! drag, a turn, in small moves), and what the captions promise is read from the pair's `report`
+//! (the same JSON `narrowphase-lab report` prints). Each test first finds its promise words in
+//! the figure's captions (the scene's tour as loaded), so rewording a promise without redoing
+//! its check fails here.
+
+mod page;
 
 use glam::Vec2;
 use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::{Command, Pose};
-use narrowphase_lab::cli::AppFlags;
+use narrowphase_lab::app::tour::GLIDE_SECONDS;
 use narrowphase_lab::scene::questions::Which;
+use page::{f, figure, pose, report, set_b};
 use serde_json::Value;
-
-/// The page's figures: each iframe's link (its query) and its caption's text, in order.
-fn figures() -> Vec<(String, String)> {
-    let page = include_str!("../../web/lesson.html");
-    page.split("<figure>")
-        .skip(1)
-        .map(|f| {
-            let src = f.split("src=\"").nth(1).and_then(|s| s.split('"').next());
-            let src = src.expect("a figure's iframe").replace("&amp;", "&");
-            let query = src.trim_start_matches("index.html").to_string();
-            let caption = f.split("<figcaption>").nth(1).expect("a caption");
-            let caption = caption.split("</figcaption>").next().unwrap_or("");
-            // The words as read: tags dropped, white space folded.
-            let mut text = String::new();
-            let mut in_tag = false;
-            for c in caption.chars() {
-                match c {
-                    '<' => in_tag = true,
-                    '>' => in_tag = false,
-                    c if !in_tag => text.push(c),
-                    _ => {}
-                }
-            }
-            (query, text.split_whitespace().collect::<Vec<_>>().join(" "))
-        })
-        .collect()
-}
-
-/// The figure whose link names `scene` and `mode`, opened as its iframe opens it; its caption.
-fn figure(scene: &str, mode: &str, promise: &[&str]) -> (App, String) {
-    let (query, caption) = figures()
-        .into_iter()
-        .find(|(q, _)| {
-            q.contains(&format!("scene={scene}&")) && q.contains(&format!("mode={mode}"))
-        })
-        .unwrap_or_else(|| panic!("the lesson has no {scene} figure in {mode}"));
-    for words in promise {
-        assert!(
-            caption.contains(words),
-            "the {scene} figure no longer says {words:?} (redo its check): {caption}"
-        );
-    }
-    let mut app = App::new(&AppFlags::default()).expect("the lecture opens");
-    app.files(0.0, |f| f.open_link(&query, "", 0.0));
-    assert!(
-        app.session.scene_name().starts_with(scene),
-        "{query} opened {}",
-        app.session.scene_name()
-    );
-    (app, caption)
-}
-
-/// The pair as `report` prints it.
-fn report(app: &App) -> Value {
-    narrowphase_lab::report::report(app.doc.scene(), &app.session.pair.traces)
-}
-
-fn pose(app: &App, which: Which) -> Pose {
-    let s = app.doc.scene();
-    let b = if which == Which::A { &s.a } else { &s.b };
-    Pose {
-        position: b.position,
-        angle_deg: b.angle_deg,
-    }
-}
-
-/// B moved (a drag) or turned (its ring) to `to`, as one gesture.
-fn set_b(app: &mut App, to: Pose) {
-    app.apply(Command::BeginGesture, 0.0);
-    app.apply(Command::SetPose(Which::B, to), 0.0);
-    app.apply(Command::EndGesture, 0.0);
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
-}
 
 #[test]
 fn figure_1_the_first_gap_separates_the_pair() {
-    let (mut app, _) = figure(
+    let mut fig = figure(
         "02_tilted_box",
         "sat",
-        &["drag the tilted box up", "green gap", "separated"],
+        &[
+            "each step is one axis",
+            "shadows",
+            "drag the tilted box up",
+            "green gap",
+            "separated",
+        ],
     );
-    // "step with ▶ through the axes": every axis is a step.
-    let axes = report(&app)["sat"]["axes"].as_array().map_or(0, Vec::len);
+    // "each step is one axis": every axis is a step, and every one overlaps.
+    let axes = report(&fig.app)["sat"]["axes"]
+        .as_array()
+        .map_or(0, Vec::len);
     assert!(axes >= 4, "two boxes have at least four axes: {axes}");
-    let start = pose(&app, Which::B);
+    assert_eq!(fig.app.step_count(), axes, "a step per axis");
+    fig.walk_to("drag the tilted box up");
+    let app = &mut fig.app;
+    let start = pose(app, Which::B);
     let mut separated_at = None;
     for k in 1..=200 {
         let up = start.position + Vec2::new(0.0, 0.002 * k as f32);
         set_b(
-            &mut app,
+            app,
             Pose {
                 position: up,
                 ..start
             },
         );
-        let r = report(&app);
+        let r = report(app);
         let gaps: Vec<f64> = r["sat"]["axes"]
             .as_array()
             .expect("axes")
@@ -126,36 +67,60 @@ fn figure_1_the_first_gap_separates_the_pair() {
         );
         if any_gap {
             assert!(f(&r["separation"]) > 0.0);
+            // "until this axis shows a green gap": the axis shown is one that opens first.
+            let shown = gaps[app.session.step];
+            assert!(shown > 0.0, "the axis shown still overlaps: {gaps:?}");
             separated_at = Some(k);
             break;
         }
     }
     let k = separated_at.expect("dragging the box up separates it within 0.4");
     assert!(k > 1, "the figure starts overlapping");
+    // The stop that says so shows it: a gap on the axis shown, while others still overlap.
+    fig.walk_to("separated");
+    let r = report(&fig.app);
+    let gaps: Vec<f64> = r["sat"]["axes"]
+        .as_array()
+        .expect("axes")
+        .iter()
+        .map(|a| f(&a["gap"]))
+        .collect();
+    assert_eq!(r["overlap"], false, "{}", fig.caption());
+    assert!(gaps[fig.app.session.step] > 0.0, "{gaps:?}");
+    assert!(
+        gaps.iter().any(|&g| g < 0.0),
+        "'whatever the other axes say': {gaps:?}"
+    );
 }
 
 #[test]
 fn figure_2_the_closest_point_slides_towards_the_origin() {
-    let (mut app, _) = figure(
+    let mut fig = figure(
         "13_gjk_distance",
         "gjk",
-        &["Move a shape closer", "towards the origin"],
+        &[
+            "support point of B minus one of A",
+            "Move a shape closer",
+            "towards the origin",
+        ],
     );
-    let a = pose(&app, Which::A).position;
-    let start = pose(&app, Which::B);
-    let mut last = f(&report(&app)["gjk"]["distance"]);
+    fig.walk_to("Move a shape closer");
+    let app = &mut fig.app;
+    let a = pose(app, Which::A).position;
+    let start = pose(app, Which::B);
+    let mut last = f(&report(app)["gjk"]["distance"]);
     assert!(last > 0.0, "the shapes start apart");
     for k in 1..=10 {
-        // A tenth of the way to A each time, while they are still apart.
+        // A fiftieth of the way to A each time, while they are still apart.
         let p = start.position + (a - start.position) * (0.02 * k as f32);
         set_b(
-            &mut app,
+            app,
             Pose {
                 position: p,
                 ..start
             },
         );
-        let r = report(&app);
+        let r = report(app);
         if r["overlap"] == true {
             break;
         }
@@ -170,24 +135,49 @@ fn figure_2_the_closest_point_slides_towards_the_origin() {
 
 #[test]
 fn figure_3_pushed_deeper_the_nearest_edge_moves_away_by_the_push() {
-    let (mut app, _) = figure(
+    let mut fig = figure(
         "14_epa_deep",
         "gjk",
-        &["push the diamond straight down", "by as much as you pushed"],
+        &[
+            "stops growing",
+            "is the depth",
+            "Push the diamond straight down",
+            "by as much as you pushed",
+        ],
     );
-    let start = pose(&app, Which::B);
     let depth = |app: &App| f(&report(app)["epa"]["depth"]);
-    let d0 = depth(&app);
+    // The depth the captions name is EPA's (and the diamond's lowest corner's).
+    fig.walk_to("That distance");
+    let d = depth(&fig.app);
+    assert!(
+        fig.caption().contains(&format!("{d:.2}")),
+        "EPA's depth is {d}: {}",
+        fig.caption()
+    );
+    let corner = report(&fig.app)["points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .map(|p| f(&p["separation"]))
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        (corner + d).abs() < 1e-4,
+        "the deepest point is {corner} deep"
+    );
+    fig.walk_to("Push the diamond straight down");
+    let app = &mut fig.app;
+    let start = pose(app, Which::B);
+    let d0 = depth(app);
     assert!(d0 > 0.0, "the figure overlaps");
     for push in [0.05f32, 0.1, 0.2] {
         set_b(
-            &mut app,
+            app,
             Pose {
                 position: start.position - Vec2::new(0.0, push),
                 ..start
             },
         );
-        let d = depth(&app);
+        let d = depth(app);
         assert!(
             ((d - d0) - push as f64).abs() < 1e-4,
             "pushed {push}: the depth went {d0} → {d}"
@@ -197,35 +187,58 @@ fn figure_3_pushed_deeper_the_nearest_edge_moves_away_by_the_push() {
 
 #[test]
 fn figure_4_turned_back_the_box_leaves_the_ground_then_lands_on_two_points() {
-    let (mut app, _) = figure(
+    let mut fig = figure(
         "02_tilted_box",
         "manifold",
         &[
-            "below about 9°",
+            "crossed out",
+            "turn the box back towards flat",
+            "Below about 9°",
             "no point at all",
-            "drag it down onto the ground",
+            "Drag it down onto the ground",
             "both points",
         ],
     );
-    let start = pose(&app, Which::B);
     let points = |app: &App| report(app)["points"].as_array().map_or(0, Vec::len);
-    assert_eq!(points(&app), 1, "at 10° one point");
+    // Clipping's last step: the candidates it crossed out.
+    let dropped = |app: &App| {
+        let r = report(app);
+        let keep = r["clip"]["steps"]
+            .as_array()
+            .and_then(|s| s.iter().find(|s| s["step"] == "keep"));
+        let candidates = keep
+            .and_then(|k| k["candidates"].as_array())
+            .expect("a keep step");
+        candidates.iter().filter(|c| c["kept"] == false).count()
+    };
+    // "At the last step … kept and … crossed out": one point, one dropped, at the last step.
+    fig.walk_to("crossed out");
+    assert_eq!(
+        fig.app.session.step + 1,
+        fig.app.step_count(),
+        "the last step"
+    );
+    assert_eq!((points(&fig.app), dropped(&fig.app)), (1, 1));
+    fig.walk_to("turn the box back towards flat");
+    let app = &mut fig.app;
+    let start = pose(app, Which::B);
+    assert_eq!(points(app), 1, "at 10° one point");
     // Back towards flat by a tenth of a degree at a time.
     let mut left_at = None;
     for k in 1..=100 {
         let angle = start.angle_deg - 0.1 * k as f32;
         set_b(
-            &mut app,
+            app,
             Pose {
                 angle_deg: angle,
                 ..start
             },
         );
-        if points(&app) == 0 && left_at.is_none() {
+        if points(app) == 0 && left_at.is_none() {
             left_at = Some(angle);
         }
         if left_at.is_some() {
-            assert_eq!(points(&app), 0, "at {angle}° it stays off the ground");
+            assert_eq!(points(app), 0, "at {angle}° it stays off the ground");
         }
     }
     let left = left_at.expect("the box leaves the ground on the way to flat");
@@ -233,35 +246,47 @@ fn figure_4_turned_back_the_box_leaves_the_ground_then_lands_on_two_points() {
         (8.5..9.5).contains(&left),
         "it leaves the ground at {left}°, not 'about 9°'"
     );
+    // The stop that says so shows the box turned back, off the ground.
+    fig.walk_to("no point at all");
+    let turned = pose(&fig.app, Which::B).angle_deg;
+    assert!(turned < left, "the stop shows {turned}°");
+    assert_eq!(points(&fig.app), 0, "{}", fig.caption());
     // Flat, dragged down onto the ground: two points.
-    let flat = pose(&app, Which::B);
+    fig.walk_to("Drag it down onto the ground");
+    let app = &mut fig.app;
+    let flat = pose(app, Which::B);
     assert!(flat.angle_deg.abs() < 1e-3);
-    let gap = f(&report(&app)["separation"]);
+    let gap = f(&report(app)["separation"]);
+    assert!(gap > 0.0, "flat, it hovers: {gap}");
     set_b(
-        &mut app,
+        app,
         Pose {
             position: flat.position - Vec2::new(0.0, gap as f32 + 0.01),
             ..flat
         },
     );
-    assert_eq!(points(&app), 2, "flat on the ground");
+    assert_eq!(points(app), 2, "flat on the ground");
+    // The drag was what the stop waited for: the tour goes on to the stop that says so.
+    fig.now += GLIDE_SECONDS + 0.1;
+    fig.app.advance_mode(fig.now);
+    assert!(fig.caption().contains("both points"), "{}", fig.caption());
+    assert_eq!(points(&fig.app), 2, "{}", fig.caption());
 }
 
 #[test]
 fn figure_5_clockwise_the_reference_face_jumps_to_the_upper_box() {
-    let (mut app, _) = figure(
+    let mut fig = figure(
         "03_near_parallel",
         "manifold",
         &[
             "anticlockwise",
             "stays on the lower box",
-            "clockwise",
+            "clockwise instead",
             "a tenth of a degree",
             "jumps to it",
             "renamed",
         ],
     );
-    let start = pose(&app, Which::B);
     let reference = |app: &App| {
         report(app)["clip"]["reference"]["body"]
             .as_str()
@@ -275,36 +300,42 @@ fn figure_5_clockwise_the_reference_face_jumps_to_the_upper_box() {
             .map(|p| p["id"].as_u64().expect("id"))
             .collect()
     };
-    assert_eq!(reference(&app).as_deref(), Some("a"));
-    let ids0 = ids(&app);
+    fig.walk_to("anticlockwise");
+    let app = &mut fig.app;
+    let start = pose(app, Which::B);
+    assert_eq!(reference(app).as_deref(), Some("a"));
+    let ids0 = ids(app);
     // Anticlockwise, up to half a degree: A keeps the reference face.
     for k in 1..=50 {
         set_b(
-            &mut app,
+            app,
             Pose {
                 angle_deg: start.angle_deg + 0.01 * k as f32,
                 ..start
             },
         );
         assert_eq!(
-            reference(&app).as_deref(),
+            reference(app).as_deref(),
             Some("a"),
             "at +{:.2}°",
             0.01 * k as f32
         );
     }
     // Clockwise: the face jumps to B at about a tenth of a degree, and the ids change.
+    fig.walk_to("clockwise instead");
+    let app = &mut fig.app;
+    assert_eq!(pose(app, Which::B), start, "the stop puts B back");
     let mut jumped = None;
     for k in 1..=50 {
         let turn = 0.01 * k as f32;
         set_b(
-            &mut app,
+            app,
             Pose {
                 angle_deg: start.angle_deg - turn,
                 ..start
             },
         );
-        if reference(&app).as_deref() == Some("b") {
+        if reference(app).as_deref() == Some("b") {
             jumped = Some(turn);
             break;
         }
@@ -314,33 +345,26 @@ fn figure_5_clockwise_the_reference_face_jumps_to_the_upper_box() {
         (0.05..0.2).contains(&turn),
         "it jumps at {turn}°, not 'about a tenth of a degree'"
     );
-    let renamed = ids(&app);
+    let renamed = ids(app);
     assert_eq!(renamed.len(), 2);
     assert!(
         renamed.iter().all(|id| !ids0.contains(id)),
         "{ids0:?} → {renamed:?}"
     );
-}
-
-#[test]
-fn every_figure_of_the_lesson_has_its_check() {
-    // The figures the tests above do: a new figure needs a test here.
-    let links: Vec<String> = figures().into_iter().map(|(q, _)| q).collect();
-    let checked = [
-        ("02_tilted_box", "sat"),
-        ("13_gjk_distance", "gjk"),
-        ("14_epa_deep", "gjk"),
-        ("02_tilted_box", "manifold"),
-        ("03_near_parallel", "manifold"),
-        ("20_box_rocks", "simulate"),
-    ];
-    assert_eq!(links.len(), checked.len(), "{links:?}");
-    for (q, (scene, mode)) in links.iter().zip(checked) {
-        assert!(
-            q.contains(scene) && q.contains(&format!("mode={mode}")),
-            "{q}"
-        );
-    }
+    // The stop that says so shows the roles swapped and the points renamed.
+    fig.walk_to("renamed");
+    let shown = ids(&fig.app);
+    assert_eq!(
+        reference(&fig.app).as_deref(),
+        Some("b"),
+        "{}",
+        fig.caption()
+    );
+    assert_eq!(shown.len(), 2);
+    assert!(
+        shown.iter().all(|id| !ids0.contains(id)),
+        "{ids0:?} → {shown:?}"
+    );
 }
 
 #[test]
@@ -349,16 +373,18 @@ fn figure_6_the_one_point_ghosts_keep_rocking_drawn_magnified() {
     use narrowphase_lab::app::input::Input;
     use narrowphase_lab::app::modes::simulate::SimulateMode;
     use narrowphase_lab::app::{new_context, screen_input};
-    let (mut app, _) = figure(
+    let mut app = figure(
         "20_box_rocks",
         "simulate",
         &[
-            "solid box (two points) settles",
+            "Press play",
+            "solid box (two points) has settled",
             "keep rocking",
             "magnified",
             "the factor",
         ],
-    );
+    )
+    .app;
     let ctx = new_context();
     let draw = |app: &mut App| {
         let _ = ctx.run(screen_input(640.0, 400.0), |ctx| {

@@ -370,6 +370,66 @@ fn the_command_lines_mode_and_step_win_over_its_stop_as_a_links_do() {
     assert_eq!(run.at().1, "manifold");
 }
 
+/// A stop that glides the pair from apart to touching shows its step once the poses are there
+/// (when the glide began, the step was clamped to the shorter trace of the pair apart).
+#[test]
+fn a_stop_that_glides_into_contact_shows_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = r#"Scene(
+    title: "Apart, then down",
+    mode: Manifold,
+    a: Body(shape: Box(width: 4.0, height: 1.0), position: (0.0, -0.5)),
+    b: Body(shape: Box(width: 1.0, height: 1.0), position: (0.0, 1.0)),
+    tour: [
+        Stop(caption: "Apart.", step: 4),
+        Stop(caption: "Down on the ground.", step: 4, pose_b: Pose(position: (0.0, 0.375))),
+    ],
+)"#;
+    std::fs::write(dir.path().join("01_apart.ron"), scene).unwrap();
+    let mut run = Run::open(folder_flags(dir.path()));
+    let apart = run.app.step_count();
+    assert_eq!(run.at().2 as usize, apart - 1, "apart: its last step");
+    run.apply(Command::Tour(TourTo::Next));
+    let touching = run.app.step_count();
+    assert!(
+        touching > 4 && apart <= 4,
+        "{apart} steps apart, {touching} touching"
+    );
+    assert_eq!(run.state()["tour"]["gliding"], false);
+    assert_eq!(run.at(), (1, "manifold".into(), 4, [0.0, 0.375, 0.0]));
+}
+
+/// A stop that plays the run, reached while the student has it playing: played from the start
+/// and paused at the stop's end (not paused at once, as a toggle would).
+#[test]
+fn a_stop_that_plays_reached_while_playing_plays_from_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = r#"Scene(
+    title: "Press play",
+    mode: Simulate,
+    a: Body(shape: Box(width: 8.0, height: 1.0), position: (0.0, -0.5)),
+    b: Body(shape: Box(width: 1.0, height: 1.0), position: (0.0, 1.0)),
+    sim: Sim(seconds: 3.0),
+    tour: [
+        Stop(caption: "Press play.", mode: Simulate, step: 0),
+        Stop(caption: "One second in.", play: 1.0),
+    ],
+)"#;
+    std::fs::write(dir.path().join("01_play.ron"), scene).unwrap();
+    let mut run = Run::open(folder_flags(dir.path()));
+    run.apply(Command::PlayPause);
+    let playing = run.at().2;
+    assert!(playing > 0, "the run plays");
+    run.apply(Command::Tour(TourTo::Next));
+    assert!(run.at().2 < 60, "from the start: step {}", run.at().2);
+    run.frames(30);
+    assert_eq!(
+        (run.at().0, run.at().2),
+        (1, 60),
+        "paused at the stop's end"
+    );
+}
+
 /// Every built-in scene's tour, stop by stop, opened at the stop as `--stop K` does and reached
 /// by `N` from the stop before: each shows its caption, and the mode, step, poses and camera it
 /// names (the step kept inside the mode's trace), and both ways agree.

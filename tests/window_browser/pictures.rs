@@ -198,6 +198,18 @@ fn problems(s: &serde_json::Value, window: (u32, u32), how: &str) -> Vec<String>
 /// Every scene of the built-in lecture (the list a test keeps equal to `scenes/`).
 const SCENES: usize = narrowphase_lab::scene::BUILTIN.len();
 
+/// The most stops a built-in scene's tour has (PageDown walks them all before the next scene).
+fn longest_tour() -> usize {
+    let tour = |(name, text): &(&str, &str)| {
+        narrowphase_lab::scene::parse(text, name).map_or(0, |l| l.scene.tour.len())
+    };
+    narrowphase_lab::scene::BUILTIN
+        .iter()
+        .map(tour)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Walks the whole built-in lecture with PageDown, each scene in each mode at its first and
 /// last step, checking every state; and returns the problems.
 fn walk_lecture(scale: &str, window: (u32, u32)) -> Vec<String> {
@@ -216,7 +228,7 @@ fn walk_lecture(scale: &str, window: (u32, u32)) -> Vec<String> {
         if index > 0 {
             // PageDown walks a scene's tour stops first, then goes on to the next scene.
             let mut s = press(&d, &mut app, "Next");
-            for _ in 0..12 {
+            for _ in 0..longest_tour() {
                 if s["scene_index"] == index {
                     break;
                 }

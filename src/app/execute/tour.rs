@@ -131,10 +131,18 @@ impl Guide<'_> {
                 .map_or(60.0, |p| p.steps_per_second());
             let end = (f64::from(seconds) * per_second).round() as usize;
             if glide {
-                // Played from the start, paused by `advance` at the end.
+                // Played from the start, paused by `advance` at the end (a run the student
+                // set playing before going on plays on from the start: play, not a toggle).
                 self.session.tour.pause_at = Some(end);
                 after.push(After::Step(0));
-                after.push(After::Do(Command::PlayPause));
+                let playing = self
+                    .modes
+                    .get_mut(ModeKind::Simulate)
+                    .player()
+                    .is_some_and(|p| p.playing());
+                if !playing {
+                    after.push(After::Do(Command::PlayPause));
+                }
             } else {
                 after.push(After::Step(end));
             }
@@ -162,6 +170,17 @@ impl Guide<'_> {
                 if let Some(((_, _), (center, zoom))) = glide.camera {
                     let v = crate::scene::View { center, zoom };
                     after.push(After::Do(Command::ShowView(v)));
+                }
+                // The stop's step was clamped to the trace of the poses the glide started
+                // from (a pair apart has fewer steps than one touching): shown again now that
+                // the poses are there, as a stop opened at once shows it.
+                if glide.poses.is_some()
+                    && let Some(k) = self.session.tour.stop
+                {
+                    let shown = shown_at(self.doc.saved(), &self.doc.scene().tour, k);
+                    if shown.play.is_none() && shown.mode == self.session.mode {
+                        after.push(After::Step(shown.step));
+                    }
                 }
             }
         }
