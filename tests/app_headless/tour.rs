@@ -94,6 +94,54 @@ impl Run {
         texts
     }
 
+    /// Where the next frame draws `words` (the centre of the first such text).
+    fn text_at(&mut self, words: &str) -> egui::Pos2 {
+        let now = self.now;
+        let app = &mut self.app;
+        let out = self.ctx.run(screen_input(1280.0, 800.0), |ctx| {
+            app.frame(ctx, now, Input::default(), &[]);
+        });
+        fn find(s: &egui::Shape, words: &str) -> Option<egui::Pos2> {
+            match s {
+                egui::Shape::Text(t) if t.galley.text() == words => {
+                    Some(t.pos + t.galley.rect.center().to_vec2())
+                }
+                egui::Shape::Vec(v) => v.iter().find_map(|s| find(s, words)),
+                _ => None,
+            }
+        }
+        out.shapes
+            .iter()
+            .find_map(|c| find(&c.shape, words))
+            .unwrap_or_else(|| panic!("no {words:?} drawn"))
+    }
+
+    /// A click at `p` (the pointer moves there, is pressed, is released), then a few frames.
+    fn click(&mut self, p: egui::Pos2) {
+        let button = |pressed| egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        for events in [
+            vec![egui::Event::PointerMoved(p)],
+            vec![button(true)],
+            vec![button(false)],
+        ] {
+            let now = self.now;
+            let app = &mut self.app;
+            let input = egui::RawInput {
+                events,
+                ..screen_input(1280.0, 800.0)
+            };
+            let _ = self
+                .ctx
+                .run(input, |ctx| app.frame(ctx, now, Input::default(), &[]));
+        }
+        self.frames(2);
+    }
+
     fn apply(&mut self, c: Command) {
         self.app.apply(c, self.now);
         self.frames(8);
@@ -633,4 +681,39 @@ fn every_built_in_stop_walked_to_keeps_its_picture_in_view() {
         }
     }
     assert!(found.is_empty(), "{found:#?}");
+}
+
+/// A stop's question in a figure (`&embed=1&text=1`): asked in a window over the figure, its
+/// choices answer it as in the app, and the figure then shows whether the guess was right.
+#[test]
+fn an_embed_asks_a_stops_question_and_takes_the_answer() {
+    let mut run = figure("?scene=06_touching&embed=1&text=1");
+    run.app.files(0.0, |f| {
+        f.open_link("?scene=06_touching&embed=1&text=1", "", 0.0)
+    });
+    run.frames(3);
+    let of = run.state()["tour"]["of"].as_u64().expect("a tour");
+    let k = (0..of)
+        .find(|&k| {
+            run.apply(Command::Tour(TourTo::At(k as usize)));
+            run.state()["quiz"]["kind"] == "Overlap"
+        })
+        .expect("06 has a stop that asks whether they overlap");
+    let shown = run.texts();
+    assert!(
+        shown.iter().any(|t| t == "Predict"),
+        "stop {k}: the figure asks: {shown:?}"
+    );
+    // The student clicks "no" (the boxes only touch), as a finger on the choice would.
+    let truth = run.app.session.pair.query.overlap;
+    let answer = if truth {
+        "Yes, they overlap"
+    } else {
+        "No, they don't"
+    };
+    let at = run.text_at(answer);
+    run.click(at);
+    let s = run.state();
+    assert_eq!(s["quiz"]["revealed"], true, "{}", s["quiz"]);
+    assert_eq!(s["quiz"]["right"], true, "{}", s["quiz"]);
 }

@@ -53,6 +53,19 @@ impl Panels<'_> {
             if touring {
                 let _ = self.tour_ui(ctx, &mut out);
             }
+            // A stop's question (a prediction gate): answered in a window over the figure.
+            if let Some(ask) = self.quiz.tour_ask.clone().filter(|_| touring) {
+                egui::Window::new("Predict")
+                    .id(egui::Id::new("embed predict"))
+                    .title_bar(false)
+                    .resizable(false)
+                    .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 40.0))
+                    .default_width(260.0)
+                    .show(ctx, |ui| {
+                        let pair = &self.session.pair;
+                        crate::app::quiz::panel(ui, self.quiz, Some(&ask), 1, 0, pair, &mut out);
+                    });
+            }
             self.dialogs_ui(ctx, &mut out);
             // Never the Edit panel: students in a lesson page do not edit the scene.
             self.probe.edit_widgets.clear();
