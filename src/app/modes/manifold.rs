@@ -404,11 +404,11 @@ impl Mode for ManifoldMode {
             }
         }
         if h >= 11.0 {
-            // Each row named: its id, and for compound bodies its part pair.
+            // Each row named: its id first (it tells two rows of a part pair apart), then the pair.
             for (row, id) in distinct.iter().enumerate() {
                 let text = if pair.pair.bodies.is_some() {
                     let parts = crate::geom::ContactId(*id).parts();
-                    format!("{}  {}", part_pair(parts, pair.part_counts()), id_hex(*id))
+                    format!("{}  {}", id_hex(*id), part_pair(parts, pair.part_counts()))
                 } else {
                     id_hex(*id)
                 };
