@@ -479,18 +479,7 @@ fn words_at(app: &mut App, ctx: &egui::Context, words: &str, near: egui::Pos2) -
     let out = ctx.run(screen_input(1280.0, 800.0), |ctx| {
         app.frame(ctx, 0.0, Input::default(), &[])
     });
-    fn all(s: &egui::Shape, out: &mut Vec<(String, egui::Pos2)>) {
-        match s {
-            egui::Shape::Text(t) => {
-                let centre = t.pos + t.galley.rect.center().to_vec2();
-                out.push((t.galley.text().to_string(), centre));
-            }
-            egui::Shape::Vec(v) => v.iter().for_each(|s| all(s, out)),
-            _ => {}
-        }
-    }
-    let mut texts = Vec::new();
-    out.shapes.iter().for_each(|c| all(&c.shape, &mut texts));
+    let texts = crate::common::drawn_texts(&out.shapes);
     texts
         .iter()
         .filter(|(t, _)| t == words)

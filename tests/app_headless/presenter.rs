@@ -108,16 +108,11 @@ fn frame(ctx: &egui::Context, cue: &Cue, seconds: f64, input: egui::RawInput) ->
     let mut replies = Vec::new();
     let out = ctx.run(input, |ctx| view(ctx, cue, seconds, &mut replies));
     let mut texts: Vec<String> = replies.iter().map(|r| format!("reply:{r:?}")).collect();
-    fn walk(s: &egui::Shape, out: &mut Vec<String>) {
-        match s {
-            egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    for c in &out.shapes {
-        walk(&c.shape, &mut texts);
-    }
+    texts.extend(
+        crate::common::drawn_texts(&out.shapes)
+            .into_iter()
+            .map(|(t, _)| t),
+    );
     texts
 }
 

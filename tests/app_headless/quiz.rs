@@ -26,18 +26,10 @@ fn frame_texts(app: &mut App) -> Vec<String> {
         ..Default::default()
     };
     let out = ctx.run(raw, |ctx| app.frame(ctx, 0.0, Input::default(), &[]));
-    let mut texts = Vec::new();
-    fn walk(s: &egui::Shape, out: &mut Vec<String>) {
-        match s {
-            egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    for c in &out.shapes {
-        walk(&c.shape, &mut texts);
-    }
-    texts
+    crate::common::drawn_texts(&out.shapes)
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect()
 }
 
 #[test]

@@ -15,15 +15,10 @@ fn texts(app: &mut App) -> Vec<String> {
                 app.frame(ctx, 0.0, Input::default(), &[])
             })
             .shapes;
-        fn walk(s: &egui::Shape, out: &mut Vec<String>) {
-            match s {
-                egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
-                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-                _ => {}
-            }
-        }
-        out.clear();
-        shapes.iter().for_each(|c| walk(&c.shape, &mut out));
+        out = crate::common::drawn_texts(&shapes)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
     }
     out
 }

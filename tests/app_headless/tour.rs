@@ -80,18 +80,10 @@ impl Run {
         let out = self.ctx.run(screen_input(1280.0, 800.0), |ctx| {
             app.frame(ctx, now, Input::default(), &[]);
         });
-        fn walk(s: &egui::Shape, out: &mut Vec<String>) {
-            match s {
-                egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
-                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-                _ => {}
-            }
-        }
-        let mut texts = Vec::new();
-        for c in &out.shapes {
-            walk(&c.shape, &mut texts);
-        }
-        texts
+        crate::common::drawn_texts(&out.shapes)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
     }
 
     /// Where the next frame draws `words` (the centre of the first such text).
@@ -101,18 +93,9 @@ impl Run {
         let out = self.ctx.run(screen_input(1280.0, 800.0), |ctx| {
             app.frame(ctx, now, Input::default(), &[]);
         });
-        fn find(s: &egui::Shape, words: &str) -> Option<egui::Pos2> {
-            match s {
-                egui::Shape::Text(t) if t.galley.text() == words => {
-                    Some(t.pos + t.galley.rect.center().to_vec2())
-                }
-                egui::Shape::Vec(v) => v.iter().find_map(|s| find(s, words)),
-                _ => None,
-            }
-        }
-        out.shapes
-            .iter()
-            .find_map(|c| find(&c.shape, words))
+        crate::common::drawn_texts(&out.shapes)
+            .into_iter()
+            .find_map(|(t, p)| (t == words).then_some(p))
             .unwrap_or_else(|| panic!("no {words:?} drawn"))
     }
 

@@ -19,6 +19,28 @@ use proptest::prelude::*;
 use std::f32::consts::PI;
 
 // ------------------------------------------------------------------------------------------
+// What a headless frame drew.
+
+/// Every text a headless egui frame drew, with its centre (nested shapes walked too), in the
+/// order drawn. (The app's tests only: the library's build without the app's crates too.)
+#[cfg(feature = "app")]
+pub fn drawn_texts(shapes: &[egui::epaint::ClippedShape]) -> Vec<(String, egui::Pos2)> {
+    fn walk(s: &egui::Shape, out: &mut Vec<(String, egui::Pos2)>) {
+        match s {
+            egui::Shape::Text(t) => {
+                let centre = t.pos + t.galley.rect.center().to_vec2();
+                out.push((t.galley.text().to_string(), centre));
+            }
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    shapes.iter().for_each(|c| walk(&c.shape, &mut out));
+    out
+}
+
+// ------------------------------------------------------------------------------------------
 // Comparisons.
 
 /// Asserts `|a - b| <= tol` (and that neither is NaN).
