@@ -31,6 +31,8 @@ use crate::scene::{Answer, PairTraces, Scene, answer};
 use glam::Vec2;
 use serde_json::{Value, json};
 
+pub mod diff;
+
 /// The report of `scene`, whose pair's traces are `traces`.
 pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
     let o = traces.origin();
@@ -105,7 +107,18 @@ pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
             "guard": e.guard.map(epa_guard),
         })),
         "clip": clip(traces),
+        "expected_diff": scene.expected.as_ref().map(|e| match scene.validate() {
+            Ok(v) => diff::expected_diff(e, &v.pair, traces),
+            Err(_) => Value::Null,
+        }),
+        "scene": scene_json(scene),
     })
+}
+
+/// The scene as JSON, in the form the loader reads back ([`crate::scene::parse`]): pasted,
+/// a report opens the pair it describes.
+pub fn scene_json(scene: &Scene) -> Value {
+    serde_json::to_value(scene).unwrap_or(Value::Null)
 }
 
 /// An `f32` as JSON, in its shortest decimal form (`null` if not finite, which never happens

@@ -7,6 +7,7 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::expected::Expected;
 pub use super::kinds::{Ask, AskKind, Mode, View};
 use super::kinds::{plain_de, plain_ser, vec2_tuple};
 use super::persist::{
@@ -68,6 +69,15 @@ pub struct Scene {
         deserialize_with = "plain_de"
     )]
     pub motion: Option<EndPose>,
+    /// Another engine's answer for the pair, compared with ours (optional; see
+    /// [`crate::scene::expected`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub expected: Option<Expected>,
     /// Notes for the lecturer only, shown in the presenter's view (optional).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub presenter: String,

@@ -9,6 +9,7 @@
 pub use super::checks::check_seconds;
 use super::checks::{check_angle, check_finite, check_point, check_range, check_view, value_error};
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
+use super::expected::check_expected;
 use super::persist::Reference;
 use super::tour::check_tour;
 use super::types::{Body, Scene, ShapeSpec, Sim, Variant};
@@ -155,6 +156,9 @@ impl Scene {
             if let Some(angle) = motion.angle_deg {
                 check_angle("motion.angle_deg", angle)?;
             }
+        }
+        if let Some(expected) = &self.expected {
+            check_expected(expected)?;
         }
         check_tour(&self.tour)?;
         let options = ManifoldOptions {

@@ -11,6 +11,7 @@ mod chain_overlap;
 mod claims;
 mod compound;
 mod continuous;
+mod expected;
 mod fuzz_scene;
 mod house;
 mod id_claims;
