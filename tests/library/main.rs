@@ -18,6 +18,7 @@ mod id_claims;
 mod mode_traces;
 mod module_graph;
 mod oracle;
+mod paste;
 mod persistence;
 mod perturb;
 mod questions;
