@@ -203,10 +203,14 @@ fn engine_body(name: &str, map: &Map<String, Value>) -> Result<Body, SceneError>
     let shape = match kind {
         "box" | "cuboid" => {
             only(&field, s, &["half_extents", "radius"])?;
-            let h = point(
-                &join(&field, "half_extents"),
-                need(&field, s, "half_extents")?,
-            )?;
+            let key = join(&field, "half_extents");
+            let h = point(&key, need(&field, s, "half_extents")?)?;
+            for (axis, v) in [("x", h.x), ("y", h.y)] {
+                if v <= 0.0 {
+                    let msg = format!("a half-extent must be > 0, got {v}");
+                    return Err(value_error(&format!("{key}.{axis}"), msg));
+                }
+            }
             ShapeSpec::Box {
                 width: 2.0 * h.x,
                 height: 2.0 * h.y,
