@@ -16,7 +16,9 @@
 //! the scene's speculative margin); then the detail each mode shows: `sat`, `gjk`, `epa`
 //! (`null` when the cores are apart) and `clip` (the manifold's steps). Numbers are `f32`
 //! printed in their shortest exact form; `normal` is never null, since the library always
-//! falls back to a defined direction (the centre line, then straight up).
+//! falls back to a defined direction (the centre line, then straight up). Last, `expected_diff`
+//! (where ours differs from the scene's `expected`, [`diff`]) and `scene`, the scene itself as
+//! JSON, which the loader reads back.
 
 use crate::geom::chain::{
     ChainCandidate, ChainStep, End, Joint, NormalClass, Outcome, Reason, Route, Source,
