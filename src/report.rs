@@ -16,7 +16,9 @@
 //! the scene's speculative margin); then the detail each mode shows: `sat`, `gjk`, `epa`
 //! (`null` when the cores are apart) and `clip` (the manifold's steps). Numbers are `f32`
 //! printed in their shortest exact form; `normal` is never null, since the library always
-//! falls back to a defined direction (the centre line, then straight up).
+//! falls back to a defined direction (the centre line, then straight up). Last, `expected_diff`
+//! (where ours differs from the scene's `expected`, [`diff`]) and `scene`, the scene itself as
+//! JSON, which the loader reads back.
 
 use crate::geom::chain::{
     ChainCandidate, ChainStep, End, Joint, NormalClass, Outcome, Reason, Route, Source,
@@ -30,6 +32,8 @@ use crate::scene::questions::{AxisAnswer, Which};
 use crate::scene::{Answer, PairTraces, Scene, answer};
 use glam::Vec2;
 use serde_json::{Value, json};
+
+pub mod diff;
 
 /// The report of `scene`, whose pair's traces are `traces`.
 pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
@@ -105,7 +109,18 @@ pub fn report(scene: &Scene, traces: &PairTraces) -> Value {
             "guard": e.guard.map(epa_guard),
         })),
         "clip": clip(traces),
+        "expected_diff": scene.expected.as_ref().map(|e| match scene.validate() {
+            Ok(v) => diff::expected_diff(e, &v.pair, traces),
+            Err(_) => Value::Null,
+        }),
+        "scene": scene_json(scene),
     })
+}
+
+/// The scene as JSON, in the form the loader reads back ([`crate::scene::parse`]): pasted,
+/// a report opens the pair it describes.
+pub fn scene_json(scene: &Scene) -> Value {
+    serde_json::to_value(scene).unwrap_or(Value::Null)
 }
 
 /// An `f32` as JSON, in its shortest decimal form (`null` if not finite, which never happens

@@ -6,6 +6,7 @@
 //! - [`load`] reads a file (bytes, so binary garbage is an error, not a panic) and parses it.
 //! - [`to_ron`] writes pretty RON in the DESIGN field order (`save.rs` writes files).
 
+use super::engine::{is_json, scene_from_json};
 use super::error::{SceneError, SceneErrorKind, SceneWarning};
 use super::locate::{TextPos, field_at, position_of};
 use super::types::Scene;
@@ -32,7 +33,9 @@ fn ron_options() -> ron::Options {
     ron::Options::default()
 }
 
-/// Parses and validates scene text; `file` names it in errors and warnings.
+/// Parses and validates scene text; `file` names it in errors and warnings. The text is RON
+/// (`Scene(…)`) or, by its content whatever the file's name, one of the JSON forms of
+/// [`super::engine`]: `report`'s JSON, a scene as JSON, a pair in an engine's terms.
 pub fn parse(text: &str, file: impl AsRef<Path>) -> Result<LoadedScene, SceneError> {
     let file = file.as_ref();
     // A byte-order mark (some Windows editors write one) is not part of the scene; a save
@@ -44,7 +47,20 @@ pub fn parse(text: &str, file: impl AsRef<Path>) -> Result<LoadedScene, SceneErr
         e.at = Some(TextPos { line: 1, col: 1 });
         return Err(e);
     }
-    let scene: Scene = ron_options().from_str(text).map_err(|e| {
+    let scene: Scene = if is_json(text) {
+        scene_from_json(text).map_err(|mut e| {
+            e.file = Some(file.to_path_buf());
+            e
+        })?
+    } else {
+        ron_from_str(text, file)?
+    };
+    finish(scene, file, text)
+}
+
+/// The scene in RON text; a syntax error positioned and named by its field.
+fn ron_from_str(text: &str, file: &Path) -> Result<Scene, SceneError> {
+    ron_options().from_str(text).map_err(|e| {
         let at = TextPos {
             line: e.span.start.line,
             col: e.span.start.col,
@@ -55,7 +71,11 @@ pub fn parse(text: &str, file: impl AsRef<Path>) -> Result<LoadedScene, SceneErr
             field: field_at(text, at),
             kind: Box::new(SceneErrorKind::Syntax(e.code)),
         }
-    })?;
+    })
+}
+
+/// Validates a scene read from `text` (its errors and warnings located there).
+fn finish(scene: Scene, file: &Path, text: &str) -> Result<LoadedScene, SceneError> {
     let validated = scene.validate().map_err(|e| e.in_file(file, text))?;
     let warnings = validated
         .warnings

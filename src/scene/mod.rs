@@ -29,7 +29,9 @@
 //! ```
 
 pub mod checks;
+pub mod engine;
 pub mod error;
+pub mod expected;
 pub mod kinds;
 pub mod lecture;
 pub mod load;
@@ -45,6 +47,7 @@ pub mod types;
 pub mod validate;
 
 pub use error::{SceneError, SceneErrorKind, SceneWarning};
+pub use expected::Expected;
 pub use lecture::{BUILTIN, Lecture, LectureScene};
 pub use load::{LoadedScene, load, parse, parse_bytes, to_ron};
 pub use locate::TextPos;

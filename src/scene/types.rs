@@ -7,6 +7,7 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::expected::Expected;
 pub use super::kinds::{Ask, AskKind, Mode, View};
 use super::kinds::{plain_de, plain_ser, vec2_tuple};
 use super::persist::{
@@ -68,6 +69,15 @@ pub struct Scene {
         deserialize_with = "plain_de"
     )]
     pub motion: Option<EndPose>,
+    /// Another engine's answer for the pair, compared with ours (optional; see
+    /// [`crate::scene::expected`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub expected: Option<Expected>,
     /// Notes for the lecturer only, shown in the presenter's view (optional).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub presenter: String,
@@ -127,6 +137,23 @@ pub struct Body {
     /// 0; used only by the simulation).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub spin: f32,
+    /// The exact rotation `(cos, sin)` another engine holds (optional; a pasted pair in an
+    /// engine's terms sets it, since degrees in `f32` cannot hold every rotation exactly). It is
+    /// the body's rotation while `angle_deg` is its angle ([`rotation_angle_deg`]); turn the
+    /// body to another angle and `angle_deg` rules again.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ser",
+        deserialize_with = "plain_de"
+    )]
+    pub rotation: Option<[f32; 2]>,
+}
+
+/// The angle of the rotation `(c, s)` in degrees, as the `f32` nearest to `atan2(s, c)` (in
+/// `f64`): the `angle_deg` a body with that exact `rotation` carries.
+pub fn rotation_angle_deg([c, s]: [f32; 2]) -> f32 {
+    (s as f64).atan2(c as f64).to_degrees() as f32
 }
 
 impl Body {
@@ -146,6 +173,7 @@ impl Body {
             angle_deg,
             velocity: Vec2::ZERO,
             spin: 0.0,
+            rotation: None,
         }
     }
 }

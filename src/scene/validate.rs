@@ -9,9 +9,10 @@
 pub use super::checks::check_seconds;
 use super::checks::{check_angle, check_finite, check_point, check_range, check_view, value_error};
 use super::error::{SceneError, SceneErrorKind, SceneWarning, num, shape_field};
+use super::expected::check_expected;
 use super::persist::Reference;
 use super::tour::check_tour;
-use super::types::{Body, Scene, ShapeSpec, Sim, Variant};
+use super::types::{Body, Scene, ShapeSpec, Sim, Variant, rotation_angle_deg};
 use crate::geom::chain::ChainLink;
 use crate::geom::compound::parts_frame;
 use crate::geom::frame::{PairFrame, pair_frame};
@@ -156,6 +157,9 @@ impl Scene {
                 check_angle("motion.angle_deg", angle)?;
             }
         }
+        if let Some(expected) = &self.expected {
+            check_expected(expected)?;
+        }
         check_tour(&self.tour)?;
         let options = ManifoldOptions {
             speculative_margin: margin,
@@ -185,8 +189,17 @@ impl Body {
     pub fn transform(&self) -> Transform {
         Transform {
             p: self.position,
-            q: rot_from_degrees(self.angle_deg),
+            q: self
+                .exact_rotation()
+                .unwrap_or_else(|| rot_from_degrees(self.angle_deg)),
         }
+    }
+
+    /// The body's `rotation`, while `angle_deg` is its angle ([`rotation_angle_deg`]).
+    pub fn exact_rotation(&self) -> Option<Rot> {
+        self.rotation
+            .filter(|r| rotation_angle_deg(*r) == self.angle_deg)
+            .map(|[c, s]| Rot { c, s })
     }
 }
 
@@ -401,6 +414,20 @@ pub fn body_parts(
     check_angle(&format!("{name}.angle_deg"), body.angle_deg)?;
     check_point(&format!("{name}.velocity"), body.velocity, MAX_SPEED)?;
     check_range(&format!("{name}.spin"), body.spin, -MAX_SPIN, MAX_SPIN)?;
+    if let Some(r) = body.rotation {
+        check_rotation(&format!("{name}.rotation"), r)?;
+        if body.exact_rotation().is_none() {
+            let field = format!("{name}.rotation");
+            let msg = format!(
+                "ignored: angle_deg {} is not its angle {}; write angle_deg: {:?} to turn the body \
+                 by exactly this rotation",
+                num(body.angle_deg),
+                num(rotation_angle_deg(r)),
+                rotation_angle_deg(r)
+            );
+            warnings.push(SceneWarning::new(field.clone(), field, msg));
+        }
+    }
     Ok((parts, body.transform()))
 }
 
@@ -472,6 +499,23 @@ pub fn check_variant(field: &str, v: &Variant) -> Result<(), SceneError> {
     }
     Ok(())
 }
+
+/// A rotation `(cos, sin)`: finite, and of length 1 within [`ROTATION_UNIT_TOLERANCE`].
+pub fn check_rotation(field: &str, [c, s]: [f32; 2]) -> Result<(), SceneError> {
+    check_finite(&format!("{field}.x"), c)?;
+    check_finite(&format!("{field}.y"), s)?;
+    let len = (c as f64).hypot(s as f64);
+    if (len - 1.0).abs() > ROTATION_UNIT_TOLERANCE {
+        let msg = format!("must be (cos, sin) of an angle, of length 1; its length is {len}");
+        return Err(value_error(field, msg));
+    }
+    Ok(())
+}
+
+/// How far from 1 a rotation's length may be: an engine keeps its rotations normalized to
+/// about an `f32` rounding (Box2D's `b2NormalizeRot`, nalgebra's `UnitComplex`), far inside
+/// this; further off, the pair's shapes would be scaled.
+pub const ROTATION_UNIT_TOLERANCE: f64 = 1e-4;
 
 /// One convex shape at field `field`, with the cleaner's warnings positioned there.
 fn convex(

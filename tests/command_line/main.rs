@@ -5,6 +5,7 @@
 mod common;
 
 mod cli;
+mod paste;
 mod perturb;
 mod progress;
 mod sim_claims;
