@@ -248,14 +248,20 @@ impl Driver {
         self.session_call("POST", "/url", Some(&json!({ "url": url })));
     }
 
-    /// Runs `script` (an async function body that may `await`) in the page; its result. It
-    /// waits (up to 10 s) for the page's `narrowphase` object first: on a loaded machine a
-    /// script was once seen to run before the page's own scripts had defined it.
+    /// Runs `script` (an async function body that may `await`) in the page; its result. On the
+    /// app's page it waits (up to 10 s) for the page's `narrowphase` object first: on a loaded
+    /// machine a script was once seen to run before the page's own scripts had defined it. A
+    /// page that will never have one (a course page of ours, whose figures are iframes: loaded,
+    /// and no `narrowphase.js` among its scripts) is not waited on; each script there once
+    /// waited the 10 s in vain.
     fn run(&self, script: &str) -> Value {
         let wrapped = format!(
             "const done = arguments[arguments.length - 1];\
+             const coming = () => typeof window.narrowphase === 'undefined'\
+                 && (document.readyState === 'loading'\
+                     || document.querySelector('script[src$=\"narrowphase.js\"]') !== null);\
              (async () => {{\
-                 for (let i = 0; i < 200 && typeof window.narrowphase === 'undefined'; i++)\
+                 for (let i = 0; i < 200 && coming(); i++)\
                      await new Promise(r => setTimeout(r, 50));\
                  {script} }})().then(done, e => done({{error: String(e)}}));"
         );
@@ -321,6 +327,20 @@ fn assert_bodies_drawn(img: &Image, s: &Value, what: &str) {
             "{what}: only {n} {colour} pixels about {body}'s centre {:?}",
             screen(s, body)
         );
+    }
+}
+
+/// `get()` once `ok` holds of it, polled (every 50 ms) for up to 10 s; else its last value,
+/// for the assertion that follows to fail on. A wait for what the browser does next (a scroll,
+/// a zoom, a resize) that takes the usual case's time and a loaded machine's.
+fn until<T>(get: impl Fn() -> T, ok: impl Fn(&T) -> bool) -> T {
+    let start = Instant::now();
+    loop {
+        let v = get();
+        if ok(&v) || start.elapsed() > Duration::from_secs(10) {
+            return v;
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 

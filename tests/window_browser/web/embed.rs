@@ -3,7 +3,7 @@
 //! only once clicked, the link to the full app; `dist/lesson.html` with every figure drawn
 //! (one element screenshot each); and `&theme=light` giving a light background.
 
-use super::{Driver, assert_bodies_drawn};
+use super::{Driver, assert_bodies_drawn, until};
 use crate::window::{Image, screen};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -320,8 +320,11 @@ pub fn embeds_lessons_and_the_light_theme(
     driver.run(
         "const f = document.querySelector('iframe'); f.width = 320; f.height = 240; return 0;",
     );
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let small = iframe_state(driver, 0);
+    // Its next frames take the new size.
+    let small = until(
+        || iframe_state(driver, 0),
+        |s| (rect(&s["views"][0]["rect"])[2] - 320.0).abs() <= 1.0,
+    );
     let view = rect(&small["views"][0]["rect"]);
     let bar = rect(&small["panels"]["embed"]);
     assert!(

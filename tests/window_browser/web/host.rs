@@ -5,6 +5,7 @@
 //! page of another origin not heard unless the link's `&host=` names it.
 
 use super::embed::{elements, iframe_state};
+use super::screens::settled;
 use super::{Driver, one_browser, served_dist};
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -32,35 +33,64 @@ fn send(driver: &Driver, index: usize, message: &str) {
     ));
 }
 
-/// What the page has heard so far.
-fn heard(driver: &Driver) -> Vec<Value> {
-    driver
-        .run("return window.heard;")
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
+/// What the page has heard, read a little at a time: the entries read so far are kept, and
+/// each read asks the page only for those after them (the page's log only grows).
+struct Heard(Vec<Value>);
 
-/// Waits (up to 20 s) until the page has heard an event that `wanted` accepts; that event.
-fn hear(driver: &Driver, what: &str, wanted: impl Fn(&Value) -> bool) -> Value {
-    let start = Instant::now();
-    loop {
-        let all = heard(driver);
-        if let Some(e) = all.iter().find(|e| wanted(e)) {
-            return e.clone();
+impl Heard {
+    /// The entries heard since the last read, into the kept log: waited for in the page (up
+    /// to 1 s) when there is none yet.
+    fn read(&mut self, driver: &Driver) {
+        let n = self.0.len();
+        let new = driver.run(&format!(
+            "const start = performance.now();\
+             while (window.heard.length <= {n} && performance.now() - start < 1000)\
+                 await new Promise(r => setTimeout(r, 10));\
+             return window.heard.slice({n});"
+        ));
+        self.0
+            .extend(new.as_array().cloned().unwrap_or_else(|| panic!("{new}")));
+    }
+
+    /// Waits (up to 20 s) until the page has heard an event that `wanted` accepts; that event.
+    fn hear(&mut self, driver: &Driver, what: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            if let Some(e) = self.0.iter().find(|e| wanted(e)) {
+                return e.clone();
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the page never heard {what}; it heard {:?}",
+                self.0
+            );
+            self.read(driver);
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the page never heard {what}; it heard {all:?}"
-        );
-        std::thread::sleep(Duration::from_millis(150));
     }
 }
 
-/// Figure 0's state a moment after a message (its next frames carry it out).
-fn after(driver: &Driver) -> Value {
-    std::thread::sleep(Duration::from_millis(150));
-    iframe_state(driver, 0)
+/// Figure 0's state once `done` holds (its next frames carry a message out), polled for up to
+/// 20 s: each state comes from the figure's next frames.
+fn after(driver: &Driver, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let s = iframe_state(driver, 0);
+        if done(&s) {
+            return s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "figure 0 never showed {what}: mode {}, step {}, B {}, undo {}, tour {}, sim running \
+             {} at step {}",
+            s["mode"],
+            s["step"],
+            s["scene"]["b"],
+            s["undo"],
+            s["tour"],
+            s["sim"]["running"],
+            s["sim"]["step"]
+        );
+    }
 }
 
 fn warnings(driver: &Driver) -> Vec<String> {
@@ -69,19 +99,27 @@ fn warnings(driver: &Driver) -> Vec<String> {
     serde_json::from_value(w).unwrap_or_default()
 }
 
-/// The state of figure `index` and its warnings, read inside the frame (a figure of another
-/// origin than the page cannot be read from the page's scripts).
-fn inside_frame(driver: &Driver, index: usize) -> (Value, Vec<String>) {
+/// Runs `f` with WebDriver inside figure `index`'s frame (a figure of another origin than the
+/// page cannot be reached from the page's scripts).
+fn within_frame<T>(driver: &Driver, index: usize, f: impl FnOnce() -> T) -> T {
     let frame = elements(driver, "iframe")[index].clone();
     driver.session_call(
         "POST",
         "/frame",
         Some(&json!({"id": {"element-6066-11e4-a52e-4f735466cecf": frame}})),
     );
-    let state = driver.state();
-    let w = driver.run("return narrowphase.hostWarnings;");
+    let out = f();
     driver.session_call("POST", "/frame/parent", Some(&json!({})));
-    (state, serde_json::from_value(w).unwrap_or_default())
+    out
+}
+
+/// The state of figure `index` and its warnings, read inside the frame.
+fn inside_frame(driver: &Driver, index: usize) -> (Value, Vec<String>) {
+    within_frame(driver, index, || {
+        let state = driver.state();
+        let w = driver.run("return narrowphase.hostWarnings;");
+        (state, serde_json::from_value(w).unwrap_or_default())
+    })
 }
 
 /// A JSON number as the app's f32 (the state prints an f32's f64 value, an event its
@@ -112,10 +150,11 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
         .expect("write the host page");
     let driver = Driver::start();
     driver.go(&format!("http://127.0.0.1:{port}/host-page.html"));
+    let mut heard = Heard(Vec::new());
     let s = iframe_state(&driver, 0);
     assert_eq!(s["mode"], "sat");
     // Ready: the figure tells its mode and step, to its own origin's page.
-    let ready = hear(&driver, "the ready step event", |e| {
+    let ready = heard.hear(&driver, "the ready step event", |e| {
         e["data"]["narrowphase"] == "step"
     });
     assert_eq!(
@@ -126,19 +165,24 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
 
     // mode, step: carried out, and told back.
     send(&driver, 0, "{narrowphase: 'mode', mode: 'gjk'}");
-    assert_eq!(after(&driver)["mode"], "gjk");
-    hear(&driver, "step gjk 0", |e| {
+    assert_eq!(
+        after(&driver, "mode gjk", |s| s["mode"] != "sat")["mode"],
+        "gjk"
+    );
+    heard.hear(&driver, "step gjk 0", |e| {
         e["data"] == json!({"narrowphase": "step", "mode": "gjk", "step": 0})
     });
     send(&driver, 0, "{narrowphase: 'step', step: 999}");
-    let last = after(&driver)["step"].as_u64().expect("a step");
+    let last = after(&driver, "a step past 0", |s| s["step"] != 0)["step"]
+        .as_u64()
+        .expect("a step");
     assert!(last >= 1, "GJK on scene 1 has more than one step");
     send(&driver, 0, "{narrowphase: 'step', step: 1}");
-    assert_eq!(after(&driver)["step"], 1);
-    hear(&driver, "step gjk 1", |e| {
+    assert_eq!(after(&driver, "step 1", |s| s["step"] == 1)["step"], 1);
+    heard.hear(&driver, "step gjk 1", |e| {
         e["data"] == json!({"narrowphase": "step", "mode": "gjk", "step": 1})
     });
-    hear(&driver, "the clamped step", |e| {
+    heard.hear(&driver, "the clamped step", |e| {
         e["data"] == json!({"narrowphase": "step", "mode": "gjk", "step": last})
     });
 
@@ -149,7 +193,7 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
         0,
         "{narrowphase: 'pose', body: 'b', position: [1.25, 0.5], angle_deg: 30}",
     );
-    let posed = after(&driver);
+    let posed = after(&driver, "the pose taken", |s| s["undo"] != before["undo"]);
     assert_eq!(posed["scene"]["b"]["position"], json!([1.25, 0.5]));
     assert_eq!(posed["scene"]["b"]["angle_deg"], 30.0);
     assert_eq!(posed["scene"]["a"], before["scene"]["a"]);
@@ -161,7 +205,7 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
         before["undo"],
         posed["undo"]
     );
-    hear(&driver, "B's pose", |e| {
+    heard.hear(&driver, "B's pose", |e| {
         e["data"]["narrowphase"] == "pose"
             && e["data"]["body"] == "b"
             && xy(&e["data"]["position"]) == (1.25, 0.5)
@@ -182,11 +226,20 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
     ] {
         send(&driver, 0, bad);
     }
-    let refused = after(&driver);
+    // The figure has read all eight once it has warned eight times (each state asked for
+    // runs a frame of it); its state is read after that.
+    let start = Instant::now();
+    let w = loop {
+        let w = warnings(&driver);
+        if w.len() >= warned + 8 || start.elapsed() > Duration::from_secs(20) {
+            break w;
+        }
+        iframe_state(&driver, 0);
+    };
+    let refused = iframe_state(&driver, 0);
     for field in ["scene", "mode", "step", "undo"] {
         assert_eq!(refused[field], posed[field], "{field}");
     }
-    let w = warnings(&driver);
     assert_eq!(
         w.len() - warned,
         8,
@@ -197,9 +250,9 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
 
     // A tour's stop (the built-in scene's tour): the figure goes there and tells its page.
     send(&driver, 0, "{narrowphase: 'stop', stop: 1}");
-    let at = after(&driver);
+    let at = after(&driver, "tour stop 1", |s| s["tour"]["stop"] == 1);
     assert_eq!(at["tour"]["stop"], 1, "{}", at["tour"]);
-    hear(&driver, "the stop event", |e| {
+    heard.hear(&driver, "the stop event", |e| {
         e["data"]["narrowphase"] == "stop"
             && e["data"]["stop"] == 1
             && e["data"]["of"] == at["tour"]["of"]
@@ -212,10 +265,12 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
 
     // reset: back to the scene as opened; B's pose told.
     send(&driver, 0, "{narrowphase: 'reset'}");
-    let reset = after(&driver);
+    let reset = after(&driver, "B as opened", |r| {
+        r["scene"]["b"] == s["scene"]["b"]
+    });
     assert_eq!(reset["scene"]["b"], s["scene"]["b"], "B as opened");
     let b0 = xy(&s["scene"]["b"]["position"]);
-    hear(&driver, "B back where it opened", |e| {
+    heard.hear(&driver, "B back where it opened", |e| {
         e["data"]["narrowphase"] == "pose"
             && e["data"]["body"] == "b"
             && xy(&e["data"]["position"]) == b0
@@ -223,24 +278,26 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
 
     // play, pause in Simulate.
     send(&driver, 0, "{narrowphase: 'mode', mode: 'simulate'}");
-    let ready = after(&driver);
+    let ready = after(&driver, "mode simulate", |s| s["mode"] == "simulate");
     assert_eq!(ready["mode"], "simulate");
     assert_eq!(ready["sim"]["running"], false, "{}", ready["sim"]);
     // Played (the scene's run may end before the state is read: it then stops at its end).
     send(&driver, 0, "{narrowphase: 'play'}");
-    let playing = after(&driver);
     let at = |s: &Value| s["sim"]["step"].as_u64().unwrap_or(0);
+    let playing = after(&driver, "the run stepping", |s| at(s) > at(&ready));
     assert!(at(&playing) > at(&ready), "play: {}", playing["sim"]);
     send(&driver, 0, "{narrowphase: 'pause'}");
-    let paused = after(&driver);
+    let paused = after(&driver, "the run paused", |s| s["sim"]["running"] == false);
     std::thread::sleep(Duration::from_millis(300));
     let later = iframe_state(&driver, 0);
     assert_eq!(paused["sim"]["running"], false);
     assert_eq!(at(&later), at(&paused), "paused: the step stays");
 
-    // A real pointer drags B: the page hears B's pose where the drag left it.
+    // A real pointer drags B: the page hears B's pose where the drag left it. (Its view
+    // settled first: the framing fits the new mode over a few frames.)
     send(&driver, 0, "{narrowphase: 'mode', mode: 'sat'}");
-    let s = after(&driver);
+    after(&driver, "mode sat", |s| s["mode"] == "sat");
+    let s = settled(|| iframe_state(&driver, 0));
     let (bx, by) = crate::window::screen(&s, "b");
     let mut moves = vec![
         json!({"type": "pointerMove", "x": bx.round() as i64, "y": by.round() as i64, "origin": "viewport"}),
@@ -257,10 +314,12 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
     moves.push(json!({"type": "pointerUp", "button": 0}));
     driver.actions(json!([{"type": "pointer", "id": "mouse",
         "parameters": {"pointerType": "mouse"}, "actions": moves}]));
-    let dragged = after(&driver);
+    let dragged = after(&driver, "B moved by the drag", |d| {
+        xy(&d["scene"]["b"]["position"]) != b0
+    });
     let b1 = xy(&dragged["scene"]["b"]["position"]);
     assert_ne!(b1, b0, "the drag moved B");
-    let told = hear(&driver, "B's pose after the drag", |e| {
+    let told = heard.hear(&driver, "B's pose after the drag", |e| {
         e["data"]["narrowphase"] == "pose" && xy(&e["data"]["position"]) == b1
     });
     assert_eq!(told["data"]["body"], "b");
@@ -280,7 +339,8 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
     .expect("write the foreign host page");
     driver.go("about:blank");
     driver.go(&format!("{page_origin}/host-foreign.html"));
-    hear(&driver, "figure 1 ready", |e| {
+    let mut heard = Heard(Vec::new());
+    heard.hear(&driver, "figure 1 ready", |e| {
         e["figure"] == 1 && e["data"]["narrowphase"] == "step"
     });
     let (s0, _) = inside_frame(&driver, 0);
@@ -288,24 +348,41 @@ fn a_host_page_drives_a_figure_and_hears_its_events() {
     for index in [0, 1] {
         send(&driver, index, "{narrowphase: 'mode', mode: 'gjk'}");
     }
-    hear(&driver, "figure 1 in gjk", |e| {
+    heard.hear(&driver, "figure 1 in gjk", |e| {
         e["figure"] == 1 && e["data"]["mode"] == "gjk"
     });
-    let (s0, w0) = inside_frame(&driver, 0);
+    // Figure 0 has read the command once it warns of it (each state asked for runs a frame).
+    let warned_of = |w: &[String]| {
+        w.last()
+            .is_some_and(|w| w.contains(&page_origin) && w.contains("&host="))
+    };
+    let start = Instant::now();
+    let (s0, w0) = loop {
+        let (s0, w0) = inside_frame(&driver, 0);
+        if warned_of(&w0) || start.elapsed() > Duration::from_secs(20) {
+            break (s0, w0);
+        }
+    };
     let (s1, _) = inside_frame(&driver, 1);
     assert_eq!(
         s0["mode"], "sat",
         "a foreign page's command is ignored by default"
     );
-    assert!(
-        w0.last()
-            .is_some_and(|w| w.contains(&page_origin) && w.contains("&host=")),
-        "{w0:?}"
-    );
+    assert!(warned_of(&w0), "{w0:?}");
     assert_eq!(s1["mode"], "gjk", "&host= names the page: obeyed");
-    let from_0: Vec<Value> = heard(&driver)
-        .into_iter()
-        .filter(|e| e["figure"] == 0)
+    // Figure 0's own last word, posted from inside it after all that: heard after anything
+    // the figure had told the page before it (messages from one window to another keep their
+    // order).
+    within_frame(&driver, 0, || {
+        driver.run("window.parent.postMessage({last: 'word'}, '*'); return 0;");
+    });
+    heard.hear(&driver, "figure 0's last word", |e| {
+        e["figure"] == 0 && e["data"] == json!({"last": "word"})
+    });
+    let from_0: Vec<&Value> = heard
+        .0
+        .iter()
+        .filter(|e| e["figure"] == 0 && e["data"] != json!({"last": "word"}))
         .collect();
     assert!(from_0.is_empty(), "figure 0 told a foreign page {from_0:?}");
 }

@@ -6,7 +6,7 @@
 
 use super::embed::{element_screenshot, elements};
 use super::screens::{finger_drag, settled};
-use super::{Driver, Screen, one_browser, served_dist, shots_folder};
+use super::{Driver, Screen, one_browser, served_dist, shots_folder, until};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -96,7 +96,7 @@ fn six_figures_let_the_wheel_scroll_the_page_until_one_is_clicked() {
     let (fx, fy) = figure_at(&driver, 0);
     let y0 = scroll_y(&driver);
     wheel(&driver, fx + 240.0, fy + 200.0, 300.0);
-    let y1 = scroll_y(&driver);
+    let y1 = until(|| scroll_y(&driver), |y1| y1 - y0 >= 150.0);
     assert!(
         y1 - y0 >= 150.0,
         "the wheel over an unclicked figure scrolls the page: scrollY {y0} → {y1}"
@@ -109,7 +109,7 @@ fn six_figures_let_the_wheel_scroll_the_page_until_one_is_clicked() {
     for _ in 0..12 {
         wheel(&driver, fx + 240.0, 400.0, 300.0);
     }
-    let (_, last_top) = figure_at(&driver, 5);
+    let (_, last_top) = until(|| figure_at(&driver, 5), |at| at.1 < 400.0);
     assert!(
         last_top < 400.0,
         "the wheel scrolled through all six figures: the last is at {last_top}"
@@ -131,8 +131,13 @@ fn six_figures_let_the_wheel_scroll_the_page_until_one_is_clicked() {
     );
     let y0 = scroll_y(&driver);
     wheel(&driver, fx + 240.0, fy + 160.0, -300.0);
+    // The page read once the figure has taken the wheel (its zoom changed).
+    let z0 = before["zoom"].as_f64().unwrap_or(f64::NAN);
+    let zoomed = until(
+        || figure(&driver, 1),
+        |s| s["zoom"].as_f64().is_some_and(|z| z > z0 * 1.1),
+    );
     let y1 = scroll_y(&driver);
-    let zoomed = figure(&driver, 1);
     assert!(
         (y1 - y0).abs() < 1.0,
         "the wheel over a clicked figure leaves the page: scrollY {y0} → {y1}"
@@ -267,8 +272,7 @@ fn on_a_phone_a_swipe_scrolls_the_page_unless_it_starts_on_a_shape() {
     assert_eq!(free, 0, "the spot is no shape");
     let y0 = scroll_y(&driver);
     finger_drag(&driver, (fx + spot.0, fy + spot.1), (0.0, -200.0), 10);
-    std::thread::sleep(Duration::from_millis(500));
-    let y1 = scroll_y(&driver);
+    let y1 = until(|| scroll_y(&driver), |y1| y1 - y0 >= 120.0);
     assert!(
         y1 - y0 >= 120.0,
         "a swipe up from no shape scrolls the page: scrollY {y0} → {y1}"
@@ -281,11 +285,23 @@ fn on_a_phone_a_swipe_scrolls_the_page_unless_it_starts_on_a_shape() {
         let y = scroll_y(&driver);
         // At the page's left edge: a canvas's margin, or the page between figures.
         finger_drag(&driver, (3.0, 560.0), (0.0, -300.0), 8);
-        if scroll_y(&driver) <= y {
+        // Until the page's end, where a swipe scrolls no more.
+        let (now, end) = until(
+            || {
+                let v = driver
+                    .run("return [scrollY, document.documentElement.scrollHeight - innerHeight];");
+                (
+                    v[0].as_f64().unwrap_or(f64::NAN),
+                    v[1].as_f64().unwrap_or(f64::NAN),
+                )
+            },
+            |&(now, end)| now > y || now >= end - 1.0,
+        );
+        if now <= y || now >= end - 1.0 {
             break;
         }
     }
-    let (_, last_top) = figure_at(&driver, 5);
+    let (_, last_top) = until(|| figure_at(&driver, 5), |at| at.1 < 400.0);
     assert!(
         last_top < 400.0,
         "swipes scrolled through all six figures: the last is at {last_top}"
