@@ -47,6 +47,23 @@ pub fn scene_from_json(text: &str) -> Result<Scene, SceneError> {
     if map.contains_key("engine") {
         return engine_pair(&map);
     }
+    scene_json(&map)
+}
+
+/// `report`'s JSON or a scene as JSON. Not in the browser: reading the whole scene format from
+/// JSON too doubles its reader in the wasm, which its size budget cannot carry.
+#[cfg(target_arch = "wasm32")]
+fn scene_json(_: &Map<String, Value>) -> Result<Scene, SceneError> {
+    Err(top_error(
+        "report JSON and scenes in JSON are read by the desktop app and the command line; \
+         in the browser, paste the scene as RON, or a pair in an engine's terms \
+         (with its \"engine\")",
+    ))
+}
+
+/// `report`'s JSON or a scene as JSON.
+#[cfg(not(target_arch = "wasm32"))]
+fn scene_json(map: &Map<String, Value>) -> Result<Scene, SceneError> {
     let scene = map
         .get("scene")
         .unwrap_or(&Value::Object(map.clone()))

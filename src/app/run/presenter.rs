@@ -5,7 +5,9 @@
 //! closes); the app goes on when the view is closed.
 
 use super::super::App;
-use super::super::tour::presenter::{Cue, Reply, ViewLink};
+use super::super::tour::presenter::Cue;
+#[cfg(not(target_arch = "wasm32"))]
+use super::super::tour::presenter::{Reply, ViewLink};
 
 /// What the presenter's view shows of `app` now (its serial left at 0).
 pub fn cue(app: &App) -> Cue {
