@@ -128,8 +128,10 @@ pub struct LectureScene {
     /// The file name (`01_resting_box.ron`), for showing only: a name that is not UTF-8 is
     /// shown lossy, so two files may show the same name. Files are found by [`Self::path`].
     pub name: String,
-    /// The file on disk; `None` for a built-in scene.
+    /// The file on disk; `None` for a built-in scene and a scene opened from text.
     pub path: Option<PathBuf>,
+    /// A scene of the built-in lecture (compiled in), not a file's or a text's.
+    pub builtin: bool,
     /// The scene, or why it could not be loaded.
     pub scene: Result<LoadedScene, SceneError>,
 }
@@ -170,6 +172,7 @@ impl Lecture {
             .map(|(name, text)| LectureScene {
                 name: name.to_string(),
                 path: None,
+                builtin: true,
                 scene: parse(text, name),
             })
             .collect();
@@ -196,6 +199,7 @@ impl Lecture {
                     .unwrap_or_default(),
                 scene: load(&path),
                 path: Some(path),
+                builtin: false,
             })
             .collect();
         Ok(Lecture {
@@ -232,6 +236,7 @@ impl Lecture {
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_default(),
                     path: Some(path.to_path_buf()),
+                    builtin: false,
                     scene: Ok(first),
                 }];
                 0

@@ -13,6 +13,7 @@ mod hysteresis;
 mod lesson;
 mod look;
 mod overview;
+mod paste_beside;
 mod presenter;
 mod quiz;
 mod simulate_mode;

@@ -44,4 +44,11 @@ fn the_status_bar_says_built_in_only_for_a_built_in_scene() {
         !shown.iter().any(|t| t.starts_with("built-in")),
         "{shown:?}"
     );
+    // The paste opened beside the lecture: PageUp is the built-in scene again.
+    app.apply(narrowphase_lab::app::command::Command::PreviousScene, 0.0);
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t == "built-in: 01_resting_box.ron"),
+        "{shown:?}"
+    );
 }

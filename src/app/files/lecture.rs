@@ -97,9 +97,10 @@ impl Files<'_> {
         }
     }
 
-    /// Opens a scene from its text (a dropped or chosen file, pasted text, a link), as a
-    /// lecture of its own; asks first when the scene is modified, unless `force`. A text that
-    /// is not a scene keeps the scene on screen and says why (with the line and column).
+    /// Opens a scene from its text (a dropped or chosen file, pasted text) as a new scene of the
+    /// lecture, just after the one shown: the lecture stays, and PageUp goes back to where it
+    /// was. Asks first when the scene is modified, unless `force`. A text that is not a scene
+    /// keeps the scene on screen and says why (with the line and column).
     pub fn open_text(&mut self, name: String, text: String, now: f64, force: bool) -> bool {
         if self.doc.modified() && !force {
             self.dialogs.confirm = Some(Leave::Text(name, text));
@@ -107,11 +108,39 @@ impl Files<'_> {
         }
         match scene::parse(&text, &name) {
             Ok(loaded) => {
+                let scenes = &mut self.session.lecture.scenes;
+                let at = (self.session.index + 1).min(scenes.len());
+                scenes.insert(
+                    at,
+                    LectureScene {
+                        name,
+                        path: None,
+                        builtin: false,
+                        scene: Ok(loaded),
+                    },
+                );
+                self.dialogs.overview.lecture_changed(&self.session.lecture);
+                self.enter(at);
+                true
+            }
+            Err(e) => {
+                self.dialogs.show_error(e.to_string(), now);
+                false
+            }
+        }
+    }
+
+    /// Opens a link's scene from its text as a lecture of its own (a link is where a class
+    /// starts). A text that is not a scene keeps the scene on screen and says why.
+    fn open_linked_text(&mut self, text: String, now: f64) -> bool {
+        match scene::parse(&text, LINKED_SCENE) {
+            Ok(loaded) => {
                 self.set_lecture(Lecture {
                     folder: None,
                     scenes: vec![LectureScene {
-                        name,
+                        name: LINKED_SCENE.into(),
                         path: None,
+                        builtin: false,
                         scene: Ok(loaded),
                     }],
                 });
@@ -174,7 +203,7 @@ impl Files<'_> {
                 }
             }
             LinkScene::Text(text) => {
-                let opened = self.open_text(LINKED_SCENE.into(), text, now, true);
+                let opened = self.open_linked_text(text, now);
                 if let Some(b) = self.dialogs.banner.as_mut().filter(|_| !opened) {
                     b.text = format!("the link's scene could not be read: {}", b.text);
                 }

@@ -13,9 +13,10 @@ impl Files<'_> {
     /// name (`pasted.ron`) is shared by every such text: its recovery file is named after the
     /// text's scene too, so one pasted scene is never offered another's edits.
     pub fn recovery_path(&self) -> std::path::PathBuf {
-        let lecture = &self.session.lecture;
-        let from_text =
-            self.doc.path().is_none() && lecture.folder.is_none() && lecture.scenes.len() == 1;
+        let builtin = (self.session.lecture.scenes)
+            .get(self.session.index)
+            .is_some_and(|s| s.builtin);
+        let from_text = self.doc.path().is_none() && !builtin;
         if from_text {
             use std::hash::{Hash, Hasher};
             let mut h = std::hash::DefaultHasher::new();

@@ -43,7 +43,7 @@ pub(crate) fn status_bar(
                 .unwrap_or_else(|| match session.scene_name() {
                     // A scene carried whole in a `#s=` link is no built-in one.
                     name if name == crate::app::link::LINKED_SCENE => "linked scene".to_string(),
-                    name if built_in(session, name) => format!("built-in: {name}"),
+                    name if built_in(session) => format!("built-in: {name}"),
                     // Pasted (Ctrl+O), or a file dropped in the browser: held only here.
                     name => format!("{name} (not saved to a file)"),
                 });
@@ -168,10 +168,10 @@ pub(crate) fn notes_panel(
         });
 }
 
-/// Whether `name` is a scene of the built-in lecture, shown in it (a pasted or dropped scene
-/// opens as a lecture of its own, whatever its name).
-fn built_in(session: &Session, name: &str) -> bool {
-    session.lecture.folder.is_none()
-        && session.lecture.scenes.len() == crate::scene::BUILTIN.len()
-        && crate::scene::BUILTIN.iter().any(|(n, _)| *n == name)
+/// Whether the scene shown is a scene of the built-in lecture (a pasted or dropped scene is not,
+/// whatever its name).
+fn built_in(session: &Session) -> bool {
+    (session.lecture.scenes)
+        .get(session.index)
+        .is_some_and(|s| s.builtin)
 }

@@ -20,7 +20,8 @@ pub struct Quiz {
     /// The first answer to each question of the lecture, right or not, by scene name and
     /// question index.
     scores: BTreeMap<(String, usize), bool>,
-    /// The lecture the scores belong to (its scene names): another lecture starts afresh.
+    /// The lecture the scores belong to (its scene names): another lecture starts afresh, a
+    /// scene opened beside it does not.
     lecture: Vec<String>,
     /// Where the last frame drew each target (its label, window pixels), for `--print-state`:
     /// read from the cameras that frame drew with, not from the cameras framing has moved
@@ -79,10 +80,12 @@ impl Quiz {
     /// score). True when a question is to be shown.
     pub fn enter_scene(&mut self, lecture: &Lecture) -> bool {
         let names: Vec<String> = lecture.scenes.iter().map(|s| s.name.clone()).collect();
-        if names != self.lecture {
-            self.lecture = names;
+        // A scene opened beside the lecture (a paste) keeps its score; a lecture without one of
+        // the scored scenes is another lecture.
+        if !self.lecture.iter().all(|n| names.contains(n)) {
             self.scores.clear();
         }
+        self.lecture = names;
         self.question = 0;
         self.tour_ask = None;
         if !self.on {
