@@ -10,7 +10,7 @@
 use super::camera::{Camera, ZOOM_RANGE};
 use super::draw::Drawn;
 use super::views::Views;
-use crate::scene::View;
+use crate::scene::{Mode, Scene, View};
 use glam::Vec2;
 
 pub use super::views::Fit;
@@ -23,6 +23,39 @@ const ZOOMED_IN: f32 = 4.0;
 /// window. A figure in proportion to it is brought into a smaller view (a split mode, a
 /// phone); one many times larger is a deliberate zoom, and stays.
 const AUTHORED_VIEW: Vec2 = Vec2::new(1280.0, 800.0);
+
+/// The view a scene's file gives for `mode`: its `view`, except that a view written for the
+/// simulation (a scene that opens in Simulate: a track, a stack seen whole) leaves the pair the
+/// other modes show a speck under its labels, so those modes frame the pair instead.
+pub fn scene_view(scene: &Scene, mode: Mode) -> Option<View> {
+    scene
+        .view
+        .filter(|_| scene.mode != Mode::Simulate || mode == Mode::Simulate)
+}
+
+/// The world box around `shapes`, each at its transform (its core's vertices grown by its
+/// radius); infinite when there are none.
+pub fn outline_bounds<'a>(
+    shapes: impl IntoIterator<Item = (&'a crate::geom::Shape, crate::geom::Transform)>,
+) -> (Vec2, Vec2) {
+    let mut min = Vec2::splat(f32::INFINITY);
+    let mut max = Vec2::splat(f32::NEG_INFINITY);
+    for (s, xf) in shapes {
+        for v in s.vertices() {
+            let p = xf.apply(*v);
+            min = min.min(p - Vec2::splat(s.radius()));
+            max = max.max(p + Vec2::splat(s.radius()));
+        }
+    }
+    (min, max)
+}
+
+/// Whether a body's outline (`whole`) spreads so far beyond the pair shown (`shown`) that
+/// framing it whole would leave the pair a speck: more than four times the pair's size across.
+pub fn spreads_beyond(whole: (Vec2, Vec2), shown: (Vec2, Vec2)) -> bool {
+    let (w, s) = (whole.1 - whole.0, shown.1 - shown.0);
+    w.is_finite() && s.is_finite() && w.max_element() > 4.0 * s.max_element()
+}
 
 /// The margin kept free around a figure inside a view of `size` pixels.
 fn margin(size: Vec2) -> Vec2 {
@@ -118,15 +151,7 @@ impl Views {
     /// Frames both bodies of `pair` in the world camera (their outlines only: a first guess
     /// that framing corrects from what the mode draws).
     pub fn frame_outlines(&mut self, pair: &crate::app::pair::Traced) {
-        let mut min = Vec2::splat(f32::INFINITY);
-        let mut max = Vec2::splat(f32::NEG_INFINITY);
-        for (s, xf) in pair.shapes().iter().zip(pair.xfs()) {
-            for v in s.vertices() {
-                let p = xf.apply(*v);
-                min = min.min(p - Vec2::splat(s.radius()));
-                max = max.max(p + Vec2::splat(s.radius()));
-            }
-        }
+        let (min, max) = outline_bounds(pair.shapes().into_iter().zip(pair.xfs()));
         if min.is_finite() && max.is_finite() {
             self.cam.frame(min, max, 0.15);
         }
@@ -145,6 +170,11 @@ impl Views {
             None => self.frame_pending = true,
         }
         self.fit[1] = Some(Fit::Frame);
+    }
+
+    /// Shows `scene` in `mode` as its file says ([`scene_view`]) and frames the second view.
+    pub fn show_scene(&mut self, scene: &Scene, mode: Mode) {
+        self.apply_scene_view(scene_view(scene, mode));
     }
 
     /// Asks every view to keep its picture in view (a new step, a new layout).

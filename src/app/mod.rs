@@ -127,7 +127,7 @@ impl App {
                     self.session.step = k;
                     self.clamp_step();
                 }
-                After::SceneView => self.view.apply_scene_view(self.doc.scene().view),
+                After::SceneView => self.view.show_scene(self.doc.scene(), self.session.mode),
                 After::Keep { mode, step, camera } => {
                     self.view.keep_camera(self.doc.scene().view, camera);
                     self.session.mode = mode;
@@ -167,7 +167,7 @@ impl App {
     fn enter_scene(&mut self, now: f64) {
         let scene = self.doc.scene();
         self.session.enter_scene(scene);
-        self.view.enter_scene(scene.view);
+        self.view.enter_scene(scene, self.session.mode);
         // The questions about the scene left behind do not carry over to this one.
         self.dialogs.enter_scene(scene);
         self.modes.reset();
@@ -221,7 +221,7 @@ impl App {
                 self.session.step = k;
                 self.clamp_step();
             }
-            self.view.apply_scene_view(self.doc.scene().view);
+            self.view.show_scene(self.doc.scene(), self.session.mode);
         }
     }
 

@@ -54,9 +54,9 @@ pub struct Views {
 impl Views {
     /// A scene was just loaded: its own view (or a frame of it), no gesture under way, and a
     /// camera the user has not moved yet.
-    pub fn enter_scene(&mut self, authored: Option<scene::View>) {
+    pub fn enter_scene(&mut self, scene: &Scene, mode: scene::Mode) {
         self.view_moved = false;
-        self.apply_scene_view(authored);
+        self.show_scene(scene, mode);
         self.interaction = Interaction::default();
     }
 

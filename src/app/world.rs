@@ -153,13 +153,21 @@ impl WorldView<'_> {
         let views = &self.bodies;
         // A compound body's other parts, fainter: the modes show the selected part pair.
         if let Some(bodies) = &pair.pair.bodies {
+            let shown = super::framing::outline_bounds(pair.shapes().into_iter().zip(pair.xfs()));
             for i in 0..2 {
+                // A chain's other segments, or a floor of many tiles, run far beyond the pair:
+                // the view frames the part shown, with the others drawn behind. A small compound
+                // (a bracket, a star) is framed whole.
+                let whole = super::framing::outline_bounds(
+                    bodies.parts[i]
+                        .iter()
+                        .map(|p| (&p.shape, bodies.xfs[i].compose(p.xf))),
+                );
+                let far = super::framing::spreads_beyond(whole, shown);
                 for (k, part) in bodies.parts[i].iter().enumerate() {
                     if k != bodies.selected[i] {
                         let xf = bodies.xfs[i].compose(part.xf);
-                        // A chain's other segments run far beyond the pair: the view frames
-                        // the segment shown, with the others drawn behind.
-                        let on = if part.link.is_some() {
+                        let on = if part.link.is_some() || far {
                             canvas.behind()
                         } else {
                             canvas.clone()

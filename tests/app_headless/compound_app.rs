@@ -232,15 +232,22 @@ fn a_click_on_a_chain_segment_shows_it_and_a_drag_moves_the_chain() {
     for _ in 0..3 {
         frame(&mut app, &ctx, Input::default());
     }
-    // 40 pixels into the canvas from its left edge, 2 pixels above the line (still on it):
-    // segment k runs from x = 10 − 2k to 8 − 2k.
+    // The mode frames the pair shown (segment 0 and B); zoomed out, as the user would, to the
+    // file's view of the whole chain.
+    app.view.cam.center = Vec2::new(0.0, 1.0);
+    app.view.cam.zoom = 30.0;
+    app.view.view_moved = true;
+    frame(&mut app, &ctx, Input::default());
+    // Segment k runs from x = 10 − 2k to 8 − 2k: the middle of segment 6, 2 pixels above the
+    // line (still on it), in the view.
     let cam = &app.view.cam;
-    let line = cam.to_screen(Vec2::ZERO).y;
-    let x = cam.to_world(Vec2::new(cam.viewport_min.x + 40.0, line)).x;
-    let k = ((10.0 - x) / 2.0).floor() as usize;
+    let k = 6;
+    let x = 9.0 - 2.0 * k as f32;
+    let seen = cam.to_screen(Vec2::new(x, 0.0));
     assert!(
-        k > 0,
-        "the view shows more than B's own segment (x from {x})"
+        seen.cmpgt(cam.viewport_min).all()
+            && seen.cmplt(cam.viewport_min + cam.viewport_size).all(),
+        "segment {k} is in the view ({seen})"
     );
     let on = Vec2::new(x, 2.0 / cam.zoom);
     gesture(&mut app, &ctx, on, on, 0);

@@ -6,6 +6,7 @@ mod common;
 
 mod arithmetic;
 mod authoring;
+mod chain_framing;
 mod compound_app;
 mod file_safety;
 mod headless;

@@ -277,7 +277,7 @@ impl Files<'_> {
         self.session.mode = saved.mode;
         self.session.step = saved.step;
         self.after.push(After::Clamp);
-        self.view.apply_scene_view(self.doc.scene().view);
+        self.view.show_scene(self.doc.scene(), self.session.mode);
     }
 
     /// *Copy embed code*: an `<iframe>` of the link *Copy link* makes (the address bar shows
