@@ -161,7 +161,13 @@ impl WorldView<'_> {
         for (i, p) in d.points.iter().enumerate() {
             canvas.diamond_as("expected", p.expected, 7.0, 2.0, color);
             let text = format!("expected e{i}");
-            canvas.label_ranked(p.expected, Vec2::new(10.0, -10.0), text, color, priority::KEY);
+            canvas.label_ranked(
+                p.expected,
+                Vec2::new(10.0, -10.0),
+                text,
+                color,
+                priority::KEY,
+            );
         }
         if let Some(n) = d.normal {
             // From the first expected point, else from our first contact point, else from A's

@@ -7,6 +7,7 @@ mod common;
 mod arithmetic;
 mod authoring;
 mod compound_app;
+mod expected;
 mod file_safety;
 mod headless;
 mod hysteresis;

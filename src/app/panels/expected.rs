@@ -52,7 +52,11 @@ pub fn lines(d: &ExpectedDiff) -> Vec<String> {
         ));
     }
     for (i, p) in d.points.iter().enumerate() {
-        let head = format!("e{i} {} (separation {})", at(p.expected), num(p.expected_separation));
+        let head = format!(
+            "e{i} {} (separation {})",
+            at(p.expected),
+            num(p.expected_separation)
+        );
         out.push(match (p.ours, p.distance, p.separation_difference) {
             (Some(j), Some(dist), Some(ds)) => format!(
                 "{head}: nearest of ours p{j}, {} away, separation ours − expected {}{}",
@@ -80,7 +84,10 @@ pub fn lines(d: &ExpectedDiff) -> Vec<String> {
         ));
     }
     if !d.extra.is_empty() {
-        out.push(format!("extra (ours, not expected): {}", names("p", &d.extra)));
+        out.push(format!(
+            "extra (ours, not expected): {}",
+            names("p", &d.extra)
+        ));
     }
     if let Some(ids) = &d.ids {
         let id = |v: Option<u64>| v.map_or("none".to_string(), id_hex);
@@ -189,7 +196,11 @@ pub(crate) fn panel(
                 );
             }
             for line in lines(d) {
-                let color = if d.same { colors::good() } else { colors::ink() };
+                let color = if d.same {
+                    colors::good()
+                } else {
+                    colors::ink()
+                };
                 ui.label(RichText::new(line).color(color));
             }
             let words = format!("Deciding step: {}", deciding_words(d));
