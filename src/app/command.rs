@@ -140,6 +140,8 @@ pub enum Command {
     ToggleHysteresis,
     /// Turn the jitter on or off (J): B turned by ±0.001 rad every frame.
     ToggleJitter,
+    /// Show numbers exactly (full `f32` precision) or to four decimals (X).
+    ToggleExactNumbers,
     /// Set the scene's speculative margin (the slider: one undoable change per drag).
     SetMargin(f32),
     /// Replace the scene's bodies (the body editors: one undoable change per drag).
@@ -338,6 +340,7 @@ pub fn key_command(key: Key, modifiers: Modifiers) -> Option<Command> {
         Key::V => Command::ToggleVertexEdit,
         Key::H => Command::ToggleHysteresis,
         Key::J => Command::ToggleJitter,
+        Key::X => Command::ToggleExactNumbers,
         Key::Q => Command::ToggleQuiz,
         Key::O => Command::ToggleOverview,
         Key::E => Command::ToggleEditPanel,

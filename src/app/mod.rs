@@ -234,9 +234,8 @@ impl App {
         if self.session.options.jitter {
             self.recompute(now);
         }
-        ctx.set_zoom_factor(web::egui_zoom(ctx, self.shell.ui_scale));
-        // The theme and palette: every colour of this frame is read from them, egui's too.
-        draw::colors::apply_look(ctx, self.shell.look);
+        // The scale, the theme and palette, and whether numbers are shown exactly.
+        self.shell.apply(ctx);
         // Whether a text field or a question has the keys is read before anything this frame:
         // the Enter that ends a field's typing is the field's, not a command.
         let keys_free = self.dialogs.keys_free(ctx);

@@ -55,6 +55,7 @@ impl PrintState<'_> {
             "theme": self.shell.look.theme.name(),
             "palette": self.shell.look.palette.name(),
             "embed": self.shell.embed,
+            "exact_numbers": self.shell.exact_numbers,
             "views": self.probe.drawn.views.iter().map(|v| serde_json::json!({
                 "name": v.name,
                 "rect": v.rect,

@@ -7,6 +7,7 @@
 use super::modes::{ModeKind, PairOptions};
 use super::pair::Traced;
 use crate::geom::{ManifoldOptions, SatOptions};
+use crate::report::diff::ExpectedDiff;
 use crate::scene::{self, Lecture, Scene};
 
 /// The lecture, the place in it, the options and the pair.
@@ -30,6 +31,9 @@ pub struct Session {
     pub parts: Option<[usize; 2]>,
     /// The scene's tour: the stop shown, its wait, a glide under way.
     pub tour: super::tour::Tour,
+    /// Where the pair differs from the scene's `expected` (another engine's answer), computed by
+    /// the library with the pair; None when the scene has none.
+    pub expected: Option<ExpectedDiff>,
     jitter_sign: f32,
 }
 
@@ -54,6 +58,7 @@ impl Session {
             pair,
             parts: None,
             tour: super::tour::Tour::default(),
+            expected: None,
             jitter_sign: 1.0,
         })
     }
@@ -95,6 +100,8 @@ impl Session {
             self.parts,
             jitter,
         )?;
+        let (pair, traces) = (&self.pair.pair, &self.pair.traces);
+        self.expected = (scene.expected.as_ref()).map(|e| ExpectedDiff::compute(e, pair, traces));
         Ok(())
     }
 

@@ -174,9 +174,18 @@ pub struct Shell {
     pub embed_locks: super::locks::Locks,
     /// The presenter's view in its own window (`--presenter-window`), as far as the app knows.
     pub presenter_view: Option<super::tour::presenter::ViewLink>,
+    /// Numbers shown exactly, in full `f32` precision, instead of to four decimals (`X`).
+    pub exact_numbers: bool,
 }
 
 impl Shell {
+    /// This frame's scale, look (every colour is read from it, egui's too) and number format.
+    pub fn apply(&self, ctx: &egui::Context) {
+        ctx.set_zoom_factor(super::web::egui_zoom(ctx, self.ui_scale));
+        super::draw::colors::apply_look(ctx, self.look);
+        super::words::set_exact(self.exact_numbers);
+    }
+
     /// The shell a start with `flags` asks for: its presenter scale (clamped to the range the
     /// keys allow), theme and palette.
     pub fn from_flags(flags: &crate::cli::AppFlags) -> Shell {
@@ -212,6 +221,7 @@ impl Default for Shell {
             locks: None,
             embed_locks: super::locks::Locks::default(),
             presenter_view: None,
+            exact_numbers: false,
         }
     }
 }

@@ -1,11 +1,37 @@
 //! Numbers and words as the student reads them: plain numbers (no exponent notation, no
 //! negative zero, the same decimals for the same kind of value) and counted nouns.
 
+thread_local! {
+    /// Whether numbers are shown exactly (the exact-value toggle, `X`): set once a frame from
+    /// the shell's setting, read by [`num`] (as the colours are read from the look in force).
+    static EXACT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Shows every number of the frames to come exactly ([`exact`]) or to four decimals.
+pub fn set_exact(on: bool) {
+    EXACT.with(|e| e.set(on));
+}
+
+/// Whether numbers are shown exactly (see [`set_exact`]).
+pub fn is_exact() -> bool {
+    EXACT.with(std::cell::Cell::get)
+}
+
+/// An `f32` exactly: its shortest decimal that reads back as the same `f32` (Rust's `{}`),
+/// never exponent notation, no negative zero (`0.1` is `0.1`, `0.30000001` is itself).
+pub fn exact(v: f32) -> String {
+    format!("{}", v + 0.0)
+}
+
 /// A number with its decimals chosen by its size: four whenever four show two significant
 /// digits (from `0.00095`, printed `0.0010`, up), and for smaller values as many as show its
 /// first two (`0.0000013`). Never exponent notation and never a negative zero. The one format of
-/// the app: panels, status bar, fields and step texts.
+/// the app: panels, status bar, fields and step texts. With the exact-value toggle on
+/// ([`set_exact`]), a finite value in full: [`exact`].
 pub fn num(v: f32) -> String {
+    if is_exact() && v.is_finite() {
+        return exact(v);
+    }
     if v.is_nan() {
         return "not a number".to_string();
     }

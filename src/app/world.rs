@@ -110,6 +110,9 @@ impl WorldView<'_> {
                 priority::KEY,
             );
         }
+        if !hide && !own {
+            self.draw_expected(&canvas);
+        }
         if m.is_empty() && !hide && !own {
             let q = &pair.query;
             canvas.dashed(q.point_a, q.point_b, 1.5, colors::dim());
@@ -144,6 +147,38 @@ impl WorldView<'_> {
             "drag inside: move · drag the ring: turn · F1 help"
         });
         canvas.finish()
+    }
+
+    /// The scene's `expected` (another engine's answer) over ours, in its own style: its normal
+    /// a dashed arrow, its points hollow diamonds, each labelled; the numbers are the right
+    /// panel's ("Expected vs ours").
+    fn draw_expected(&self, canvas: &Canvas) {
+        let Some(d) = &self.session.expected else {
+            return;
+        };
+        let pair = &self.session.pair;
+        let color = colors::accent();
+        for (i, p) in d.points.iter().enumerate() {
+            canvas.diamond_as("expected", p.expected, 7.0, 2.0, color);
+            let text = format!("expected e{i}");
+            canvas.label_ranked(
+                p.expected,
+                Vec2::new(10.0, -10.0),
+                text,
+                color,
+                priority::KEY,
+            );
+        }
+        if let Some(n) = d.normal {
+            // From the first expected point, else from our first contact point, else from A's
+            // closest point.
+            let from = (d.points.first().map(|p| p.expected))
+                .or_else(|| pair.contacts().first().map(|c| c.point.position))
+                .unwrap_or(pair.query.point_a);
+            let to = from + n.expected * canvas.span(60.0);
+            canvas.dashed_arrow(from, to, 2.0, color);
+            canvas.label_ranked(to, Vec2::new(6.0, -6.0), "expected", color, priority::KEY);
+        }
     }
 
     /// The scene's shapes, B over A, with the hover highlight, the turning ring and vertex

@@ -17,11 +17,16 @@
 //! The pair's scale is the smaller body's bounding radius (as the slop's, DESIGN.md
 //! "Conventions"), so a scene scaled by k compares the same.
 
-use super::{num, vec};
+mod types;
+
 use crate::geom::{ManifoldStep, Placed};
 use crate::scene::{Expected, Pair, PairTraces};
 use glam::Vec2;
-use serde_json::{Value, json};
+use serde_json::Value;
+pub use types::{
+    BodyFace, DecidingStep, Decision, ExpectedDiff, IdDiffer, IdsDiff, NormalDiff, PointDiff,
+    SeparationDiff,
+};
 
 /// An expected point and one of ours pair up when they are within this fraction of the pair's
 /// scale: lenient, since engines place a contact point differently (the midpoint, a point on
@@ -42,6 +47,17 @@ type FaceRef = (bool, usize);
 
 /// The `expected_diff` object of a pair whose traces are `traces` against `expected`.
 pub fn expected_diff(expected: &Expected, pair: &Pair, traces: &PairTraces) -> Value {
+    ExpectedDiff::compute(expected, pair, traces).to_json()
+}
+
+impl ExpectedDiff {
+    /// Our answer for `pair` (traced as `traces`) against `expected` (see the module doc).
+    pub fn compute(expected: &Expected, pair: &Pair, traces: &PairTraces) -> ExpectedDiff {
+        compute(expected, pair, traces)
+    }
+}
+
+fn compute(expected: &Expected, pair: &Pair, traces: &PairTraces) -> ExpectedDiff {
     let scale = pair.a.bounding_radius().min(pair.b.bounding_radius());
     let (match_at, length_tol) = (POINT_MATCH * scale, LENGTH_TOLERANCE * scale);
     let ours_n = traces.manifold.normal;
@@ -50,21 +66,29 @@ pub fn expected_diff(expected: &Expected, pair: &Pair, traces: &PairTraces) -> V
         .points()
         .map(|(id, p)| (id, p.position, p.separation))
         .collect();
-    let mut differences: Vec<&str> = Vec::new();
+    let mut differences: Vec<&'static str> = Vec::new();
 
     let normal = expected.unit_normal().map(|n| {
         let angle = n.perp_dot(ours_n).atan2(n.dot(ours_n)).to_degrees();
         if angle.abs() > ANGLE_TOLERANCE_DEG {
             differences.push("normal");
         }
-        json!({ "expected": vec(n), "ours": vec(ours_n), "angle_deg": num(angle) })
+        NormalDiff {
+            expected: n,
+            ours: ours_n,
+            angle_deg: angle,
+        }
     });
     let separation = expected.separation.map(|s| {
         let d = traces.whole.separation - s;
         if d.abs() > length_tol {
             differences.push("separation");
         }
-        json!({ "expected": num(s), "ours": num(traces.whole.separation), "difference": num(d) })
+        SeparationDiff {
+            expected: s,
+            ours: traces.whole.separation,
+            difference: d,
+        }
     });
 
     // Points: all pairs by distance, taken nearest first, each point at most once.
@@ -88,7 +112,7 @@ pub fn expected_diff(expected: &Expected, pair: &Pair, traces: &PairTraces) -> V
         }
     }
     let mut points_differ = false;
-    let points: Vec<Value> = want
+    let points: Vec<PointDiff> = want
         .iter()
         .enumerate()
         .map(|(i, (p, s))| {
@@ -105,15 +129,15 @@ pub fn expected_diff(expected: &Expected, pair: &Pair, traces: &PairTraces) -> V
             if mate_of_want[i].is_none() || distance > length_tol || sep_diff.abs() > length_tol {
                 points_differ = true;
             }
-            json!({
-                "expected": vec(*p),
-                "expected_separation": num(*s),
-                "ours": shown,
-                "ours_position": shown.map(|j| vec(ours[j].1)),
-                "distance": shown.map(|_| num(distance)),
-                "separation_difference": shown.map(|_| num(sep_diff)),
-                "matched": mate_of_want[i].is_some(),
-            })
+            PointDiff {
+                expected: *p,
+                expected_separation: *s,
+                ours: shown,
+                ours_position: shown.map(|j| ours[j].1),
+                distance: shown.map(|_| distance),
+                separation_difference: shown.map(|_| sep_diff),
+                matched: mate_of_want[i].is_some(),
+            }
         })
         .collect();
     let missing: Vec<usize> = (0..want.len())
@@ -133,42 +157,47 @@ pub fn expected_diff(expected: &Expected, pair: &Pair, traces: &PairTraces) -> V
 
     let ids = (!expected.ids.is_empty()).then(|| {
         let n = expected.ids.len().max(ours.len());
-        let differ: Vec<Value> = (0..n)
+        let differ: Vec<IdDiffer> = (0..n)
             .filter_map(|k| {
-                let (e, o) = (expected.ids.get(k), ours.get(k).map(|p| p.0));
-                (e.copied() != o).then(|| json!({ "index": k, "expected": e, "ours": o }))
+                let (e, o) = (expected.ids.get(k).copied(), ours.get(k).map(|p| p.0));
+                (e != o).then_some(IdDiffer {
+                    index: k,
+                    expected: e,
+                    ours: o,
+                })
             })
             .collect();
         if !differ.is_empty() {
             differences.push("ids");
         }
-        json!({
-            "expected": expected.ids,
-            "ours": ours.iter().map(|p| p.0).collect::<Vec<_>>(),
-            "differ": differ,
-        })
+        IdsDiff {
+            expected: expected.ids.clone(),
+            ours: ours.iter().map(|p| p.0).collect(),
+            differ,
+        }
     });
 
     let step = deciding_step(
         expected, pair, traces, &want, &missing, &extra, &ours, match_at,
     );
-    if step["step"] == "reference_face" {
+    if matches!(step.decision, Decision::ReferenceFace { .. }) {
         differences.push("reference_face");
     }
-    json!({
-        "scale": num(scale),
-        "match_distance": num(match_at),
-        "tolerance": num(length_tol),
-        "normal": normal,
-        "separation": separation,
-        "points": points,
-        "missing": missing,
-        "extra": extra,
-        "ids": ids,
-        "deciding_step": step,
-        "differences": differences,
-        "same": differences.is_empty(),
-    })
+    let same = differences.is_empty();
+    ExpectedDiff {
+        scale,
+        match_distance: match_at,
+        tolerance: length_tol,
+        normal,
+        separation,
+        points,
+        missing,
+        extra,
+        ids,
+        deciding_step: step,
+        differences,
+        same,
+    }
 }
 
 /// The face whose outward normal the unit normal `n` (A to B) is nearest to: A's faces along
@@ -193,10 +222,6 @@ fn face_of_normal(pair: &Pair, n: Vec2) -> Option<(FaceRef, f32)> {
     best
 }
 
-fn face_name((on_b, edge): FaceRef) -> String {
-    format!("{} edge {edge}", if on_b { "B" } else { "A" })
-}
-
 /// The first step of our manifold whose decision leads to the difference (see the module doc).
 #[allow(clippy::too_many_arguments)]
 fn deciding_step(
@@ -208,57 +233,63 @@ fn deciding_step(
     extra: &[usize],
     ours: &[(u64, Vec2, f32)],
     match_at: f32,
-) -> Value {
+) -> DecidingStep {
     let o = traces.origin();
     let steps = &traces.manifold_steps;
-    let reference = steps.iter().find_map(|s| match s {
+    let at = |decision, k| DecidingStep {
+        decision,
+        trace_step: Some(k),
+    };
+    let reference = steps.iter().enumerate().find_map(|(k, s)| match s {
         ManifoldStep::ReferenceFace {
             reference,
             sep_a,
             sep_b,
             threshold,
             ..
-        } => Some(((reference.on_b, reference.edge), *sep_a, *sep_b, *threshold)),
+        } => Some((
+            k,
+            (reference.on_b, reference.edge),
+            *sep_a,
+            *sep_b,
+            *threshold,
+        )),
         _ => None,
     });
-    if let (Some((ours_face, sep_a, sep_b, threshold)), Some(n)) =
+    if let (Some((k, ours_face, sep_a, sep_b, threshold)), Some(n)) =
         (reference, expected.unit_normal())
         && let Some((theirs, along)) = face_of_normal(pair, n)
     {
         // A face as well aligned as the matched one is as good an answer: ours stands.
         let ours_along = face_of_normal_along(pair, ours_face, n);
         if theirs != ours_face && along > ours_along {
-            return json!({
-                "step": "reference_face",
-                "ours": { "body": body(ours_face.0), "edge": ours_face.1 },
-                "expected": { "body": body(theirs.0), "edge": theirs.1 },
-                "sep_a": num(sep_a), "sep_b": num(sep_b), "threshold": num(threshold),
-                "text": format!(
-                    "reference face: ours {}, expected normal matches {}'s (sep_a {}, sep_b {}, \
-                     B's face wins only above {})",
-                    face_name(ours_face), face_name(theirs), sep_a, sep_b, threshold
-                ),
-            });
+            let decision = Decision::ReferenceFace {
+                ours: BodyFace::of(ours_face),
+                expected: BodyFace::of(theirs),
+                sep_a,
+                sep_b,
+                threshold,
+            };
+            return at(decision, k);
         }
     }
     // A point the engine has and we do not: dropped by the keep rule, or cut by a side plane.
     for &i in missing {
         let p = want[i].0;
-        for s in steps {
+        for (k, s) in steps.iter().enumerate() {
             match s {
                 ManifoldStep::Keep { candidates, margin } => {
                     if let Some(c) = candidates
                         .iter()
                         .find(|c| !c.kept && (c.position + o).distance(p) <= match_at)
                     {
-                        return json!({
-                            "step": "keep", "expected_point": i,
-                            "text": format!(
-                                "keep rule: ours dropped the point at ({}, {}): separation {} > \
-                                 margin {}", c.position.x + o.x, c.position.y + o.y,
-                                c.separation, margin
-                            ),
-                        });
+                        let decision = Decision::Dropped {
+                            expected_point: i,
+                            position: Vec2::new(c.position.x + o.x, c.position.y + o.y),
+                            separation: c.separation,
+                            margin: *margin,
+                        };
+                        return at(decision, k);
                     }
                 }
                 ManifoldStep::ClipSide {
@@ -269,12 +300,11 @@ fn deciding_step(
                 } => {
                     let near = |v: &crate::geom::ClipVertex| (v.point + o).distance(p) <= match_at;
                     if input.iter().any(near) && !output.iter().any(near) {
-                        return json!({
-                            "step": "clip_side", "side": side, "expected_point": i,
-                            "text": format!(
-                                "clip: side plane {side} cut away ours nearest expected point {i}"
-                            ),
-                        });
+                        let decision = Decision::Clipped {
+                            side: *side,
+                            expected_point: i,
+                        };
+                        return at(decision, k);
                     }
                 }
                 _ => {}
@@ -282,24 +312,23 @@ fn deciding_step(
         }
     }
     if let Some(&j) = extra.first() {
-        let has_keep = steps.iter().any(|s| matches!(s, ManifoldStep::Keep { .. }));
-        let (step, rule) = if has_keep {
-            ("keep", "keep rule")
-        } else {
-            ("points", "points")
+        let keep = steps
+            .iter()
+            .position(|s| matches!(s, ManifoldStep::Keep { .. }));
+        return DecidingStep {
+            decision: Decision::Extra {
+                ours_point: j,
+                position: ours[j].1,
+                separation: ours[j].2,
+                keep_rule: keep.is_some(),
+            },
+            trace_step: keep,
         };
-        return json!({
-            "step": step, "ours_point": j,
-            "text": format!(
-                "{rule}: ours kept the point at ({}, {}) (separation {}), which the expected \
-                 answer does not have", ours[j].1.x, ours[j].1.y, ours[j].2
-            ),
-        });
     }
-    json!({
-        "step": "none",
-        "text": "no step differs: the same reference face, clip and keep; only the numbers may",
-    })
+    DecidingStep {
+        decision: Decision::None,
+        trace_step: None,
+    }
 }
 
 /// How well face `f`'s outward normal lines up with `n` (A's along it, B's against it).
@@ -315,8 +344,4 @@ fn face_of_normal_along(pair: &Pair, (on_b, edge): FaceRef, n: Vec2) -> f32 {
     } else {
         f32::NEG_INFINITY
     }
-}
-
-fn body(on_b: bool) -> &'static str {
-    if on_b { "b" } else { "a" }
 }

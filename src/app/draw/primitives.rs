@@ -138,9 +138,19 @@ impl Canvas<'_> {
 
     /// An arrow from `from` to `to` with a head of `head` pixels.
     pub fn arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color32) {
+        self.line(from, to, width, color);
+        self.arrow_head(from, to, width, color);
+    }
+
+    /// [`Canvas::arrow`] with a dashed shaft: another engine's answer beside ours.
+    pub fn dashed_arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color32) {
+        self.dashed(from, to, width, color);
+        self.arrow_head(from, to, width, color);
+    }
+
+    fn arrow_head(&self, from: Vec2, to: Vec2, width: f32, color: Color32) {
         let (ma, mb) = (self.map(from), self.map(to));
         let len = (mb - ma).length() as f32;
-        self.line(from, to, width, color);
         if len < 1.0 || !self.visible().contains(mb) {
             return;
         }
@@ -224,6 +234,25 @@ impl Canvas<'_> {
         ] {
             self.painter.line_segment([c + from, c + to], stroke);
         }
+    }
+
+    /// A hollow diamond of `radius` points, as a key mark of `kind`: another engine's point
+    /// (told from ours, a filled dot, by its shape).
+    pub fn diamond_as(&self, kind: &'static str, p: Vec2, radius: f32, width: f32, color: Color32) {
+        let c = self.pos(p);
+        self.key_point(kind, c, radius + width * 0.5);
+        self.mark_points(&[c], radius + width * 0.5);
+        let r = self.px(radius);
+        let corners = [
+            c + egui::vec2(r, 0.0),
+            c + egui::vec2(0.0, r),
+            c + egui::vec2(-r, 0.0),
+            c + egui::vec2(0.0, -r),
+        ];
+        self.painter.add(EShape::closed_line(
+            corners.to_vec(),
+            Stroke::new(self.stroke_px(width), color),
+        ));
     }
 
     /// A world-size circle outline (for radii), sampled for what is visible.

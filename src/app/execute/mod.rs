@@ -81,6 +81,7 @@ pub fn owner(command: &Command) -> Owner {
         | C::PickFile
         | C::SetLightTheme(_)
         | C::SetCvdPalette(_)
+        | C::ToggleExactNumbers
         | C::ToggleHelp
         | C::CloseDialogs
         | C::ToggleVertexEdit
@@ -435,6 +436,7 @@ pub fn look(
         Command::SetCvdPalette(cvd) => {
             shell.look.palette = if cvd { Palette::Cvd } else { Palette::Standard }
         }
+        Command::ToggleExactNumbers => shell.exact_numbers = !shell.exact_numbers,
         Command::ToggleHelp => dialogs.help = !dialogs.help,
         Command::ShowView(v) => view.apply_scene_view(Some(v)),
         Command::CloseDialogs => {

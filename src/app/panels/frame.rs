@@ -130,6 +130,7 @@ impl Panels<'_> {
             sweep: self.sweep,
             editing,
             show_left: self.shell.show_left,
+            exact: self.shell.exact_numbers,
         };
         if let Some(text) = right.show(ctx, &layout, &mut out) {
             self.probe.shown_step_text = text;

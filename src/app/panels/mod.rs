@@ -8,6 +8,7 @@
 pub(crate) mod dialogs;
 pub mod edit;
 pub mod embed;
+pub mod expected;
 pub mod frame;
 pub(crate) mod left;
 pub(crate) mod overview;
@@ -34,6 +35,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("H", "manifold: reference-face hysteresis on / off"),
     ("J", "manifold: jitter B by ±0.001 rad every frame"),
+    ("X", "exact numbers: full f32 precision, not four decimals"),
     ("Wheel", "zoom about the cursor"),
     ("Right- or middle-drag", "pan"),
     ("F", "frame everything the mode draws"),

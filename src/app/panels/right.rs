@@ -35,6 +35,8 @@ pub(crate) struct Right<'a> {
     pub editing: bool,
     /// The left panel is unfolded (a narrow window shows a toggle for it).
     pub show_left: bool,
+    /// Numbers are shown exactly (the toggle's state).
+    pub exact: bool,
 }
 
 impl Right<'_> {
@@ -56,6 +58,7 @@ impl Right<'_> {
             sweep,
             editing,
             show_left,
+            exact,
         } = self;
         let pair = &session.pair;
         let mut shown = None;
@@ -149,7 +152,21 @@ impl Right<'_> {
                     if used < steady {
                         ui.add_space(steady - used);
                     }
+                    let mut exact_now = exact;
+                    if ui
+                        .checkbox(&mut exact_now, "Exact numbers (X)")
+                        .on_hover_text(
+                            "every number in full f32 precision (its shortest exact decimal), \
+                             not to four decimals",
+                        )
+                        .changed()
+                    {
+                        out.push(Command::ToggleExactNumbers);
+                    }
                     crate::app::modes::arithmetic::panel(ui, explained.rows);
+                    if let Some(d) = &session.expected {
+                        super::expected::panel(ui, d, pair, mode.kind(), out);
+                    }
                     sweep.panel(ui, scene, editing, out);
                     ui.separator();
                     let before = Controls {

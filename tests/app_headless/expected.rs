@@ -1,0 +1,225 @@
+//! Issue 43's "expected vs got" in the app: a scene's `expected` (another engine's answer) is
+//! drawn in its own style and compared in the right panel's "Expected vs ours" block, which
+//! names the deciding step; the exact-value toggle (X) shows numbers in full f32 precision.
+
+use glam::Vec2;
+use narrowphase_lab::app::command::{Command, key_command};
+use narrowphase_lab::app::input::Input;
+use narrowphase_lab::app::modes::ModeKind;
+use narrowphase_lab::app::{App, new_context, screen_input};
+use narrowphase_lab::cli::AppFlags;
+use narrowphase_lab::geom::{ManifoldOptions, ManifoldStep, NoTrace, Shape, Transform, collide};
+use narrowphase_lab::scene::{PairTraces, parse};
+use serde_json::Value;
+
+/// Two equal 2 × 1 boxes, B sunk 0.02 into A's top and turned by `turn_deg` (as the library's
+/// test of `expected_diff` builds its near tie).
+fn near_tie(turn_deg: f32, expected: &str) -> String {
+    format!(
+        "Scene(\n    title: \"near tie\",\n    mode: Manifold,\n    \
+         a: Body(shape: Box(width: 2.0, height: 1.0), position: (0.0, 0.0)),\n    \
+         b: Body(shape: Box(width: 2.0, height: 1.0), position: (0.5, 0.98), angle_deg: {turn_deg}),\n    \
+         {expected}\n)\n"
+    )
+}
+
+/// `Expected(…)` in RON from a normal, a separation, points and ids.
+fn expected_ron(n: Vec2, sep: f32, points: &[(Vec2, f32)], ids: &[u64]) -> String {
+    let pts: Vec<String> = points
+        .iter()
+        .map(|(p, s)| format!("({:?}, {:?}, {s:?})", p.x, p.y))
+        .collect();
+    let ids: Vec<String> = ids.iter().map(|i| i.to_string()).collect();
+    format!(
+        "expected: Expected(normal: ({:?}, {:?}), separation: {sep:?}, points: [{}], ids: [{}]),",
+        n.x,
+        n.y,
+        pts.join(", "),
+        ids.join(", ")
+    )
+}
+
+/// The app on the built-in lecture with `text` pasted and opened.
+fn open(text: String) -> App {
+    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
+    assert!(app.files(0.0, |f| f.open_text("pasted.ron".into(), text, 0.0, true)));
+    app
+}
+
+/// Every text two frames of the app draw (the second's).
+fn texts(app: &mut App) -> Vec<String> {
+    let ctx = new_context();
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        let shapes = ctx
+            .run(screen_input(1280.0, 800.0), |ctx| {
+                app.frame(ctx, 0.0, Input::default(), &[])
+            })
+            .shapes;
+        out = crate::common::drawn_texts(&shapes)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+    }
+    out
+}
+
+/// The edge of a 2 × 1 box whose outward normal (local) is `n`.
+fn box_edge_with_normal(n: Vec2) -> usize {
+    let b = Shape::make_box(2.0, 1.0, 0.0).unwrap();
+    let (i, _) = b
+        .normals()
+        .iter()
+        .enumerate()
+        .max_by(|x, y| x.1.dot(n).total_cmp(&y.1.dot(n)))
+        .unwrap();
+    i
+}
+
+/// The near tie with the other engine's answer on B's bottom face: its normal and the points
+/// of the boxes collided with B first.
+fn other_reference_face(turn: f32) -> String {
+    let theirs_n = -(Transform::new(Vec2::ZERO, turn.to_radians()).q).apply(Vec2::new(0.0, -1.0));
+    let loaded = parse(&near_tie(turn, ""), "t.ron").unwrap();
+    let boxed = Shape::make_box(2.0, 1.0, 0.0).unwrap();
+    let (xf_a, xf_b) = (loaded.pair.xf_a, loaded.pair.xf_b);
+    let opts = ManifoldOptions::default();
+    let swapped = collide(&boxed, xf_b, &boxed, xf_a, &opts, &mut NoTrace);
+    assert_eq!(swapped.len(), 2, "B's face clips two points");
+    let points: Vec<(Vec2, f32)> = swapped
+        .points()
+        .map(|p| (p.position, p.separation))
+        .collect();
+    let sep = points.iter().map(|p| p.1).fold(f32::INFINITY, f32::min);
+    near_tie(turn, &expected_ron(theirs_n, sep, &points, &[]))
+}
+
+#[test]
+fn the_other_reference_face_is_named_as_the_deciding_step_and_the_expected_normal_is_drawn() {
+    let turn = 0.3_f32;
+    let mut app = open(other_reference_face(turn));
+    assert_eq!(app.session.mode, ModeKind::Manifold);
+    let shown = texts(&mut app);
+    let (a_top, b_bottom) = (
+        box_edge_with_normal(Vec2::Y),
+        box_edge_with_normal(Vec2::NEG_Y),
+    );
+    let want = format!(
+        "Deciding step: the reference face: expected B's edge {b_bottom}, ours A's edge {a_top}"
+    );
+    assert!(
+        shown.iter().any(|t| t.starts_with(&want)),
+        "{want}\n{shown:?}"
+    );
+    assert!(!shown.iter().any(|t| t == "ours matches expected"));
+    // The button goes to that step of the manifold: the step it names is the reference face's.
+    let d = app.session.expected.as_ref().expect("the diff");
+    let k = narrowphase_lab::app::panels::expected::deciding_manifold_step(d, &app.session.pair)
+        .expect("a manifold step");
+    assert!(
+        matches!(
+            app.session.pair.manifold_shown_steps()[k],
+            ManifoldStep::ReferenceFace { .. }
+        ),
+        "step {k}"
+    );
+    assert!(
+        shown.iter().any(|t| *t == format!("Go to step {}", k + 1)),
+        "{shown:?}"
+    );
+    // The canvas: the expected normal labelled, the expected points marked as such.
+    assert!(shown.iter().any(|t| t == "expected"), "{shown:?}");
+    let state: Value = serde_json::from_str(&app.state_json()).unwrap();
+    let labels: Vec<&str> = state["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["text"].as_str())
+        .collect();
+    assert!(labels.contains(&"expected"), "{labels:?}");
+    assert!(labels.contains(&"expected e0") && labels.contains(&"expected e1"));
+    let marks = state["marks"].as_array().unwrap();
+    let expected_marks = marks.iter().filter(|m| m["kind"] == "expected").count();
+    assert_eq!(expected_marks, 2, "{marks:?}");
+    // SAT and GJK draw it too.
+    for mode in [ModeKind::Sat, ModeKind::Gjk] {
+        app.apply(Command::SetMode(mode), 0.0);
+        let shown = texts(&mut app);
+        assert!(shown.iter().any(|t| t == "expected"), "{mode:?}: {shown:?}");
+        assert!(shown.iter().any(|t| t.starts_with(&want)), "{mode:?}");
+    }
+}
+
+#[test]
+fn an_expected_answer_equal_to_ours_is_said_to_match() {
+    let plain = open(near_tie(10.0, ""));
+    let pair = &plain.session.pair;
+    let points: Vec<(Vec2, f32)> = pair
+        .whole
+        .points()
+        .map(|(_, p)| (p.position, p.separation))
+        .collect();
+    let ids: Vec<u64> = pair.whole.points().map(|(id, _)| id).collect();
+    let text = near_tie(
+        10.0,
+        &expected_ron(pair.manifold.normal, pair.whole.separation, &points, &ids),
+    );
+    let mut app = open(text);
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t == "ours matches expected"),
+        "{shown:?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.starts_with("Deciding step: no step differs")),
+        "{shown:?}"
+    );
+    // A scene without `expected` has no block.
+    let mut plain = plain;
+    assert!(!texts(&mut plain).iter().any(|t| t.contains("ours matches")));
+}
+
+#[test]
+fn the_exact_toggle_shows_the_full_f32() {
+    assert_eq!(
+        key_command(egui::Key::X, egui::Modifiers::NONE),
+        Some(Command::ToggleExactNumbers)
+    );
+    let text = other_reference_face(0.3);
+    // The pair's separation, as the library's report prints it (its shortest exact form).
+    let loaded = parse(&text, "t.ron").unwrap();
+    let report = narrowphase_lab::report::report(&loaded.scene, &PairTraces::compute(&loaded.pair));
+    let ours = report["separation"].as_f64().unwrap() as f32;
+    let (four, full) = (format!("{ours:.4}"), format!("{ours}"));
+    assert_ne!(four, full, "a value four decimals do not show exactly");
+    let line = |t: &str, v: &str| {
+        t.starts_with("separation: expected") && t.contains(&format!("ours {v}:"))
+    };
+
+    let mut app = open(text);
+    let state: Value = serde_json::from_str(&app.state_json()).unwrap();
+    assert_eq!(state["exact_numbers"], false);
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| line(t, &four)), "{four}: {shown:?}");
+    assert!(!shown.iter().any(|t| line(t, &full)));
+
+    app.apply(Command::ToggleExactNumbers, 0.0);
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| line(t, &full)), "{full}: {shown:?}");
+    assert!(!shown.iter().any(|t| line(t, &four)));
+    // The status bar's separation too.
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.contains(&full) && !t.starts_with("separation:")),
+        "{shown:?}"
+    );
+    let state: Value = serde_json::from_str(&app.state_json()).unwrap();
+    assert_eq!(state["exact_numbers"], true);
+
+    app.apply(Command::ToggleExactNumbers, 0.0);
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| line(t, &four)));
+}
