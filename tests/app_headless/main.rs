@@ -14,6 +14,7 @@ mod headless;
 mod hysteresis;
 mod lesson;
 mod look;
+mod narrow;
 mod overview;
 mod paste_beside;
 mod presenter;

@@ -61,6 +61,10 @@ impl SatMode {
 /// ("A vertex 3 to B vertex 2") takes the row's second line.
 const AXIS_NAME_WIDTH: f32 = 118.0;
 
+/// What the shadows column says it holds.
+const SHADOWS_TIP: &str = "each body's extent along the axis, A's above B's: the least and the \
+    greatest dot product of its support points with the direction";
+
 /// What SatMode's steps say (its [`Mode::explain`]).
 impl SatMode {
     /// The arithmetic behind `step`: every number a trace field.
@@ -202,26 +206,101 @@ impl Mode for SatMode {
         // The table: one row per axis.
         self.hovered = None;
         let origin = pair.sat.origin;
+        // The marks column's text for axis `i`.
+        let marks = |i: usize, row: &crate::geom::SatAxis| {
+            let mut marks = Vec::new();
+            if pair.sat.first_separating == Some(i) {
+                marks.push("▶");
+            }
+            if i == pair.sat.best {
+                marks.push("★");
+            }
+            if row.tie {
+                marks.push("=");
+            }
+            marks.join(" ")
+        };
+        let shadows = |row: &crate::geom::SatAxis| {
+            let shift = crate::geom::ToWorld { origin }.shift(row.axis);
+            [(row.a, colors::a()), (row.b, colors::b())].map(|(range, color)| {
+                let text = format!("[{}, {}]", num(range[0] + shift), num(range[1] + shift));
+                (text, color)
+            })
+        };
+        // A narrow panel (a small window at a presenter's scale) has no room for the shadows
+        // column: the table drops it and the current axis's shadows come before it.
+        let (compact, name_width) = {
+            let mono = egui::TextStyle::Monospace.resolve(ui.style());
+            let body = egui::TextStyle::Body.resolve(ui.style());
+            let wide = |text: String, font: &egui::FontId| {
+                ui.fonts(|f| {
+                    f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
+                        .size()
+                        .x
+                })
+            };
+            let widest = |f: &dyn Fn(&crate::geom::SatAxis) -> f32| {
+                pair.sat_axes().map(|r| f(r)).fold(0.0, f32::max)
+            };
+            let name = widest(&|r| {
+                let n = pair.sat.axis_count;
+                wide(format!("{n}. {}", source_text(r.source, pair)), &body)
+            });
+            let gap = widest(&|r| wide(signed(r.gap), &mono));
+            let shadow = widest(&|r| {
+                let [a, b] = shadows(r);
+                wide(a.0, &mono).max(wide(b.0, &mono))
+            });
+            let marks = (pair.sat_axes().enumerate())
+                .map(|(i, r)| wide(marks(i, r), &body))
+                .fold(0.0, f32::max);
+            let (room, spacing) = (ui.available_width(), 4.0 * ui.spacing().item_spacing.x);
+            let compact = name.min(AXIS_NAME_WIDTH) + gap + marks + shadow + spacing > room;
+            // The compact table's names take the room the shadows leave, on one row if they can
+            // (a longer name wraps onto the row's second line).
+            (
+                compact,
+                name.min((room - gap - marks - spacing).max(AXIS_NAME_WIDTH)),
+            )
+        };
+        // Above the table, where a short panel shows it without scrolling.
+        if let Some(row) = pair.sat_axes().nth(controls.step).filter(|_| compact) {
+            ui.label(RichText::new(format!("axis {}'s shadows: A, B", controls.step + 1)).strong())
+                .on_hover_text(SHADOWS_TIP);
+            ui.scope(|ui| {
+                ui.spacing_mut().item_spacing.y = 0.0;
+                for (text, color) in shadows(row) {
+                    ui.monospace(RichText::new(text).color(color));
+                }
+            });
+        }
+
         // One line per row (a wrapped cell would spill over the next row): the table scrolls
-        // sideways in a narrow panel instead.
+        // sideways in a panel too narrow even for the compact table.
         ui.scope(|ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         egui_extras::TableBuilder::new(ui)
             .striped(true)
             .sense(egui::Sense::click())
             // The axis's name wraps onto the row's second line rather than widen the table.
-            .column(egui_extras::Column::auto().at_most(AXIS_NAME_WIDTH))
+            .column(if compact {
+                egui_extras::Column::exact(name_width)
+            } else {
+                egui_extras::Column::auto().at_most(AXIS_NAME_WIDTH)
+            })
             .column(egui_extras::Column::auto())
-            .column(egui_extras::Column::auto())
-            .column(egui_extras::Column::remainder())
+            .columns(egui_extras::Column::auto(), 1 + usize::from(!compact))
             .max_scroll_height(320.0)
             .header(20.0, |mut h| {
                 for (t, tip) in [
                     ("axis from", "the face (or vertex pair) whose normal is the axis; click a row to show it"),
                     ("gap", "between the shadows: positive, they are apart (the shapes are separated); negative, the length of their overlap"),
                     ("", "▶ first separating axis · ★ the answer · = tie"),
-                    ("shadows: A, B", "each body's extent along the axis, A's above B's: the least and the greatest dot product of its support points with the direction"),
-                ] {
+                    ("shadows: A, B", SHADOWS_TIP),
+                ]
+                .into_iter()
+                .take(if compact { 3 } else { 4 })
+                {
                     h.col(|ui| {
                         ui.strong(t).on_hover_text(tip);
                     });
@@ -229,7 +308,6 @@ impl Mode for SatMode {
             })
             .body(|mut body| {
                 for (i, row) in pair.sat_axes().enumerate() {
-                    let shift = crate::geom::ToWorld { origin }.shift(row.axis);
                     // Two lines a row: A's shadow above B's, so every column fits the panel.
                     body.row(36.0, |mut r| {
                         r.set_selected(i == controls.step);
@@ -248,29 +326,16 @@ impl Mode for SatMode {
                             ui.monospace(RichText::new(signed(row.gap)).color(c));
                         });
                         r.col(|ui| {
-                            let mut marks = Vec::new();
-                            if pair.sat.first_separating == Some(i) {
-                                marks.push("▶");
-                            }
-                            if i == pair.sat.best {
-                                marks.push("★");
-                            }
-                            if row.tie {
-                                marks.push("=");
-                            }
-                            ui.label(marks.join(" "));
+                            ui.label(marks(i, row));
                         });
-                        r.col(|ui| {
-                            ui.spacing_mut().item_spacing.y = 0.0;
-                            for (range, color) in [(row.a, colors::a()), (row.b, colors::b())] {
-                                let text = format!(
-                                    "[{}, {}]",
-                                    num(range[0] + shift),
-                                    num(range[1] + shift)
-                                );
-                                ui.monospace(RichText::new(text).color(color));
-                            }
-                        });
+                        if !compact {
+                            r.col(|ui| {
+                                ui.spacing_mut().item_spacing.y = 0.0;
+                                for (text, color) in shadows(&row) {
+                                    ui.monospace(RichText::new(text).color(color));
+                                }
+                            });
+                        }
                         let resp = r.response().on_hover_text(format!(
                             "axis direction ({}, {}); click to show this axis",
                             signed(row.axis.x),
