@@ -240,7 +240,7 @@ impl Mode for SatMode {
                 })
             };
             let widest = |f: &dyn Fn(&crate::geom::SatAxis) -> f32| {
-                pair.sat_axes().map(|r| f(r)).fold(0.0, f32::max)
+                pair.sat_axes().map(f).fold(0.0, f32::max)
             };
             let name = widest(&|r| {
                 let n = pair.sat.axis_count;
@@ -331,7 +331,7 @@ impl Mode for SatMode {
                         if !compact {
                             r.col(|ui| {
                                 ui.spacing_mut().item_spacing.y = 0.0;
-                                for (text, color) in shadows(&row) {
+                                for (text, color) in shadows(row) {
                                     ui.monospace(RichText::new(text).color(color));
                                 }
                             });
