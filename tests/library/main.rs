@@ -17,6 +17,7 @@ mod house;
 mod id_claims;
 mod mode_traces;
 mod module_graph;
+mod notes;
 mod oracle;
 mod paste;
 mod persistence;
