@@ -11,6 +11,7 @@ mod compound_app;
 mod expected;
 mod file_safety;
 mod headless;
+mod help;
 mod hysteresis;
 mod lesson;
 mod look;

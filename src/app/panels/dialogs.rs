@@ -38,12 +38,15 @@ impl DialogsView<'_> {
                 .resizable(false)
                 .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
                 .show(ctx, |ui| {
-                    // Tall at a large presenter scale: it scrolls rather than leave the window.
+                    // Tall at a large presenter scale: it scrolls rather than leave the window,
+                    // and takes the window's height first (left to itself the scroll area stops
+                    // at about half of it, cutting the keys after Ctrl+Q).
                     let room = ctx.screen_rect().height() - 80.0;
                     egui::ScrollArea::vertical()
                         .max_height(room)
+                        .min_scrolled_height(room)
                         .show(ui, |ui| {
-                            ui.horizontal_top(|ui| {
+                            let keys = |ui: &mut egui::Ui| {
                                 egui::Grid::new("keys").striped(true).show(ui, |ui| {
                                     for (k, what) in KEYS {
                                         ui.label(RichText::new(*k).strong());
@@ -51,7 +54,8 @@ impl DialogsView<'_> {
                                         ui.end_row();
                                     }
                                 });
-                                ui.separator();
+                            };
+                            let colours = |ui: &mut egui::Ui| {
                                 ui.vertical(|ui| {
                                     ui.set_max_width(360.0);
                                     ui.label(RichText::new("What the colours mean").strong());
@@ -61,7 +65,20 @@ impl DialogsView<'_> {
                                         legend::show(ui, mode.legend());
                                     }
                                 });
-                            });
+                            };
+                            // The colours beside the keys where the window is wide enough for
+                            // both (about 1,200 points), else under them.
+                            if ctx.screen_rect().width() >= 1200.0 {
+                                ui.horizontal_top(|ui| {
+                                    keys(ui);
+                                    ui.separator();
+                                    colours(ui);
+                                });
+                            } else {
+                                keys(ui);
+                                ui.separator();
+                                colours(ui);
+                            }
                         });
                 });
         }
