@@ -138,12 +138,6 @@ const LONG_FILES: &[(&str, usize, &str)] = &[
         "one mode, one file (egui's demo): the manifold mode's sentences, panel, input and \
          picture",
     ),
-    (
-        "app/modes/gjk_epa.rs",
-        638,
-        "one mode, one file (egui's demo): the GJK/EPA mode's sentences, panel, input and \
-         picture",
-    ),
 ];
 
 #[test]

@@ -14,6 +14,9 @@ use crate::geom::gjk::voronoi_planes;
 use crate::geom::{EpaGuard, GjkStep, GjkStop, SimplexVertex, VoronoiRegion};
 use egui::RichText;
 use glam::Vec2;
+use plot::convergence_plot;
+
+mod plot;
 
 /// GJK/EPA mode state: playback, the pan in progress and the hover on its Minkowski pane (the
 /// pane's camera is the app's second view, `Views::second`).
@@ -312,56 +315,7 @@ impl Mode for GjkMode {
             signed(q.normal.y)
         ));
 
-        // The plot: GJK's distance estimate, then EPA's lower and upper bounds.
-        ui.separator();
-        ui.label("GJK distance per iteration · EPA bounds per iteration");
-        let gjk_line: Vec<[f64; 2]> = pair
-            .gjk_steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| [i as f64 + 1.0, s.distance as f64])
-            .collect();
-        let g = pair.gjk_steps.len() as f64;
-        let lower: Vec<[f64; 2]> = pair
-            .epa_steps
-            .iter()
-            .enumerate()
-            .map(|(i, e)| [g + i as f64 + 1.0, e.lower_bound as f64])
-            .collect();
-        let upper: Vec<[f64; 2]> = pair
-            .epa_steps
-            .iter()
-            .enumerate()
-            .map(|(i, e)| [g + i as f64 + 1.0, e.upper_bound as f64])
-            .collect();
-        let current = controls.step as f64 + 1.0;
-        egui_plot::Plot::new("gjk_plot")
-            .height(170.0)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            // See-through, so a line under the legend (EPA's upper bound) still shows.
-            .legend(egui_plot::Legend::default().background_alpha(0.35))
-            .show(ui, |p| {
-                p.line(
-                    egui_plot::Line::new(gjk_line)
-                        .name("GJK distance")
-                        .color(colors::minkowski()),
-                );
-                if !lower.is_empty() {
-                    p.line(
-                        egui_plot::Line::new(lower)
-                            .name("EPA lower bound")
-                            .color(colors::good()),
-                    );
-                    p.line(
-                        egui_plot::Line::new(upper)
-                            .name("EPA upper bound")
-                            .color(colors::bad()),
-                    );
-                }
-                p.vline(egui_plot::VLine::new(current).color(colors::accent()));
-            });
+        convergence_plot(ui, pair, controls.step);
         asked
     }
 
