@@ -219,6 +219,7 @@ impl<'a> Canvas<'a> {
             view: self.view,
             font: look.font,
             fixed: look.fixed,
+            corners: look.corners,
         });
     }
 
@@ -240,6 +241,7 @@ impl<'a> Canvas<'a> {
                 rank: priority::CHROME,
                 font: 16.0,
                 fixed: true,
+                corners: false,
             },
         );
     }
@@ -289,6 +291,7 @@ impl<'a> Canvas<'a> {
                 rank: priority::CHROME,
                 font: 13.0,
                 fixed: true,
+                corners: true,
             },
         );
     }
@@ -367,6 +370,7 @@ impl<'a> Canvas<'a> {
                 rank,
                 font: self.font,
                 fixed: false,
+                corners: false,
             },
         );
     }
@@ -392,6 +396,7 @@ impl<'a> Canvas<'a> {
                 rank: priority::TICK,
                 font: 12.0,
                 fixed: true,
+                corners: false,
             },
         );
     }
