@@ -172,20 +172,25 @@ pub(super) fn candidates(anchor: Pos2, wish: Rect, fixed: bool) -> Vec<Rect> {
     out
 }
 
-/// The corners of `view` a chrome label at `wish` may take, its own first: the same margins
-/// from the view's edges at bottom right, bottom left, top right and top left.
+/// The spots of `view` a chrome label at `wish` may take, its own first: the same margins from
+/// the view's edges at bottom right, bottom left, top right and top left, then along the bottom
+/// and the top edge between them.
 pub(super) fn corner_spots(wish: Rect, view: Rect) -> Vec<Rect> {
     let (dx, dy) = (view.right() - wish.right(), view.bottom() - wish.bottom());
     let (left, top) = (view.left() + dx, view.top() + dy);
-    [
+    let mut at = vec![
         wish.min,
         egui::pos2(left, wish.min.y),
         egui::pos2(wish.min.x, top),
         egui::pos2(left, top),
-    ]
-    .into_iter()
-    .map(|at| Rect::from_min_size(at, wish.size()))
-    .collect()
+    ];
+    for k in 1..8 {
+        let x = wish.min.x + (left - wish.min.x) * k as f32 / 8.0;
+        at.extend([egui::pos2(x, wish.min.y), egui::pos2(x, top)]);
+    }
+    at.into_iter()
+        .map(|at| Rect::from_min_size(at, wish.size()))
+        .collect()
 }
 
 /// The leader a label at `r` draws back to `anchor` (a label moved more than 14 points away
@@ -348,6 +353,36 @@ impl Recorder {
 #[cfg(test)]
 mod tests {
     use super::MarkShape;
+    use egui::{Rect, pos2, vec2};
+
+    #[test]
+    pub(super) fn the_hint_may_take_every_corner_and_the_edges_between_all_inside_the_view() {
+        let view = Rect::from_min_size(pos2(100.0, 50.0), vec2(600.0, 400.0));
+        // Bottom right, 8 from the right and 6 from the bottom.
+        let wish = Rect::from_min_size(pos2(492.0, 424.0), vec2(200.0, 20.0));
+        let spots = super::corner_spots(wish, view);
+        assert_eq!(spots[0], wish);
+        assert_eq!(spots[1].min, pos2(108.0, 424.0), "bottom left");
+        assert_eq!(spots[2].min, pos2(492.0, 56.0), "top right");
+        assert_eq!(spots[3].min, pos2(108.0, 56.0), "top left");
+        assert!(spots.len() > 4);
+        assert!(
+            spots
+                .iter()
+                .all(|r| view.contains_rect(*r) && r.size() == wish.size())
+        );
+    }
+
+    #[test]
+    pub(super) fn a_label_draws_a_leader_back_to_its_point_only_when_moved_away_from_it() {
+        let r = Rect::from_min_size(pos2(100.0, 100.0), vec2(40.0, 20.0));
+        assert_eq!(super::leader(pos2(95.0, 110.0), r), None, "5 from it");
+        assert_eq!(
+            super::leader(pos2(60.0, 110.0), r),
+            Some([pos2(60.0, 110.0), pos2(100.0, 110.0)]),
+            "40 from it: to its nearest point"
+        );
+    }
 
     #[test]
     pub(super) fn a_label_covers_a_point_mark_only_where_their_rectangles_meet() {
