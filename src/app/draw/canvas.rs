@@ -54,6 +54,7 @@ impl<'a> Canvas<'a> {
             pending: Vec::new(),
             fixed: Vec::new(),
             marks: Vec::new(),
+            soft: Vec::new(),
         }));
         Canvas::over(painter, rec, cam, ppp, "world")
     }
@@ -180,6 +181,15 @@ impl<'a> Canvas<'a> {
             return;
         }
         self.rec.borrow_mut().marks.push((kind, shape, self.view));
+    }
+
+    /// Records the segment `ends` (egui points) as a line labels keep off when they can (a
+    /// body's outline): not a key mark, a label is kept on it rather than dropped.
+    pub(super) fn soft_mark(&self, ends: [Pos2; 2]) {
+        if self.background {
+            return;
+        }
+        self.rec.borrow_mut().soft.push((ends, self.view));
     }
 
     /// Records a dot or ring of `radius` points at `at` as a key mark.

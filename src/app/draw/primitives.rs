@@ -397,6 +397,14 @@ impl Canvas<'_> {
     /// A shape at `xf`: translucent fill, solid outline, the core dashed when rounded.
     pub fn shape(&self, shape: &Shape, xf: Transform, color: Color32, width: f32) {
         let outline = self.outline_mapped(shape, xf);
+        // Its outline: labels prefer spots off it (the bodies' own badges sit inside).
+        for i in 0..outline.len() {
+            let (a, b) = (
+                self.to_pos(outline[i]),
+                self.to_pos(outline[(i + 1) % outline.len()]),
+            );
+            self.soft_mark([a, b]);
+        }
         self.fill_mapped(&outline, color.gamma_multiply(0.22), width, color);
         if shape.radius() > 0.0 {
             let core: Vec<Vec2> = shape.vertices().iter().map(|v| xf.apply(*v)).collect();

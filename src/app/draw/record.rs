@@ -135,6 +135,8 @@ pub(super) struct Recorder {
     pub(super) fixed: Vec<(String, Rect, usize)>,
     /// The key marks labels keep clear of (egui points), with their views.
     pub(super) marks: Vec<(&'static str, MarkShape, usize)>,
+    /// The lines labels keep off when they can (the bodies' outlines), with their views.
+    pub(super) soft: Vec<([Pos2; 2], usize)>,
 }
 
 pub(super) fn px_rect(r: Rect, ppp: f32) -> [f32; 4] {
@@ -280,7 +282,20 @@ impl Recorder {
             // A grid number gives way to a leader (it is the first to go); any other label
             // takes the best spot free of labels and marks when none is clear of leaders too.
             let fallback = spots.first().filter(|_| p.priority != priority::TICK);
-            let Some(rect) = spots.iter().find(|r| clear(r)).or(fallback).copied() else {
+            // Best of all: off the bodies' outlines as well. Not for the bodies' badges: a thin
+            // body's badge crosses its outline, and moved off it would land on the other body.
+            let soft = &self.soft;
+            let off_outlines = |r: &Rect| {
+                p.priority == priority::BODY
+                    || soft
+                        .iter()
+                        .all(|([a, b], v)| *v != p.view || !segment_meets_rect(*a, *b, *r))
+            };
+            let Some(rect) = (spots.iter().find(|r| clear(r) && off_outlines(r)))
+                .or(spots.iter().find(|r| clear(r)))
+                .or(fallback)
+                .copied()
+            else {
                 continue;
             };
             let mut painter = self.painter.clone();
