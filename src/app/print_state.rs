@@ -69,6 +69,7 @@ impl PrintState<'_> {
             "labels": self.probe.drawn.labels.iter().map(|l| serde_json::json!({
                 "text": l.text,
                 "rect": l.rect,
+                "leader": l.leader,
             })).collect::<Vec<_>>(),
             "modified": self.doc.modified(),
             "undo": self.doc.undo_len(),

@@ -54,6 +54,7 @@ impl<'a> Canvas<'a> {
             pending: Vec::new(),
             fixed: Vec::new(),
             marks: Vec::new(),
+            soft: Vec::new(),
         }));
         Canvas::over(painter, rec, cam, ppp, "world")
     }
@@ -182,6 +183,15 @@ impl<'a> Canvas<'a> {
         self.rec.borrow_mut().marks.push((kind, shape, self.view));
     }
 
+    /// Records the segment `ends` (egui points) as a line labels keep off when they can (a
+    /// body's outline): not a key mark, a label is kept on it rather than dropped.
+    pub(super) fn soft_mark(&self, ends: [Pos2; 2]) {
+        if self.background {
+            return;
+        }
+        self.rec.borrow_mut().soft.push((ends, self.view));
+    }
+
     /// Records a dot or ring of `radius` points at `at` as a key mark.
     pub(super) fn key_point(&self, kind: &'static str, at: Pos2, radius: f32) {
         if !self.rect().contains(at) {
@@ -219,6 +229,7 @@ impl<'a> Canvas<'a> {
             view: self.view,
             font: look.font,
             fixed: look.fixed,
+            corners: look.corners,
         });
     }
 
@@ -240,6 +251,7 @@ impl<'a> Canvas<'a> {
                 rank: priority::CHROME,
                 font: 16.0,
                 fixed: true,
+                corners: false,
             },
         );
     }
@@ -289,6 +301,7 @@ impl<'a> Canvas<'a> {
                 rank: priority::CHROME,
                 font: 13.0,
                 fixed: true,
+                corners: true,
             },
         );
     }
@@ -367,6 +380,7 @@ impl<'a> Canvas<'a> {
                 rank,
                 font: self.font,
                 fixed: false,
+                corners: false,
             },
         );
     }
@@ -392,6 +406,7 @@ impl<'a> Canvas<'a> {
                 rank: priority::TICK,
                 font: 12.0,
                 fixed: true,
+                corners: false,
             },
         );
     }

@@ -137,14 +137,17 @@ impl Canvas<'_> {
     }
 
     /// An arrow from `from` to `to` with a head of `head` pixels.
+    /// Its shaft and head are a key mark ("arrow"): no label is drawn across it.
     pub fn arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color32) {
         self.line(from, to, width, color);
+        self.mark_segment("arrow", from, to, width);
         self.arrow_head(from, to, width, color);
     }
 
     /// [`Canvas::arrow`] with a dashed shaft: another engine's answer beside ours.
     pub fn dashed_arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color32) {
         self.dashed(from, to, width, color);
+        self.mark_segment("arrow", from, to, width);
         self.arrow_head(from, to, width, color);
     }
 
@@ -162,6 +165,7 @@ impl Canvas<'_> {
         let head = self.px(6.0 + 2.5 * width).min(len * 0.5);
         let side = egui::vec2(-dir.y, dir.x) * head * 0.5;
         let base = b - dir * head;
+        self.key_mark("arrow", MarkShape::Line([base.x, base.y, b.x, b.y], head));
         self.painter.add(EShape::convex_polygon(
             vec![b, base + side, base - side],
             color,
@@ -393,6 +397,14 @@ impl Canvas<'_> {
     /// A shape at `xf`: translucent fill, solid outline, the core dashed when rounded.
     pub fn shape(&self, shape: &Shape, xf: Transform, color: Color32, width: f32) {
         let outline = self.outline_mapped(shape, xf);
+        // Its outline: labels prefer spots off it (the bodies' own badges sit inside).
+        for i in 0..outline.len() {
+            let (a, b) = (
+                self.to_pos(outline[i]),
+                self.to_pos(outline[(i + 1) % outline.len()]),
+            );
+            self.soft_mark([a, b]);
+        }
         self.fill_mapped(&outline, color.gamma_multiply(0.22), width, color);
         if shape.radius() > 0.0 {
             let core: Vec<Vec2> = shape.vertices().iter().map(|v| xf.apply(*v)).collect();
@@ -435,8 +447,10 @@ impl Canvas<'_> {
         }
     }
 
-    /// A thick bar from `a` to `b` (a shadow on an axis).
+    /// A thick bar from `a` to `b` (a shadow on an axis), a key mark ("shadow"): no label is
+    /// drawn across it.
     pub fn bar(&self, a: Vec2, b: Vec2, width: f32, color: Color32) {
         self.line(a, b, width, color);
+        self.mark_segment("shadow", a, b, width);
     }
 }

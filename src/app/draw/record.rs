@@ -27,8 +27,12 @@ pub struct DrawnLabel {
     /// Its rectangle `[x, y, w, h]`.
     pub rect: [f32; 4],
     /// The view's own words (its title, the hint, a banner), fixed at its edge: kept clear of
-    /// other labels but not of marks, which may run under them.
+    /// other labels, and the hint of marks too (it moves to another corner of the view, or is
+    /// left out for the frame, when a mark runs under it).
     pub chrome: bool,
+    /// The thin line from a label moved away from its point back to it `[x0, y0, x1, y1]`,
+    /// when one is drawn.
+    pub leader: Option<[f32; 4]>,
 }
 
 /// What the canvas drew in one frame: for `--print-state`, the tests and framing.
@@ -94,6 +98,9 @@ pub(super) struct Look {
     pub(super) rank: u8,
     pub(super) font: f32,
     pub(super) fixed: bool,
+    /// A chrome label (the hint) that may take another corner of the view, or be left out,
+    /// when a mark runs under its own corner.
+    pub(super) corners: bool,
 }
 
 /// A label waiting for the placement pass.
@@ -106,6 +113,7 @@ pub(super) struct Pending {
     pub(super) view: usize,
     pub(super) font: f32,
     pub(super) fixed: bool,
+    pub(super) corners: bool,
 }
 
 /// A view being recorded: its rectangle and the bounds of its figure, in egui points.
@@ -127,6 +135,8 @@ pub(super) struct Recorder {
     pub(super) fixed: Vec<(String, Rect, usize)>,
     /// The key marks labels keep clear of (egui points), with their views.
     pub(super) marks: Vec<(&'static str, MarkShape, usize)>,
+    /// The lines labels keep off when they can (the bodies' outlines), with their views.
+    pub(super) soft: Vec<([Pos2; 2], usize)>,
 }
 
 pub(super) fn px_rect(r: Rect, ppp: f32) -> [f32; 4] {
@@ -146,7 +156,7 @@ pub(super) fn candidates(anchor: Pos2, wish: Rect, fixed: bool) -> Vec<Rect> {
         return out;
     }
     let s = wish.size();
-    for d in 0..5 {
+    for d in 0..8 {
         let g = 6.0 + d as f32 * (s.y * 0.75 + 3.0);
         for off in [
             egui::vec2(g, -g - s.y),
@@ -164,6 +174,33 @@ pub(super) fn candidates(anchor: Pos2, wish: Rect, fixed: bool) -> Vec<Rect> {
     out
 }
 
+/// The spots of `view` a chrome label at `wish` may take, its own first: the same margins from
+/// the view's edges at bottom right, bottom left, top right and top left, then along the bottom
+/// and the top edge between them.
+pub(super) fn corner_spots(wish: Rect, view: Rect) -> Vec<Rect> {
+    let (dx, dy) = (view.right() - wish.right(), view.bottom() - wish.bottom());
+    let (left, top) = (view.left() + dx, view.top() + dy);
+    let mut at = vec![
+        wish.min,
+        egui::pos2(left, wish.min.y),
+        egui::pos2(wish.min.x, top),
+        egui::pos2(left, top),
+    ];
+    for k in 1..8 {
+        let x = wish.min.x + (left - wish.min.x) * k as f32 / 8.0;
+        at.extend([egui::pos2(x, wish.min.y), egui::pos2(x, top)]);
+    }
+    at.into_iter()
+        .map(|at| Rect::from_min_size(at, wish.size()))
+        .collect()
+}
+
+/// The leader a label at `r` draws back to `anchor` (a label moved more than 14 points away
+/// from its point), if any.
+pub(super) fn leader(anchor: Pos2, r: Rect) -> Option<[Pos2; 2]> {
+    (r.distance_to_pos(anchor) > 14.0).then(|| [anchor, r.clamp(anchor)])
+}
+
 /// `r` moved (not resized) to lie inside `view`; None when it is larger than the view.
 pub(super) fn inside(r: Rect, view: Rect) -> Option<Rect> {
     if r.width() > view.width() || r.height() > view.height() {
@@ -178,10 +215,11 @@ impl Recorder {
     /// Places the waiting labels (most important first; a label with no free spot is dropped),
     /// paints them, and returns the frame's record in window pixels.
     pub(super) fn finish(&mut self) -> Drawn {
-        let mut placed: Vec<(String, Rect, usize, bool)> = self
+        type Placed = (String, Rect, usize, bool, Option<[Pos2; 2]>);
+        let mut placed: Vec<Placed> = self
             .fixed
             .iter()
-            .map(|(t, r, v)| (t.clone(), *r, *v, true))
+            .map(|(t, r, v)| (t.clone(), *r, *v, true, None))
             .collect();
         let mut order: Vec<Pending> = std::mem::take(&mut self.pending);
         order.sort_by_key(|p| std::cmp::Reverse(p.priority));
@@ -205,39 +243,73 @@ impl Recorder {
             let size = galley.size() + egui::vec2(2.0 * pad, 2.0 * pad);
             let wish = Align2::LEFT_BOTTOM.anchor_size(p.anchor + p.offset, size);
             let marks = &self.marks;
+            let chrome = p.priority == priority::CHROME;
+            // Only the title and the banner stay where they are whatever runs under them.
+            let pinned = chrome && !p.corners;
+            let draws_leader = !chrome && p.priority != priority::TICK;
             let free = |r: &Rect| {
                 let probe = [r.min.x, r.min.y, r.width(), r.height()];
                 placed
                     .iter()
-                    .all(|(_, q, _, _)| !q.expand(1.0).intersects(*r))
-                    && (p.priority == priority::CHROME
+                    .all(|(_, q, _, _, _)| !q.expand(1.0).intersects(*r))
+                    && (pinned
                         || marks
                             .iter()
                             .all(|(_, m, view)| *view != p.view || !m.covered_by(probe)))
             };
-            let spot = candidates(p.anchor, wish, p.fixed)
+            // Better still: a spot clear of the leaders already drawn, whose own leader
+            // crosses no label.
+            let clear = |r: &Rect| {
+                let own = leader(p.anchor, *r).filter(|_| draws_leader);
+                placed
+                    .iter()
+                    .filter(|q| q.2 == p.view)
+                    .all(|(_, q, _, _, l)| {
+                        own.is_none_or(|[a, b]| !segment_meets_rect(a, b, *q))
+                            && l.is_none_or(|[a, b]| !segment_meets_rect(a, b, *r))
+                    })
+            };
+            let spots: Vec<Rect> = if p.corners {
+                corner_spots(wish, view)
+            } else {
+                candidates(p.anchor, wish, p.fixed)
+            };
+            let spots: Vec<Rect> = spots
                 .into_iter()
                 .filter_map(|r| inside(r, view))
-                .find(|r| free(r));
-            let Some(rect) = spot else {
+                .filter(|r| free(r))
+                .collect();
+            // A grid number gives way to a leader (it is the first to go); any other label
+            // takes the best spot free of labels and marks when none is clear of leaders too.
+            let fallback = spots.first().filter(|_| p.priority != priority::TICK);
+            // Best of all: off the bodies' outlines as well. Not for the bodies' badges: a thin
+            // body's badge crosses its outline, and moved off it would land on the other body.
+            let soft = &self.soft;
+            let off_outlines = |r: &Rect| {
+                p.priority == priority::BODY
+                    || soft
+                        .iter()
+                        .all(|([a, b], v)| *v != p.view || !segment_meets_rect(*a, *b, *r))
+            };
+            let Some(rect) = (spots.iter().find(|r| clear(r) && off_outlines(r)))
+                .or(spots.iter().find(|r| clear(r)))
+                .or(fallback)
+                .copied()
+            else {
                 continue;
             };
             let mut painter = self.painter.clone();
             painter.set_clip_rect(view);
-            if p.priority != priority::CHROME && p.priority != priority::TICK {
+            let line = leader(p.anchor, rect).filter(|_| draws_leader);
+            if draws_leader {
                 // A label moved away from its point keeps a thin line back to it.
-                let gap = rect.distance_to_pos(p.anchor);
-                if gap > 14.0 {
-                    let to = rect.clamp(p.anchor);
-                    painter.line_segment(
-                        [p.anchor, to],
-                        Stroke::new(1.0, p.color.gamma_multiply(0.6)),
-                    );
+                if let Some(ends) = line {
+                    painter.line_segment(ends, Stroke::new(1.0, p.color.gamma_multiply(0.6)));
                 }
                 painter.rect_filled(rect, 3.0, colors::current().label_backdrop);
             }
             painter.galley(rect.min + egui::vec2(pad, pad), galley, p.color);
-            placed.push((p.text, rect, p.view, p.priority == priority::CHROME));
+            placed.push((p.text, rect, p.view, chrome, line));
         }
         let ppp = self.ppp;
         let views = self
@@ -252,7 +324,7 @@ impl Recorder {
                 if a.min.x <= a.max.x && a.min.y <= a.max.y {
                     content = Some(content.map_or(a, |c| c.union(a)));
                 }
-                for (_, r, view, _) in &placed {
+                for (_, r, view, _, _) in &placed {
                     if *view == i {
                         content = Some(content.map_or(*r, |c| c.union(*r)));
                     }
@@ -267,10 +339,11 @@ impl Recorder {
             .collect();
         let labels = placed
             .into_iter()
-            .map(|(text, r, _, chrome)| DrawnLabel {
+            .map(|(text, r, _, chrome, line)| DrawnLabel {
                 text,
                 rect: px_rect(r, ppp),
                 chrome,
+                leader: line.map(|[a, b]| [a.x * ppp, a.y * ppp, b.x * ppp, b.y * ppp]),
             })
             .collect();
         let marks = self
@@ -295,6 +368,36 @@ impl Recorder {
 #[cfg(test)]
 mod tests {
     use super::MarkShape;
+    use egui::{Rect, pos2, vec2};
+
+    #[test]
+    pub(super) fn the_hint_may_take_every_corner_and_the_edges_between_all_inside_the_view() {
+        let view = Rect::from_min_size(pos2(100.0, 50.0), vec2(600.0, 400.0));
+        // Bottom right, 8 from the right and 6 from the bottom.
+        let wish = Rect::from_min_size(pos2(492.0, 424.0), vec2(200.0, 20.0));
+        let spots = super::corner_spots(wish, view);
+        assert_eq!(spots[0], wish);
+        assert_eq!(spots[1].min, pos2(108.0, 424.0), "bottom left");
+        assert_eq!(spots[2].min, pos2(492.0, 56.0), "top right");
+        assert_eq!(spots[3].min, pos2(108.0, 56.0), "top left");
+        assert!(spots.len() > 4);
+        assert!(
+            spots
+                .iter()
+                .all(|r| view.contains_rect(*r) && r.size() == wish.size())
+        );
+    }
+
+    #[test]
+    pub(super) fn a_label_draws_a_leader_back_to_its_point_only_when_moved_away_from_it() {
+        let r = Rect::from_min_size(pos2(100.0, 100.0), vec2(40.0, 20.0));
+        assert_eq!(super::leader(pos2(95.0, 110.0), r), None, "5 from it");
+        assert_eq!(
+            super::leader(pos2(60.0, 110.0), r),
+            Some([pos2(60.0, 110.0), pos2(100.0, 110.0)]),
+            "40 from it: to its nearest point"
+        );
+    }
 
     #[test]
     pub(super) fn a_label_covers_a_point_mark_only_where_their_rectangles_meet() {
