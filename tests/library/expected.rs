@@ -104,7 +104,7 @@ fn expected_answer_on_the_other_reference_face_is_named_as_the_deciding_step() {
     let text = step["text"].as_str().unwrap();
     assert!(
         text.starts_with(&format!(
-            "reference face: ours A edge {a_top}, expected normal matches B edge {b_bottom}'s"
+            "the reference face: expected B's edge {b_bottom}, ours A's edge {a_top}"
         )),
         "{text}"
     );
@@ -207,7 +207,7 @@ fn a_missing_point_is_named_with_the_keep_rule() {
         d["deciding_step"]["text"]
             .as_str()
             .unwrap()
-            .starts_with("keep rule: ours dropped")
+            .starts_with("the keep rule: ours dropped")
     );
 }
 

@@ -11,7 +11,7 @@ use crate::app::modes::ModeKind;
 use crate::app::pair::Traced;
 use crate::app::words::{id_hex, num, signed};
 use crate::geom::ManifoldStep;
-use crate::report::diff::{BodyFace, Decision, ExpectedDiff};
+use crate::report::diff::ExpectedDiff;
 use egui::RichText;
 use glam::Vec2;
 
@@ -21,11 +21,6 @@ pub const MATCHES: &str = "ours matches expected";
 /// A point in words: `(0.5000, 0.4900)`.
 fn at(p: Vec2) -> String {
     format!("({}, {})", num(p.x), num(p.y))
-}
-
-/// A face in words: `B's edge 2`.
-fn face(f: BodyFace) -> String {
-    format!("{}'s edge {}", if f.on_b { "B" } else { "A" }, f.edge)
 }
 
 /// The block's lines, in order, below its "Deciding step" line: what differs, or
@@ -103,64 +98,9 @@ pub fn lines(d: &ExpectedDiff) -> Vec<String> {
     out
 }
 
-/// The deciding step in words: which step of our manifold leads to the difference, and what
-/// it decided (`the reference face: expected B's edge 2, ours A's edge 0 …`).
+/// The deciding step in words, numbers as the app shows them (the library's sentence).
 pub fn deciding_words(d: &ExpectedDiff) -> String {
-    match d.deciding_step.decision {
-        Decision::ReferenceFace {
-            ours,
-            expected,
-            sep_a,
-            sep_b,
-            threshold,
-        } => format!(
-            "the reference face: expected {}, ours {} (sep_a {}, sep_b {}; B's face wins only \
-             above {})",
-            face(expected),
-            face(ours),
-            num(sep_a),
-            num(sep_b),
-            num(threshold)
-        ),
-        Decision::Dropped {
-            expected_point,
-            position,
-            separation,
-            margin,
-        } => format!(
-            "the keep rule: ours dropped the point at {} (separation {} over the margin {}), \
-             which the expected answer has (e{expected_point})",
-            at(position),
-            num(separation),
-            num(margin)
-        ),
-        Decision::Clipped {
-            side,
-            expected_point,
-        } => format!(
-            "the clip: side plane {side} cut away ours nearest expected point e{expected_point}"
-        ),
-        Decision::Extra {
-            ours_point,
-            position,
-            separation,
-            keep_rule,
-        } => format!(
-            "{}: ours kept p{ours_point} at {} (separation {}), which the expected answer does \
-             not have",
-            if keep_rule {
-                "the keep rule"
-            } else {
-                "the points"
-            },
-            at(position),
-            num(separation)
-        ),
-        Decision::None => {
-            "no step differs: the same reference face, clip and keep; only the numbers may"
-                .to_string()
-        }
-    }
+    d.deciding_step.words(&num)
 }
 
 /// The manifold mode's step (as it counts them) where the deciding step is, if it is one.

@@ -168,6 +168,14 @@ impl DecidingStep {
 
     /// Its `"text"`: one sentence, numbers in their shortest exact form.
     pub fn text(&self) -> String {
+        self.words(&|v| v.to_string())
+    }
+
+    /// The sentence, each number written by `num` (the app's panel writes four decimals, or
+    /// every digit with its exact-value toggle): `the reference face: expected B's edge 2, ours
+    /// A's edge 0 (…)`.
+    pub fn words(&self, num: &dyn Fn(f32) -> String) -> String {
+        let at = |p: Vec2| format!("({}, {})", num(p.x), num(p.y));
         match self.decision {
             Decision::ReferenceFace {
                 ours,
@@ -176,41 +184,48 @@ impl DecidingStep {
                 sep_b,
                 threshold,
             } => format!(
-                "reference face: ours {}, expected normal matches {}'s (sep_a {}, sep_b {}, \
-                 B's face wins only above {})",
-                face_name(ours),
+                "the reference face: expected {}, ours {} (sep_a {}, sep_b {}; B's face wins \
+                 only above {})",
                 face_name(expected),
-                sep_a,
-                sep_b,
-                threshold
+                face_name(ours),
+                num(sep_a),
+                num(sep_b),
+                num(threshold)
             ),
             Decision::Dropped {
+                expected_point,
                 position,
                 separation,
                 margin,
-                ..
             } => format!(
-                "keep rule: ours dropped the point at ({}, {}): separation {} > margin {}",
-                position.x, position.y, separation, margin
+                "the keep rule: ours dropped the point at {} (separation {} over the margin {}), \
+                 which the expected answer has (e{expected_point})",
+                at(position),
+                num(separation),
+                num(margin)
             ),
             Decision::Clipped {
                 side,
                 expected_point,
             } => format!(
-                "clip: side plane {side} cut away ours nearest expected point {expected_point}"
+                "the clip: side plane {side} cut away ours nearest expected point \
+                 e{expected_point}"
             ),
             Decision::Extra {
+                ours_point,
                 position,
                 separation,
                 keep_rule,
-                ..
             } => format!(
-                "{}: ours kept the point at ({}, {}) (separation {}), which the expected \
-                 answer does not have",
-                if keep_rule { "keep rule" } else { "points" },
-                position.x,
-                position.y,
-                separation
+                "{}: ours kept p{ours_point} at {} (separation {}), which the expected answer \
+                 does not have",
+                if keep_rule {
+                    "the keep rule"
+                } else {
+                    "the points"
+                },
+                at(position),
+                num(separation)
             ),
             Decision::None => {
                 "no step differs: the same reference face, clip and keep; only the numbers may"
@@ -333,8 +348,9 @@ impl ExpectedDiff {
     }
 }
 
+/// A face in words: `B's edge 2`.
 fn face_name(f: BodyFace) -> String {
-    format!("{} edge {}", if f.on_b { "B" } else { "A" }, f.edge)
+    format!("{}'s edge {}", if f.on_b { "B" } else { "A" }, f.edge)
 }
 
 fn body(on_b: bool) -> &'static str {
