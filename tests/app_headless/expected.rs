@@ -3,10 +3,9 @@
 //! names the deciding step; the exact-value toggle (X) shows numbers in full f32 precision.
 
 use glam::Vec2;
+use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::{Command, key_command};
-use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
-use narrowphase_lab::app::{App, new_context, screen_input};
 use narrowphase_lab::cli::AppFlags;
 use narrowphase_lab::geom::{ManifoldOptions, ManifoldStep, NoTrace, Shape, Transform, collide};
 use narrowphase_lab::scene::{PairTraces, parse};
@@ -46,22 +45,9 @@ fn open(text: String) -> App {
     app
 }
 
-/// Every text two frames of the app draw (the second's).
+/// Every text the app draws.
 fn texts(app: &mut App) -> Vec<String> {
-    let ctx = new_context();
-    let mut out = Vec::new();
-    for _ in 0..2 {
-        let shapes = ctx
-            .run(screen_input(1280.0, 800.0), |ctx| {
-                app.frame(ctx, 0.0, Input::default(), &[])
-            })
-            .shapes;
-        out = crate::common::drawn_texts(&shapes)
-            .into_iter()
-            .map(|(t, _)| t)
-            .collect();
-    }
-    out
+    crate::common::app_texts(app)
 }
 
 /// The edge of a 2 × 1 box whose outward normal (local) is `n`.

@@ -1,26 +1,12 @@
 //! The status bar names where the scene comes from (issue 43, item 5): a built-in scene as
 //! built in, a pasted one as held only in the app (it said "built-in: pasted.ron").
 
-use narrowphase_lab::app::input::Input;
-use narrowphase_lab::app::{App, new_context, screen_input};
+use narrowphase_lab::app::App;
 use narrowphase_lab::cli::AppFlags;
 
-/// Every text a frame of the app draws.
+/// Every text the app draws.
 fn texts(app: &mut App) -> Vec<String> {
-    let ctx = new_context();
-    let mut out = Vec::new();
-    for _ in 0..2 {
-        let shapes = ctx
-            .run(screen_input(1280.0, 800.0), |ctx| {
-                app.frame(ctx, 0.0, Input::default(), &[])
-            })
-            .shapes;
-        out = crate::common::drawn_texts(&shapes)
-            .into_iter()
-            .map(|(t, _)| t)
-            .collect();
-    }
-    out
+    crate::common::app_texts(app)
 }
 
 #[test]

@@ -40,6 +40,23 @@ pub fn drawn_texts(shapes: &[egui::epaint::ClippedShape]) -> Vec<(String, egui::
     out
 }
 
+/// Every text the app draws in a 1280×800 frame, the second of two (the first lays out).
+#[cfg(feature = "app")]
+pub fn app_texts(app: &mut narrowphase_lab::app::App) -> Vec<String> {
+    use narrowphase_lab::app::{input::Input, new_context, screen_input};
+    let ctx = new_context();
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        let shapes = ctx
+            .run(screen_input(1280.0, 800.0), |ctx| {
+                app.frame(ctx, 0.0, Input::default(), &[])
+            })
+            .shapes;
+        out = drawn_texts(&shapes).into_iter().map(|(t, _)| t).collect();
+    }
+    out
+}
+
 // ------------------------------------------------------------------------------------------
 // Comparisons.
 
