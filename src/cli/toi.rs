@@ -8,20 +8,17 @@
 //! it (Box2D v3's target separation, a slop short of touching): its `slop`, `state`, `t`,
 //! `target`, `tolerance` and `iterations`.
 //!
-//! Bodies of several parts (compounds, chains) are queried part pair by part pair and the
-//! earliest hit wins; its part pair's steps are printed. A chain's segment is one-sided: B is
-//! not queried against a segment its centroid starts behind, and a hit on a segment's back is
-//! dropped. The time of impact needs B to be a single shape (a turning compound's parts would
-//! each need a sweep of their own); `--cast` takes any B.
+//! The query is the library's ([`crate::scene::continuous`], as the Continuous mode asks it):
+//! bodies of several parts are queried part pair by part pair and the earliest hit wins; its
+//! part pair's steps are printed. The time of impact needs B to be a single shape; `--cast`
+//! takes any B.
 
 use super::EXIT_INVALID;
-use crate::geom::cast::parts_slop;
-use crate::geom::cast::{CastInput, CastStep, CastStop, PartsCast, cast_in, cast_parts};
-use crate::geom::chain::SmoothSegment;
-use crate::geom::compound::{PlacedPart, parts_frame};
-use crate::geom::toi::{RootMethod, SeparationKind, Sweep, ToiOutput, ToiStep, time_of_impact};
-use crate::geom::{NoTrace, SweepState, Transform};
-use crate::scene::{self, Scene};
+use crate::geom::SweepState;
+use crate::geom::Transform;
+use crate::geom::cast::{CastStep, CastStop};
+use crate::geom::toi::{RootMethod, SeparationKind, ToiStep};
+use crate::scene::continuous::{Continuous, Method, Steps, continuous, engine_slop};
 use clap::Args;
 use glam::Vec2;
 use serde_json::{Value, json};
@@ -41,7 +38,7 @@ pub struct ToiArgs {
 
 /// `toi SCENE.ron [--cast]`: the JSON on `out`, errors on `err`. Returns the exit code.
 pub fn toi(args: &ToiArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let loaded = match scene::load(&args.scene) {
+    let loaded = match crate::scene::load(&args.scene) {
         Ok(l) => l,
         Err(e) => {
             let _ = writeln!(err, "error: {e}");
@@ -51,28 +48,13 @@ pub fn toi(args: &ToiArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
     for w in &loaded.warnings {
         let _ = writeln!(err, "{w}");
     }
-    let pair = &loaded.pair;
-    let (parts, xfs) = match &pair.bodies {
-        Some(b) => (b.parts.clone(), b.xfs),
-        None => (
-            [
-                vec![PlacedPart::whole(pair.a)],
-                vec![PlacedPart::whole(pair.b)],
-            ],
-            [pair.xf_a, pair.xf_b],
-        ),
-    };
+    let method = if args.cast { Method::Cast } else { Method::Toi };
     // Two runs: to the moment the shapes touch (no slop: `t` is the first contact, to the
     // resolution f32 gives the pair), and as an engine stops, a slop short of it (Box2D's
     // target separation, under `engine`).
-    let run = |slop: f32| {
-        if args.cast {
-            Ok(cast_json(&loaded.scene, &parts, xfs, slop))
-        } else {
-            toi_json(&loaded.scene, &parts, xfs, slop)
-        }
-    };
-    let engine_slop = parts_slop(&parts[0], &parts[1]);
+    let run =
+        |slop: f32| continuous(&loaded.scene, &loaded.pair, method, slop).map(|c| to_json(&c));
+    let engine_slop = engine_slop(&loaded.pair);
     let json = match (run(0.0), run(engine_slop)) {
         (Ok(mut touch), Ok(engine)) => {
             touch["engine"] = json!({
@@ -83,6 +65,7 @@ pub fn toi(args: &ToiArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
             touch
         }
         (Err(why), _) | (_, Err(why)) => {
+            let why = why.replace("use the cast", "use --cast");
             let _ = writeln!(err, "error: {}: {why}", args.scene.display());
             return EXIT_INVALID;
         }
@@ -98,45 +81,39 @@ fn pose(xf: Transform, origin: Vec2) -> Value {
     json!({"position": v2(xf.p + origin), "angle_deg": xf.q.angle().to_degrees()})
 }
 
-/// The cast of B's translation (the motion's turn ignored).
-fn cast_json(scene: &Scene, parts: &[Vec<PlacedPart>; 2], xfs: [Transform; 2], slop: f32) -> Value {
-    let translation = scene.motion_or_default().to - xfs[1].p;
-    let Some(PartsCast {
-        parts: [i, j],
-        output,
-    }) = cast_parts(
-        &parts[0],
-        xfs[0],
-        &parts[1],
-        xfs[1],
-        translation,
-        Some(slop),
-    )
-    else {
-        return json!({"state": "separated", "method": "cast", "t": 1.0, "steps": []});
+/// The query as `toi` prints it.
+fn to_json(c: &Continuous) -> Value {
+    let method = c.method.name();
+    let Some(parts) = c.parts else {
+        return json!({"state": "separated", "method": method, "t": 1.0, "steps": []});
     };
-    // The deciding part pair again, traced (the same arithmetic: the same answer).
-    let frame = parts_frame(&parts[0][i], xfs[0], &parts[1][j], xfs[1]);
-    let mut steps: Vec<CastStep> = Vec::new();
-    cast_in(&frame, &CastInput { translation, slop }, &mut steps);
-    let o = frame.origin;
-    let steps: Vec<Value> = steps
-        .iter()
-        .map(|s| {
-            json!({
-                "t": s.t, "pose_b": pose(s.pose_b, o),
-                "point_a": v2(s.point_a + o), "point_b": v2(s.point_b + o),
-                "normal": s.normal.map(v2), "distance": s.distance, "target": s.target,
-                "closing": s.closing, "advance": s.advance,
-                "gjk_iterations": s.gjk_iterations, "stop": s.stop.map(cast_stop),
-            })
-        })
-        .collect();
+    let o = c.origin;
+    let mut json = json!({
+        "method": method, "state": c.state.name(), "t": c.t,
+        "normal": v2(c.normal), "point": v2(c.point),
+        "iterations": c.iterations,
+    });
+    if c.method == Method::Toi {
+        json["push_backs"] = json!(c.push_backs);
+        json["root_steps"] = json!(c.root_steps);
+    }
+    json["target"] = json!(c.target);
+    json["tolerance"] = json!(c.tolerance);
+    json["parts"] = json!(parts);
+    json["steps"] = match &c.steps {
+        Steps::Cast(steps) => steps.iter().map(|s| cast_step(s, o)).collect(),
+        Steps::Toi(steps) => steps.iter().map(|s| toi_step(s, o)).collect(),
+    };
+    json
+}
+
+fn cast_step(s: &CastStep, o: Vec2) -> Value {
     json!({
-        "method": "cast", "state": output.state.name(), "t": output.t,
-        "normal": v2(output.normal), "point": v2(output.point),
-        "iterations": output.iterations, "target": output.target,
-        "tolerance": output.tolerance, "parts": [i, j], "steps": steps,
+        "t": s.t, "pose_b": pose(s.pose_b, o),
+        "point_a": v2(s.point_a + o), "point_b": v2(s.point_b + o),
+        "normal": s.normal.map(v2), "distance": s.distance, "target": s.target,
+        "closing": s.closing, "advance": s.advance,
+        "gjk_iterations": s.gjk_iterations, "stop": s.stop.map(cast_stop),
     })
 }
 
@@ -150,132 +127,58 @@ fn cast_stop(s: CastStop) -> &'static str {
     }
 }
 
-/// The time of impact of B's whole motion against each part of A; the earliest hit.
-fn toi_json(
-    scene: &Scene,
-    parts: &[Vec<PlacedPart>; 2],
-    xfs: [Transform; 2],
-    slop: f32,
-) -> Result<Value, String> {
-    let [b_part] = parts[1].as_slice() else {
-        return Err("the time of impact needs B to be a single shape; use --cast".into());
-    };
-    let motion = scene.motion_or_default();
-    let a1 = scene.b.angle_deg;
-    let a2 = motion.angle_deg.unwrap_or(a1);
-    let sweep = Sweep::between(
-        &b_part.shape,
-        xfs[1].p,
-        a1.to_radians(),
-        motion.to,
-        a2.to_radians(),
-    );
-    let rank = |o: &ToiOutput| match o.state {
-        SweepState::Overlapped | SweepState::Hit => (0, o.t),
-        SweepState::Failed => (1, o.t),
-        SweepState::Separated => (2, 0.0),
-    };
-    let mut best: Option<(usize, ToiOutput)> = None;
-    for (i, pa) in parts[0].iter().enumerate() {
-        let xf_a = xfs[0].compose(pa.xf);
-        let segment = pa.link.map(|link| {
-            let at = |p: Vec2| xf_a.apply(p);
-            let v = pa.shape.vertices();
-            SmoothSegment::new(at(v[0]), at(v[1]), link.prev.map(at), link.next.map(at))
-        });
-        let start = sweep.transform(0.0).apply(b_part.shape.centroid());
-        if segment
-            .as_ref()
-            .is_some_and(|s| (start - s.ends[0]).dot(s.normal) < 0.0)
-        {
-            continue;
-        }
-        let mut o = time_of_impact(&pa.shape, xf_a, &b_part.shape, &sweep, slop, &mut NoTrace);
-        if let Some(s) = &segment {
-            let hit = matches!(o.state, SweepState::Hit | SweepState::Overlapped);
-            if hit && o.normal.dot(s.normal) < 0.0 {
-                o.state = SweepState::Separated;
-            }
-        }
-        if best.is_none_or(|(_, b)| rank(&o) < rank(&b)) {
-            best = Some((i, o));
-        }
-    }
-    let Some((i, output)) = best else {
-        return Ok(json!({"state": "separated", "method": "toi", "t": 1.0, "steps": []}));
-    };
-    let xf_a = xfs[0].compose(parts[0][i].xf);
-    let mut steps: Vec<ToiStep> = Vec::new();
-    time_of_impact(
-        &parts[0][i].shape,
-        xf_a,
-        &b_part.shape,
-        &sweep,
-        slop,
-        &mut steps,
-    );
-    let o = xf_a.p;
+fn toi_step(s: &ToiStep, o: Vec2) -> Value {
     let state = |s: Option<SweepState>| s.map(SweepState::name);
-    let steps: Vec<Value> = steps
-        .iter()
-        .map(|s| match s {
-            ToiStep::Distance {
-                t1,
-                pose_b,
-                points,
-                distance,
-                target,
-                stop,
-            } => json!({
-                "kind": "distance", "t1": t1, "pose_b": pose(*pose_b, o),
-                "point_a": v2(points[0] + o), "point_b": v2(points[1] + o),
-                "distance": distance, "target": target, "stop": state(*stop),
-            }),
-            ToiStep::Axis {
-                function,
-                world_axis,
-            } => json!({
-                "kind": "axis",
-                "function": match function.kind {
-                    SeparationKind::Points => "points",
-                    SeparationKind::FaceA => "face_a",
-                    SeparationKind::FaceB => "face_b",
-                },
-                "axis": v2(function.axis), "local_point": v2(function.local_point),
-                "world_axis": v2(*world_axis), "indices": function.indices,
-            }),
-            ToiStep::Deepest {
-                t2,
-                indices,
-                s2,
-                s1,
-                push_back,
-                stop,
-            } => json!({
-                "kind": "deepest", "t2": t2, "indices": indices, "s2": s2, "s1": s1,
-                "push_back": push_back, "stop": state(*stop),
-            }),
-            ToiStep::Root {
-                method,
-                t,
-                s,
-                bracket,
-                found,
-            } => json!({
-                "kind": "root",
-                "method": match method {
-                    RootMethod::Bisection => "bisection",
-                    RootMethod::FalsePosition => "false_position",
-                },
-                "t": t, "s": s, "bracket": bracket, "found": found,
-            }),
-        })
-        .collect();
-    Ok(json!({
-        "method": "toi", "state": output.state.name(), "t": output.t,
-        "normal": v2(output.normal), "point": v2(output.point),
-        "iterations": output.iterations, "push_backs": output.push_backs,
-        "root_steps": output.root_steps, "target": output.target,
-        "tolerance": output.tolerance, "parts": [i, 0], "steps": steps,
-    }))
+    match s {
+        ToiStep::Distance {
+            t1,
+            pose_b,
+            points,
+            distance,
+            target,
+            stop,
+        } => json!({
+            "kind": "distance", "t1": t1, "pose_b": pose(*pose_b, o),
+            "point_a": v2(points[0] + o), "point_b": v2(points[1] + o),
+            "distance": distance, "target": target, "stop": state(*stop),
+        }),
+        ToiStep::Axis {
+            function,
+            world_axis,
+        } => json!({
+            "kind": "axis",
+            "function": match function.kind {
+                SeparationKind::Points => "points",
+                SeparationKind::FaceA => "face_a",
+                SeparationKind::FaceB => "face_b",
+            },
+            "axis": v2(function.axis), "local_point": v2(function.local_point),
+            "world_axis": v2(*world_axis), "indices": function.indices,
+        }),
+        ToiStep::Deepest {
+            t2,
+            indices,
+            s2,
+            s1,
+            push_back,
+            stop,
+        } => json!({
+            "kind": "deepest", "t2": t2, "indices": indices, "s2": s2, "s1": s1,
+            "push_back": push_back, "stop": state(*stop),
+        }),
+        ToiStep::Root {
+            method,
+            t,
+            s,
+            bracket,
+            found,
+        } => json!({
+            "kind": "root",
+            "method": match method {
+                RootMethod::Bisection => "bisection",
+                RootMethod::FalsePosition => "false_position",
+            },
+            "t": t, "s": s, "bracket": bracket, "found": found,
+        }),
+    }
 }

@@ -29,6 +29,7 @@
 //! ```
 
 pub mod checks;
+pub mod continuous;
 pub mod engine;
 pub mod error;
 pub mod expected;

@@ -4,6 +4,7 @@
 
 mod cast;
 mod chain;
+mod curves;
 mod exact;
 mod scene;
 mod toi;
