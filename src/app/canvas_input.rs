@@ -73,7 +73,15 @@ impl CanvasInput<'_> {
         }
         let mode = self.modes.get_mut(self.session.mode);
         let views = &mut *self.views;
-        let mode_used = mode.handle_input(&input, &views.cam, &mut views.second, pair);
+        let mut asked = Vec::new();
+        let mode_used = mode.handle_input(&input, &views.cam, &mut views.second, pair, &mut asked);
+        // The mode's own handles (the Continuous mode's end pose) obey a figure's locks too.
+        let locks = self.locks;
+        out.extend(
+            asked
+                .into_iter()
+                .filter(|c| locks.is_none_or(|l| l.allows_gesture(c))),
+        );
         if !mode_used || views.interaction.gesture != Gesture::Idle {
             let bodies = views::body_views(self.scene, pair);
             let mut cam = views.cam;
@@ -81,7 +89,6 @@ impl CanvasInput<'_> {
                 .interaction
                 .update(&input, &mut cam, &bodies, views.vertex_edit);
             // A figure's locked body (`&lock=`) stays where it is.
-            let locks = self.locks;
             out.extend(
                 gestures
                     .into_iter()

@@ -173,6 +173,9 @@ pub enum Command {
     BeginGesture,
     /// Set a body's pose (a drag or a turn on the canvas).
     SetPose(Which, Pose),
+    /// Set B's end pose, the scene's `motion` (a drag or a turn of the Continuous mode's
+    /// ghost).
+    SetMotion(crate::scene::EndPose),
     /// Move a polygon vertex to a point in its shape's own frame (a compound's shown part's).
     MoveVertex(Which, usize, Vec2),
     /// Show this part of a compound body in every mode (a click on it, or a vertex drag on it,

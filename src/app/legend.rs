@@ -141,6 +141,21 @@ pub const MANIFOLD: &[Entry] = &[
     ),
 ];
 
+/// A plot's key, one row that wraps: a short line in each colour, then its name (painted, not a
+/// glyph: the built-in fonts have no box-drawing characters).
+pub fn plot_key(ui: &mut egui::Ui, entries: &[(&str, Color32)]) {
+    ui.horizontal_wrapped(|ui| {
+        for (name, color) in entries {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+            ui.painter().line_segment(
+                [rect.left_center(), rect.right_center()],
+                Stroke::new(3.0, *color),
+            );
+            ui.label(egui::RichText::new(*name).size(13.0));
+        }
+    });
+}
+
 /// The entries as rows: a drawn sample, then the words.
 pub fn show(ui: &mut egui::Ui, entries: &[Entry]) {
     for e in entries {

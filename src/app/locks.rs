@@ -293,6 +293,7 @@ impl Locks {
         let locked = |w: &Which| self.locked[w.index()];
         match command {
             Command::SetPose(w, _) | Command::MoveVertex(w, ..) => !locked(w),
+            Command::SetMotion(_) => !locked(&Which::B),
             _ => true,
         }
     }

@@ -81,8 +81,9 @@ impl WorldView<'_> {
         let minkowski = Some(&self.views.second).filter(|_| self.session.mode == ModeKind::Gjk);
         quiz::draw(self.quiz, self.doc.scene(), pair, minkowski, &canvas);
 
-        // In every mode: the normal and the contact points (of every part pair, for compound
-        // bodies: the shown pair's come first).
+        // In every mode that asks for them: the normal and the contact points (of every part
+        // pair, for compound bodies: the shown pair's come first).
+        let marks = self.mode().pair_marks();
         let m = &pair.manifold;
         let len = canvas.span(60.0);
         for (
@@ -90,7 +91,11 @@ impl WorldView<'_> {
             Contact {
                 point: p, normal, ..
             },
-        ) in pair.contacts().iter().enumerate().filter(|_| !hide && !own)
+        ) in pair
+            .contacts()
+            .iter()
+            .enumerate()
+            .filter(|_| !hide && marks)
         {
             let (p, normal) = (p, *normal);
             canvas.arrow(p.position, p.position + normal * len, 2.5, colors::ink());
@@ -110,10 +115,10 @@ impl WorldView<'_> {
                 priority::KEY,
             );
         }
-        if !hide && !own {
+        if !hide && marks {
             self.draw_expected(&canvas);
         }
-        if m.is_empty() && !hide && !own {
+        if m.is_empty() && !hide && marks {
             let q = &pair.query;
             canvas.dashed(q.point_a, q.point_b, 1.5, colors::dim());
             canvas.arrow(q.point_a, q.point_a + q.normal * len, 2.0, colors::dim());

@@ -52,3 +52,9 @@ pub const MAX_GRAVITY: f32 = 1.0e4;
 pub const MAX_SPEED: f32 = 1.0e4;
 /// Largest |spin| of a body at the start, radians per second.
 pub const MAX_SPIN: f32 = 1.0e4;
+
+/// A pose a gesture may set: a finite position within [`MAX_COORDINATE`] and a finite angle
+/// (when given).
+pub fn placeable(p: glam::Vec2, angle_deg: Option<f32>) -> bool {
+    p.is_finite() && angle_deg.is_none_or(f32::is_finite) && p.abs().max_element() <= MAX_COORDINATE
+}

@@ -78,19 +78,29 @@ pub enum Mode {
     Manifold,
     /// The consequences lab: a solver runs on the manifolds.
     Simulate,
+    /// The continuous lab: B's motion within one step, by the shape cast or the time of
+    /// impact, one iteration at a time.
+    Continuous,
 }
 
 impl Mode {
-    /// Every mode, in key order (`1`, `2`, `3`, `4`).
-    pub const ALL: [Mode; 4] = [Mode::Sat, Mode::Gjk, Mode::Manifold, Mode::Simulate];
+    /// Every mode, in key order (`1` to `5`).
+    pub const ALL: [Mode; 5] = [
+        Mode::Sat,
+        Mode::Gjk,
+        Mode::Manifold,
+        Mode::Simulate,
+        Mode::Continuous,
+    ];
 
-    /// The command-line name: `sat`, `gjk`, `manifold` or `simulate`.
+    /// The command-line name: `sat`, `gjk`, `manifold`, `simulate` or `continuous`.
     pub fn name(self) -> &'static str {
         match self {
             Mode::Sat => "sat",
             Mode::Gjk => "gjk",
             Mode::Manifold => "manifold",
             Mode::Simulate => "simulate",
+            Mode::Continuous => "continuous",
         }
     }
 

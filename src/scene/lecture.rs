@@ -120,6 +120,22 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "29_ten_stack.ron",
         include_str!("../../scenes/29_ten_stack.ron"),
     ),
+    (
+        "31_bullet_thin_wall.ron",
+        include_str!("../../scenes/31_bullet_thin_wall.ron"),
+    ),
+    (
+        "32_spinning_bar_misses.ron",
+        include_str!("../../scenes/32_spinning_bar_misses.ron"),
+    ),
+    (
+        "33_capsule_onto_ledge.ron",
+        include_str!("../../scenes/33_capsule_onto_ledge.ron"),
+    ),
+    (
+        "34_ball_into_chain_corner.ron",
+        include_str!("../../scenes/34_ball_into_chain_corner.ron"),
+    ),
 ];
 
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).

@@ -14,7 +14,7 @@ use super::quiz::{self, Quiz};
 use super::session::Session;
 use super::state::{Dialogs, Shell};
 use super::views::Views;
-use crate::geom::limits::MAX_COORDINATE;
+use crate::geom::limits::placeable;
 use crate::scene::questions::Which;
 use crate::scene::{self, AskKind, Scene, ShapeSpec};
 use glam::Vec2;
@@ -45,6 +45,7 @@ pub fn owner(command: &Command) -> Owner {
     match command {
         C::BeginGesture
         | C::SetPose(..)
+        | C::SetMotion(_)
         | C::MoveVertex(..)
         | C::PickPart(..)
         | C::EndGesture
@@ -215,15 +216,13 @@ impl Edit<'_> {
                 self.doc.begin(EditSource::Canvas);
                 return Vec::new();
             }
-            Command::SetPose(b, pose) => {
-                if pose.position.is_finite()
-                    && pose.angle_deg.is_finite()
-                    && pose.position.abs().max_element() <= MAX_COORDINATE
-                {
-                    let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
-                    body.position = pose.position;
-                    body.angle_deg = pose.angle_deg;
-                }
+            Command::SetPose(b, pose) if placeable(pose.position, Some(pose.angle_deg)) => {
+                let body = body_mut(self.doc.scene_mut(EditSource::Canvas), b);
+                body.position = pose.position;
+                body.angle_deg = pose.angle_deg;
+            }
+            Command::SetMotion(m) if placeable(m.to, m.angle_deg) => {
+                self.doc.scene_mut(EditSource::Canvas).motion = Some(m);
             }
             Command::MoveVertex(b, index, to) => self.move_vertex(b, index, to, now),
             Command::PickPart(b, part) => {

@@ -222,6 +222,7 @@ impl Mode for GjkMode {
             legend: legend::GJK,
             contact_separations: true,
             owns_world: false,
+            pair_marks: true,
             split: 0.5,
         };
         &ABOUT
@@ -325,6 +326,7 @@ impl Mode for GjkMode {
         _world: &Camera,
         second: &mut Camera,
         pair: &Traced,
+        _out: &mut Vec<Command>,
     ) -> bool {
         let Some(s) = input.pointer else {
             return false;

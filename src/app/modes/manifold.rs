@@ -5,7 +5,6 @@ use super::mode::{About, Controls, Explained, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
 use crate::app::draw::{Canvas, colors, priority};
-use crate::app::input::Input;
 use crate::app::legend;
 use crate::app::modes::arithmetic::{self, Row};
 use crate::app::pair::Traced;
@@ -292,6 +291,7 @@ impl Mode for ManifoldMode {
             legend: legend::MANIFOLD,
             contact_separations: false,
             owns_world: false,
+            pair_marks: true,
             split: 0.0,
         };
         &ABOUT
@@ -422,16 +422,6 @@ impl Mode for ManifoldMode {
             }
         }
         None
-    }
-
-    fn handle_input(
-        &mut self,
-        _input: &Input,
-        _world: &Camera,
-        _second: &mut Camera,
-        _pair: &Traced,
-    ) -> bool {
-        false
     }
 
     fn observe(&mut self, pair: &Traced) {

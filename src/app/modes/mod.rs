@@ -7,6 +7,7 @@
 //! below and add one line to the list in [`Modes::default`].
 
 pub mod arithmetic;
+pub mod continuous;
 pub mod gjk_epa;
 pub mod manifold;
 pub mod sat;
@@ -32,6 +33,7 @@ impl Default for Modes {
                 Box::new(gjk_epa::GjkMode::default()),
                 Box::new(manifold::ManifoldMode::default()),
                 Box::new(simulate::SimulateMode::default()),
+                Box::new(continuous::ContinuousMode::default()),
             ],
         }
     }

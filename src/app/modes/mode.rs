@@ -59,14 +59,18 @@ pub trait Mode: Any + Send {
     ) -> Option<Command>;
 
     /// Canvas input the mode owns (its second view, whose camera is `second`; hover
-    /// highlights). Returns true if it used the input so the shape gestures should not see it.
+    /// highlights; its own handles, whose edits go into `out` as commands). Returns true if it
+    /// used the input so the shape gestures should not see it.
     fn handle_input(
         &mut self,
-        input: &Input,
-        world: &Camera,
-        second: &mut Camera,
-        pair: &Traced,
-    ) -> bool;
+        _input: &Input,
+        _world: &Camera,
+        _second: &mut Camera,
+        _pair: &Traced,
+        _out: &mut Vec<Command>,
+    ) -> bool {
+        false
+    }
 
     /// Draws the mode's picture over the shapes (a mode with a second view draws it through
     /// [`Canvas::second_view`]).
@@ -116,6 +120,9 @@ pub struct About {
     /// Whether the mode draws the bodies itself (Simulate: the bodies where the run has them),
     /// so the world view leaves out the scene's shapes and the pair's contact points.
     pub owns_world: bool,
+    /// Whether the world view draws the pair's normal and contact points at the scene's pose
+    /// (Continuous: no, it draws its own where B first touches A).
+    pub pair_marks: bool,
     /// The width fraction of the canvas the mode takes for a second view (0 = none); the
     /// app lays that view out and owns its camera (`Views::second`).
     pub split: f32,
@@ -186,6 +193,10 @@ impl dyn Mode {
     /// Whether the mode draws the bodies itself.
     pub fn owns_world(&self) -> bool {
         self.about().owns_world
+    }
+    /// Whether the world view draws the pair's normal and contact points.
+    pub fn pair_marks(&self) -> bool {
+        self.about().pair_marks && !self.about().owns_world
     }
     /// The width fraction of the canvas its second view takes.
     pub fn split(&self) -> f32 {

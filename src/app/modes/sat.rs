@@ -117,6 +117,7 @@ impl Mode for SatMode {
             legend: legend::SAT,
             contact_separations: true,
             owns_world: false,
+            pair_marks: true,
             split: 0.0,
         };
         &ABOUT
@@ -419,6 +420,7 @@ impl Mode for SatMode {
         _world: &Camera,
         _second: &mut Camera,
         _pair: &Traced,
+        _out: &mut Vec<Command>,
     ) -> bool {
         false
     }

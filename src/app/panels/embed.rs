@@ -132,5 +132,6 @@ pub(crate) fn short_title(mode: &dyn Mode) -> &'static str {
         ModeKind::Gjk => "GJK / EPA",
         ModeKind::Manifold => "Manifold",
         ModeKind::Simulate => "Simulate",
+        ModeKind::Continuous => "Continuous",
     }
 }

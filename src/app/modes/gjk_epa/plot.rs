@@ -3,7 +3,6 @@
 
 use crate::app::draw::colors;
 use crate::app::pair::Traced;
-use egui::RichText;
 
 /// The plot under the GJK/EPA panel, `step` marked.
 pub(super) fn convergence_plot(ui: &mut egui::Ui, pair: &Traced, step: usize) {
@@ -31,17 +30,12 @@ pub(super) fn convergence_plot(ui: &mut egui::Ui, pair: &Traced, step: usize) {
         .collect();
     let current = step as f64 + 1.0;
     // The legend above the plot, not in it, where it hid EPA's upper bound (top right).
-    ui.horizontal_wrapped(|ui| {
-        let mut key = vec![("GJK distance", colors::minkowski())];
-        if !lower.is_empty() {
-            key.push(("EPA lower bound", colors::good()));
-            key.push(("EPA upper bound", colors::bad()));
-        }
-        for (name, color) in key {
-            ui.label(RichText::new("━━").color(color));
-            ui.label(RichText::new(name).size(13.0));
-        }
-    });
+    let mut key = vec![("GJK distance", colors::minkowski())];
+    if !lower.is_empty() {
+        key.push(("EPA lower bound", colors::good()));
+        key.push(("EPA upper bound", colors::bad()));
+    }
+    crate::app::legend::plot_key(ui, &key);
     egui_plot::Plot::new("gjk_plot")
         .height(170.0)
         .allow_drag(false)

@@ -107,6 +107,7 @@ impl Mode for SimulateMode {
             legend: LEGEND,
             contact_separations: false,
             owns_world: true,
+            pair_marks: true,
             split: 0.0,
         };
         &ABOUT
@@ -260,6 +261,7 @@ impl Mode for SimulateMode {
         world: &Camera,
         _second: &mut Camera,
         _pair: &Traced,
+        _out: &mut Vec<Command>,
     ) -> bool {
         if input.over_ui || self.running || !input.pressed[0] {
             return false;
