@@ -17,10 +17,10 @@
 use super::EXIT_INVALID;
 use crate::geom::cast::parts_slop;
 use crate::geom::cast::{CastInput, CastStep, CastStop, PartsCast, cast_in, cast_parts};
-use crate::geom::chain::SmoothSegment;
 use crate::geom::compound::{PlacedPart, parts_frame};
-use crate::geom::toi::{RootMethod, SeparationKind, Sweep, ToiOutput, ToiStep, time_of_impact};
-use crate::geom::{NoTrace, SweepState, Transform};
+use crate::geom::toi::{RootMethod, SeparationKind, Sweep, ToiStep, time_of_impact};
+use crate::geom::toi_parts::toi_parts;
+use crate::geom::{SweepState, Transform};
 use crate::scene::{self, Scene};
 use clap::Args;
 use glam::Vec2;
@@ -170,37 +170,7 @@ fn toi_json(
         motion.to,
         a2.to_radians(),
     );
-    let rank = |o: &ToiOutput| match o.state {
-        SweepState::Overlapped | SweepState::Hit => (0, o.t),
-        SweepState::Failed => (1, o.t),
-        SweepState::Separated => (2, 0.0),
-    };
-    let mut best: Option<(usize, ToiOutput)> = None;
-    for (i, pa) in parts[0].iter().enumerate() {
-        let xf_a = xfs[0].compose(pa.xf);
-        let segment = pa.link.map(|link| {
-            let at = |p: Vec2| xf_a.apply(p);
-            let v = pa.shape.vertices();
-            SmoothSegment::new(at(v[0]), at(v[1]), link.prev.map(at), link.next.map(at))
-        });
-        let start = sweep.transform(0.0).apply(b_part.shape.centroid());
-        if segment
-            .as_ref()
-            .is_some_and(|s| (start - s.ends[0]).dot(s.normal) < 0.0)
-        {
-            continue;
-        }
-        let mut o = time_of_impact(&pa.shape, xf_a, &b_part.shape, &sweep, slop, &mut NoTrace);
-        if let Some(s) = &segment {
-            let hit = matches!(o.state, SweepState::Hit | SweepState::Overlapped);
-            if hit && o.normal.dot(s.normal) < 0.0 {
-                o.state = SweepState::Separated;
-            }
-        }
-        if best.is_none_or(|(_, b)| rank(&o) < rank(&b)) {
-            best = Some((i, o));
-        }
-    }
+    let best = toi_parts(&parts[0], xfs[0], &b_part.shape, &sweep, slop);
     let Some((i, output)) = best else {
         return Ok(json!({"state": "separated", "method": "toi", "t": 1.0, "steps": []}));
     };

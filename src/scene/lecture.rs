@@ -120,6 +120,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "29_ten_stack.ron",
         include_str!("../../scenes/29_ten_stack.ron"),
     ),
+    (
+        "30_bullet_wall.ron",
+        include_str!("../../scenes/30_bullet_wall.ron"),
+    ),
 ];
 
 /// One scene of a lecture: loaded, or the error that stopped it (the rest still open).
