@@ -50,6 +50,12 @@ pub struct SimulateArgs {
     /// Chains' ghost-vertex rule (accepted; chains are not built yet).
     #[arg(long, value_name = "on|off", ignore_case = true)]
     pub smooth: Option<Switch>,
+    /// The scene's speculative margin (off: only points that touch reach the solver).
+    #[arg(long, value_name = "on|off", ignore_case = true)]
+    pub speculative: Option<Switch>,
+    /// Cut a fast body's step at its time of impact against the static body A.
+    #[arg(long, value_name = "on|off", ignore_case = true)]
+    pub continuous: Option<Switch>,
     /// Print one JSON summary instead of the CSV.
     #[arg(long)]
     pub summary: bool,
@@ -136,6 +142,8 @@ impl SimulateArgs {
             part_bits: on(self.part_bits, full.part_bits),
             warm_start: on(self.warm_start, full.warm_start),
             smooth: on(self.smooth, full.smooth),
+            speculative: on(self.speculative, full.speculative),
+            continuous: on(self.continuous, full.continuous),
         }
     }
 }

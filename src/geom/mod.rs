@@ -43,6 +43,7 @@ pub mod query;
 pub mod sat;
 pub mod shape;
 pub mod toi;
+pub mod toi_parts;
 pub mod trace;
 
 pub use cast::{
@@ -69,4 +70,5 @@ pub use toi::{
     MAX_PUSH_BACKS, MAX_ROOT_STEPS, MAX_TOI_ITERATIONS, RootMethod, SeparationFunction,
     SeparationKind, Sweep, ToiOutput, ToiStep, time_of_impact, toi_in,
 };
+pub use toi_parts::toi_parts;
 pub use trace::{NoTrace, Trace};

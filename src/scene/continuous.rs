@@ -4,9 +4,9 @@
 //! answer) and the curves the mode plots — the cores' distance d(t) along the cast, and each
 //! separation function's s(t) along the time of impact's sweep.
 //!
-//! Bodies of several parts (compounds, chains) are queried part pair by part pair. A chain's
-//! segment is one-sided: B is not queried against a segment its centroid starts behind, and a
-//! hit on a segment's back is dropped. The time of impact needs B to be a single shape (a
+//! Bodies of several parts (compounds, chains) are queried part pair by part pair
+//! ([`cast_parts`], [`toi_parts`]). A chain's segment is one-sided: B is not queried against a
+//! segment its centroid starts behind, and a hit on a segment's back is dropped. The time of impact needs B to be a single shape (a
 //! turning compound's parts would each need a sweep of their own); the cast takes any B.
 
 use super::types::Scene;
@@ -14,11 +14,11 @@ use super::validate::Pair;
 use crate::geom::cast::{
     CastInput, CastStep, PartsCast, SweepState, cast_in, cast_parts, parts_slop,
 };
-use crate::geom::chain::SmoothSegment;
 use crate::geom::compound::{PlacedPart, parts_frame};
 use crate::geom::gjk::gjk;
 use crate::geom::shape::{Placed, Shape};
-use crate::geom::toi::{Sweep, ToiOutput, ToiStep, time_of_impact};
+use crate::geom::toi::{Sweep, ToiStep, time_of_impact};
+use crate::geom::toi_parts::toi_parts;
 use crate::geom::{NoTrace, Transform};
 use glam::Vec2;
 
@@ -301,37 +301,7 @@ fn toi(
     let b = &b_part.shape;
     let sweep = Sweep::between(b, xfs[1].p, angles[0], to, angles[1]);
     out.sweep = Some(sweep);
-    let rank = |o: &ToiOutput| match o.state {
-        SweepState::Overlapped | SweepState::Hit => (0, o.t),
-        SweepState::Failed => (1, o.t),
-        SweepState::Separated => (2, 0.0),
-    };
-    let mut best: Option<(usize, ToiOutput)> = None;
-    for (i, pa) in parts[0].iter().enumerate() {
-        let xf_a = xfs[0].compose(pa.xf);
-        let segment = pa.link.map(|link| {
-            let at = |p: Vec2| xf_a.apply(p);
-            let v = pa.shape.vertices();
-            SmoothSegment::new(at(v[0]), at(v[1]), link.prev.map(at), link.next.map(at))
-        });
-        let start = sweep.transform(0.0).apply(b.centroid());
-        if segment
-            .as_ref()
-            .is_some_and(|s| (start - s.ends[0]).dot(s.normal) < 0.0)
-        {
-            continue;
-        }
-        let mut o = time_of_impact(&pa.shape, xf_a, b, &sweep, out.slop, &mut NoTrace);
-        if let Some(s) = &segment {
-            let hit = matches!(o.state, SweepState::Hit | SweepState::Overlapped);
-            if hit && o.normal.dot(s.normal) < 0.0 {
-                o.state = SweepState::Separated;
-            }
-        }
-        if best.is_none_or(|(_, b)| rank(&o) < rank(&b)) {
-            best = Some((i, o));
-        }
-    }
+    let best = toi_parts(&parts[0], xfs[0], b, &sweep, out.slop);
     let Some((i, output)) = best else {
         return Ok(());
     };

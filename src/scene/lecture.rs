@@ -121,6 +121,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../scenes/29_ten_stack.ron"),
     ),
     (
+        "30_bullet_wall.ron",
+        include_str!("../../scenes/30_bullet_wall.ron"),
+    ),
+    (
         "31_bullet_thin_wall.ron",
         include_str!("../../scenes/31_bullet_thin_wall.ron"),
     ),

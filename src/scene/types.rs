@@ -279,7 +279,8 @@ impl Default for Sim {
 }
 
 /// What the manifold gives the solver. Every field is optional; the default is the full
-/// manifold (all points, hysteresis, part bits and warm starting on).
+/// manifold (all points, hysteresis, part bits, warm starting and the speculative margin on),
+/// stepped discretely (`continuous` off).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Variant {
@@ -312,6 +313,14 @@ pub struct Variant {
     /// Chains' ghost-vertex rule (off: every segment collides as a plain two-sided segment).
     #[serde(skip_serializing_if = "is_true")]
     pub smooth: bool,
+    /// The scene's speculative margin (off: the margin is 0, and only points that already
+    /// touch reach the solver: the discrete step's contacts).
+    #[serde(skip_serializing_if = "is_true")]
+    pub speculative: bool,
+    /// A fast body's step is cut at its time of impact against static bodies (Box2D v3's rule
+    /// for bodies that are not bullets; the simulation's `ccd` module).
+    #[serde(skip_serializing_if = "is_false")]
+    pub continuous: bool,
 }
 
 impl Default for Variant {
@@ -331,6 +340,8 @@ impl Variant {
         part_bits: true,
         warm_start: true,
         smooth: true,
+        speculative: true,
+        continuous: false,
     };
 }
 

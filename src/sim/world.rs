@@ -1,6 +1,7 @@
 //! The world: bodies, the body pairs' contacts, and one fixed step (a world with its start
 //! kept, so that a step back is a replay, is a [`Run`](super::run::Run)).
 
+use super::ccd::{StartPose, cut_at_impact};
 use super::contact::{PairContacts, match_cache, received};
 use super::mass::mass_props;
 use super::soft::{self, SoftBody, SoftRow, Softness};
@@ -267,9 +268,25 @@ impl World {
     /// 3. **Gravity** into the dynamic bodies' velocities;
     /// 4. **Solve**: prepare the contact rows and warm start them, iterate, the split-impulse
     ///    push (position correction), and keep each point's impulses for the next step;
-    /// 5. **Move** the bodies with their new velocities plus the push (symplectic Euler).
+    /// 5. **Move** the bodies with their new velocities plus the push (symplectic Euler);
+    ///    with the variant's `continuous`, a fast body's move is cut at its time of impact
+    ///    against the static body ([`super::ccd`]).
     pub fn step(&mut self) {
         let h = self.settings.dt();
+        let start: Vec<StartPose> = self
+            .bodies
+            .iter()
+            .map(|b| StartPose {
+                center: b.center,
+                angle: b.angle,
+            })
+            .collect();
+        // The speculative margin, unless the variant turns it off.
+        let margin = if self.variant.speculative {
+            self.settings.margin
+        } else {
+            0.0
+        };
         // 1. Collide; 2. match against the last step.
         let xfs: Vec<Transform> = self.bodies.iter().map(SimBody::transform).collect();
         for pair in &mut self.pairs {
@@ -278,7 +295,7 @@ impl World {
                 [i, j],
                 [&self.bodies[i].parts, &self.bodies[j].parts],
                 [xfs[i], xfs[j]],
-                self.settings.margin,
+                margin,
                 &self.variant,
                 Some(pair),
             );
@@ -290,6 +307,10 @@ impl World {
             Solver::Impulses => self.solve_impulses(h),
             Solver::SoftStep => self.solve_soft(h),
         };
+        // 5, continued: a fast body's move cut at its time of impact against A.
+        if self.variant.continuous {
+            cut_at_impact(&mut self.bodies, &start);
+        }
         // 4, continued: the impulses kept for the next step's warm start.
         let mut solved = impulses.into_iter();
         for pair in &mut self.pairs {

@@ -410,3 +410,113 @@ fn diff_names_the_first_step_where_plain_reference_ids_part_from_the_full_run() 
         .expect("the binary runs");
     assert_eq!(String::from_utf8_lossy(&same.stdout).trim(), "null");
 }
+
+/// `simulate scenes/30_bullet_wall.ron FLAGS… --summary`: each bullet's final speed.
+fn bullet_speeds(flags: &[&str]) -> [f64; 2] {
+    let s = summary("30_bullet_wall.ron", flags);
+    [0, 1].map(|i| body(&s, i, "final_speed"))
+}
+
+// Scene 30: balls thrown at 24 and 80 m/s at a wall 0.1 thick. One that passes keeps its speed
+// (no gravity, nothing else to touch); one caught ends at rest against the wall. With no margin
+// both pass, with the scene's margin the slower is caught, `--continuous on` catches both.
+#[test]
+fn continuous_on_catches_the_bullets_discrete_steps_let_through() {
+    let thrown = [24.0, 80.0];
+    let caught = |v: [f64; 2]| v.map(|s| s < 1e-3);
+    assert_eq!(
+        caught(bullet_speeds(&["--speculative", "off"])),
+        [false, false]
+    );
+    assert_eq!(caught(bullet_speeds(&[])), [true, false]);
+    let through = bullet_speeds(&["--speculative", "off"]);
+    assert!((through[0] - thrown[0]).abs() < 1e-3 && (through[1] - thrown[1]).abs() < 1e-3);
+    assert_eq!(caught(bullet_speeds(&["--continuous", "on"])), [true, true]);
+    assert_eq!(
+        caught(bullet_speeds(&[
+            "--continuous",
+            "on",
+            "--speculative",
+            "off"
+        ])),
+        [true, true]
+    );
+    // The CSV: the fast ball's step that would cross the wall ends at its time of impact,
+    // a slop (0.005) into the wall's face at x = −0.05: its centre at −0.145, not beyond.
+    let rows = csv("30_bullet_wall.ron", &["--continuous", "on"]);
+    let fast: Vec<f64> = rows.iter().filter(|r| r[2] == 1.0).map(|r| r[3]).collect();
+    let cut = fast
+        .iter()
+        .position(|x| *x > -0.5)
+        .expect("it reaches the wall");
+    assert!((fast[cut] + 0.145).abs() < 1e-4, "{}", fast[cut]);
+    assert!(fast.iter().all(|x| *x < -0.1), "{fast:?}");
+    // The same run twice, bit for bit; `--continuous off` is the full run.
+    assert_eq!(rows, csv("30_bullet_wall.ron", &["--continuous", "on"]));
+    assert_eq!(
+        csv("30_bullet_wall.ron", &["--continuous", "off"]),
+        csv("30_bullet_wall.ron", &[])
+    );
+}
+
+// Over 50 nudged copies (sizes, 30/60/120 Hz, the start moved by up to a step's travel) the
+// continuous step catches both bullets in every run: neither ends faster than a rounding.
+#[test]
+fn continuous_on_catches_the_bullets_in_every_nudged_copy() {
+    let run = |flags: &[&str]| {
+        let mut args = vec!["--perturb", "50", "--seed", "1"];
+        args.extend_from_slice(flags);
+        summary("30_bullet_wall.ron", &args)
+    };
+    let on = run(&["--continuous", "on"]);
+    assert_eq!(on["runs"], 51);
+    for i in 0..2 {
+        let max = on["bodies"][i]["final_speed"]["max"].as_f64().expect("max");
+        assert!(max < 1e-3, "bullet {i}: {on}");
+    }
+    // Without it some copies let a bullet through at its full speed.
+    let off = run(&["--speculative", "off"]);
+    let max = off["bodies"][1]["final_speed"]["max"]
+        .as_f64()
+        .expect("max");
+    assert!(max > 20.0, "{off}");
+}
+
+#[test]
+fn continuous_flag_takes_on_or_off_only() {
+    let out = Command::new(BIN)
+        .args([
+            "simulate",
+            "scenes/30_bullet_wall.ron",
+            "--continuous",
+            "maybe",
+        ])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--continuous"));
+}
+
+// `--diff --continuous on`: the full run and the continuous one part at the step where the
+// continuous step first has a contact the full run has not (the fast ball, cut at the wall).
+#[test]
+fn continuous_diff_names_the_first_step_that_differs() {
+    let out = Command::new(BIN)
+        .args([
+            "simulate",
+            "scenes/30_bullet_wall.ron",
+            "--diff",
+            "--continuous",
+            "on",
+        ])
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["bodies"], serde_json::json!([0, 2]), "{v}");
+    assert!(v["step"].as_u64().is_some_and(|s| s > 0), "{v}");
+}

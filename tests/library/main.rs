@@ -11,6 +11,7 @@ mod chain_overlap;
 mod claims;
 mod compound;
 mod continuous;
+mod continuous_sim;
 mod expected;
 mod fuzz_scene;
 mod house;

@@ -750,3 +750,19 @@ fn ten_stack_bottom_points_are_named_by_their_vertex_pairs() {
     assert_eq!(named[0].1, serde_json::json!([3, 0]), "{r}");
     assert_eq!(named[1].1, serde_json::json!([2, 1]), "{r}");
 }
+
+// 30: the ball B (radius 0.1) at (-5, 1) and the wall 0.1 thick at x = 0: apart by
+// 5 − 0.05 − 0.1 = 4.85 along −x (A to B), far beyond the margin 0.2: no points.
+#[test]
+fn bullet_wall_starts_apart() {
+    check(
+        "30_bullet_wall.ron",
+        Expect {
+            mode: Mode::Simulate,
+            overlap: false,
+            separation: 4.85,
+            normal: [-1.0, 0.0],
+        },
+        &[],
+    );
+}

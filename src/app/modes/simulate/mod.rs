@@ -16,6 +16,7 @@ mod look;
 mod player;
 mod probe;
 mod state;
+mod tunnel_plot;
 mod words;
 
 use super::mode::{About, Controls, Explained, Mode, ModeKind, PlayedPair, Player};

@@ -52,6 +52,9 @@ impl SimulateMode {
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO
             || matches!(scene.a.shape, crate::scene::ShapeSpec::Chain { .. });
+        self.tunnel = crate::sim::TunnelSweep::applies(scene)
+            .then(|| crate::sim::TunnelSweep::lab(scene).ok())
+            .flatten();
         match Lab::new(scene) {
             Ok(lab) => {
                 let bodies = lab.runs[0].world().bodies();

@@ -144,6 +144,8 @@ impl SimulateMode {
                     "part_bits": v.part_bits,
                     "warm_start": v.warm_start,
                     "smooth": v.smooth,
+                    "speculative": v.speculative,
+                    "continuous": v.continuous,
                     "reference": v.reference_rule().name(),
                     "ids": v.ids.name(),
                 })
@@ -232,6 +234,8 @@ impl SimulateMode {
     }
 
     pub(super) fn plots(&self, ui: &mut egui::Ui) {
+        // A scene about tunnelling: caught or through, over B's speed, per run.
+        self.tunnel_plot(ui);
         // A body sliding over seams: its speed first, the plot that shows the bump, each seam
         // crossing marked (a vertical line in the run's colour).
         if self.sliding {

@@ -154,6 +154,9 @@ pub struct SimulateMode {
     pub(super) seen: Vec<f32>,
     /// The ghosts drawn as they are, never exaggerated (the toggle off).
     pub plain: bool,
+    /// For a scene about tunnelling ([`crate::sim::TunnelSweep::applies`]): which speeds B
+    /// passed A at under each run, found once per scene.
+    pub(super) tunnel: Option<crate::sim::TunnelSweep>,
 }
 
 /// The least a ghost's largest deviation from the full run is drawn at, in pixels, when it is

@@ -34,6 +34,12 @@ pub fn variant_words(v: &Variant) -> String {
     if !v.smooth {
         w.push("smooth off");
     }
+    if !v.speculative {
+        w.push("no speculative margin");
+    }
+    if v.continuous {
+        w.push("continuous");
+    }
     if w.is_empty() {
         "the full manifold".to_string()
     } else {
