@@ -367,6 +367,16 @@ fn allowed(app: &App) -> std::collections::HashSet<String> {
     set
 }
 
+/// The Continuous mode's numbers: every `f32` of the library's query (its answer, its steps),
+/// formatted by the app's own `num`.
+fn continuous_allowed(app: &App) -> std::collections::HashSet<String> {
+    use narrowphase_lab::app::modes::continuous::ContinuousMode;
+    use narrowphase_lab::app::words::num;
+    let query = app.modes.find::<ContinuousMode>().and_then(|m| m.query());
+    let (values, _) = floats_in(&format!("{query:?}"));
+    values.into_iter().flat_map(|v| [num(v), num(-v)]).collect()
+}
+
 #[test]
 fn every_number_in_the_arithmetic_and_step_text_is_a_trace_field() {
     let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
@@ -381,6 +391,9 @@ fn every_number_in_the_arithmetic_and_step_text_is_a_trace_field() {
                 let shown = rows_at(&mut app, mode, step);
                 if mode == ModeKind::Simulate {
                     ok = sim_allowed(&app);
+                }
+                if mode == ModeKind::Continuous {
+                    ok.extend(continuous_allowed(&app));
                 }
                 let text = app.modes.get(mode).explain(&app.session.pair, step).text;
                 for line in std::iter::once(&text).chain(shown.iter().map(|r| &r.text)) {

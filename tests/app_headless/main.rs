@@ -8,6 +8,7 @@ mod arithmetic;
 mod authoring;
 mod chain_framing;
 mod compound_app;
+mod continuous;
 mod expected;
 mod file_safety;
 mod headless;

@@ -5,6 +5,7 @@
 //! axis and its deepest pair (the time of impact); the panel plots d(t) or s(t). Everything
 //! drawn is the library's query ([`crate::scene::continuous`]).
 
+use super::arithmetic::Row;
 use super::mode::{About, Controls, Explained, Mode, ModeKind};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
@@ -161,12 +162,18 @@ impl Mode for ContinuousMode {
             Some(Err(why)) => Explained {
                 label: "Continuous".into(),
                 text: format!("The query cannot be asked of this scene: {why}."),
-                rows: Vec::new(),
+                rows: vec![Row {
+                    text: why.clone(),
+                    value: None,
+                }],
             },
             None => Explained {
                 label: "Continuous".into(),
                 text: "B's motion within one step, against A.".into(),
-                rows: Vec::new(),
+                rows: vec![Row {
+                    text: "no scene seen yet".into(),
+                    value: None,
+                }],
             },
         }
     }

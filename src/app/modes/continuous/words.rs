@@ -25,7 +25,7 @@ pub fn label(c: &Continuous, step: usize) -> String {
 pub fn text(c: &Continuous, step: usize, names: &Names) -> String {
     match &c.steps {
         Steps::Cast(steps) => match steps.get(step) {
-            Some(s) => cast_text(s, step),
+            Some(s) => cast_text(s, step, steps.get(step + 1).map(|n| n.t)),
             None => answer(c, names),
         },
         Steps::Toi(steps) => match steps.get(step) {
@@ -105,7 +105,7 @@ pub fn answer(c: &Continuous, names: &Names) -> String {
     }
 }
 
-fn cast_text(s: &CastStep, k: usize) -> String {
+fn cast_text(s: &CastStep, k: usize, next: Option<f32>) -> String {
     let at = format!(
         "Iteration {}: at t = {} the cores are {} apart",
         k + 1,
@@ -126,17 +126,16 @@ fn cast_text(s: &CastStep, k: usize) -> String {
             signed(s.closing)
         ),
         (Some(CastStop::PastEnd), Some(adv)) => format!(
-            "{at}; closing at {} along the normal, the safe advance {} would take t to {}, past the end of the motion: it misses.",
+            "{at}; closing at {} along the normal, the safe advance {} would take t past the end of the motion: it misses.",
             num(-s.closing),
-            num(adv),
-            num(s.t + adv)
+            num(adv)
         ),
         (Some(CastStop::IterationCap), _) => format!("{at}: the iteration cap is reached."),
         (_, Some(adv)) => format!(
-            "{at}; B closes on A at {} along the normal, so it can advance by (d − target) / closing = {} without passing the target: t becomes {}.",
+            "{at}; B closes on A at {} along the normal, so it can advance by (d − target) / closing = {} without passing the target{}.",
             num(-s.closing),
             num(adv),
-            num(s.t + adv)
+            next.map_or(String::new(), |t| format!(": the next iterate is at t = {}", num(t)))
         ),
         _ => format!("{at}."),
     }
