@@ -52,7 +52,7 @@ pub enum UnsavedChoice {
 /// One thing the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// Show a mode (1, 2, 3, 4).
+    /// Show a mode (1 to 5).
     SetMode(ModeKind),
     /// Space: play or pause in a mode that plays (Simulate), else the next step.
     PlayPause,
