@@ -39,7 +39,9 @@ fn open(name: &str) -> (App, egui::Context) {
 }
 
 fn mode(app: &App) -> &ContinuousMode {
-    app.modes.find::<ContinuousMode>().expect("the Continuous mode")
+    app.modes
+        .find::<ContinuousMode>()
+        .expect("the Continuous mode")
 }
 
 fn state(app: &App) -> serde_json::Value {
@@ -58,7 +60,11 @@ fn drag(app: &mut App, ctx: &egui::Context, a: Vec2, b: Vec2) {
     };
     frame(app, ctx, left(a, [true, true, false]));
     for k in 1..=6 {
-        frame(app, ctx, left(a + (b - a) * (k as f32 / 6.0), [false, true, false]));
+        frame(
+            app,
+            ctx,
+            left(a + (b - a) * (k as f32 / 6.0), [false, true, false]),
+        );
     }
     frame(app, ctx, left(b, [false, false, true]));
     frame(app, ctx, Input::default());
@@ -67,15 +73,27 @@ fn drag(app: &mut App, ctx: &egui::Context, a: Vec2, b: Vec2) {
 #[test]
 fn the_bullet_scene_steps_the_time_of_impact_to_the_first_touch() {
     let (mut app, ctx) = open("31_");
-    assert_eq!(app.session.mode, ModeKind::Continuous, "the scene opens in mode 5");
+    assert_eq!(
+        app.session.mode,
+        ModeKind::Continuous,
+        "the scene opens in mode 5"
+    );
     let c = mode(&app).query().expect("asked").clone().expect("a query");
     // By hand: the box's front (x = −3 + 0.15) reaches the wall's face (x = −0.05) after 2.8 of
     // the 6 the motion covers; an engine stops a slop (0.005) short: t = 2.795 / 6.
     assert_eq!(c.method, Method::Toi);
     assert_eq!(c.state, SweepState::Hit);
     let want = 2.795 / 6.0;
-    assert!((c.t - want).abs() <= c.tolerance / 6.0 + 1e-6, "t {} want {want}", c.t);
-    assert_eq!(app.step_count(), c.step_count() + 1, "the trace's steps, then the answer");
+    assert!(
+        (c.t - want).abs() <= c.tolerance / 6.0 + 1e-6,
+        "t {} want {want}",
+        c.t
+    );
+    assert_eq!(
+        app.step_count(),
+        c.step_count() + 1,
+        "the trace's steps, then the answer"
+    );
     // Every step says something of its own, and the canvas labels its iterate.
     let mut texts = Vec::new();
     for step in 0..app.step_count() {
@@ -91,7 +109,10 @@ fn the_bullet_scene_steps_the_time_of_impact_to_the_first_touch() {
             .iter()
             .filter_map(|l| l["text"].as_str().map(String::from))
             .collect();
-        assert!(labels.iter().any(|l| l == "B's end pose"), "step {step}: {labels:?}");
+        assert!(
+            labels.iter().any(|l| l == "B's end pose"),
+            "step {step}: {labels:?}"
+        );
         if step + 1 == app.step_count() {
             assert!(
                 labels.iter().any(|l| l.starts_with("hit at t = 0.4658")),
@@ -104,8 +125,14 @@ fn the_bullet_scene_steps_the_time_of_impact_to_the_first_touch() {
         answer.starts_with("Hit at t = 0.4658: B's edge 1 reaches A's edge 3."),
         "{answer}"
     );
-    assert!(texts.iter().any(|t| t.starts_with("Bisection")), "{texts:?}");
-    assert!(texts.iter().any(|t| t.starts_with("False position")), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.starts_with("Bisection")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.starts_with("False position")),
+        "{texts:?}"
+    );
     // The shape cast: the same touch, in two iterations (the distance falls on a line).
     let mut cast = app.doc.scene().clone();
     cast.mode = narrowphase_lab::scene::Mode::Continuous;
@@ -132,18 +159,28 @@ fn dragging_and_turning_the_end_pose_moves_the_motion_and_the_answer() {
     drag(&mut app, &ctx, at, at + Vec2::new(0.0, 60.0));
     let after = app.doc.scene().motion.expect("motion");
     assert!(
-        (after.to - (before.to - Vec2::new(0.0, 60.0 / zoom))).abs().max_element() < 2.0 / zoom,
+        (after.to - (before.to - Vec2::new(0.0, 60.0 / zoom)))
+            .abs()
+            .max_element()
+            < 2.0 / zoom,
         "{before:?} → {after:?}"
     );
     assert_eq!(after.angle_deg, before.angle_deg, "a move does not turn it");
     assert_eq!(app.doc.undo_len(), 1, "one drag, one undo step");
-    assert_eq!(app.doc.scene().b.position, Vec2::new(-3.0, 0.3), "B itself stays");
+    assert_eq!(
+        app.doc.scene().b.position,
+        Vec2::new(-3.0, 0.3),
+        "B itself stays"
+    );
     let c = mode(&app).query().expect("asked").clone().expect("query");
     assert!((c.t - t_before).abs() < 1e-3, "{} vs {t_before}", c.t);
     // Far enough down that the path passes under the wall (it is 3 tall, centred at 0): a miss.
     let s = state(&app);
     let end = &s["continuous"]["end_screen"];
-    let at = Vec2::new(end[0].as_f64().unwrap() as f32, end[1].as_f64().unwrap() as f32);
+    let at = Vec2::new(
+        end[0].as_f64().unwrap() as f32,
+        end[1].as_f64().unwrap() as f32,
+    );
     drag(&mut app, &ctx, at, at + Vec2::new(0.0, 4.5 * zoom));
     let c = mode(&app).query().expect("asked").clone().expect("query");
     let low = app.doc.scene().motion.expect("motion").to;
@@ -164,7 +201,10 @@ fn dragging_and_turning_the_end_pose_moves_the_motion_and_the_answer() {
     let turned = app.doc.scene().motion.expect("motion");
     let angle = turned.angle_deg.expect("the turn is written");
     assert!((angle - 90.0).abs() < 3.0, "a quarter turn: {angle}");
-    assert!((turned.to - before.to).abs().max_element() < 1e-4, "about its centre");
+    assert!(
+        (turned.to - before.to).abs().max_element() < 1e-4,
+        "about its centre"
+    );
 }
 
 #[test]
@@ -184,7 +224,10 @@ fn every_continuous_scene_answers_in_words_what_the_library_found() {
         let scene = app.doc.scene().clone();
         let pair = scene.validate().expect("valid").pair;
         let c = continuous(&scene, &pair, Method::Toi, engine_slop(&pair)).expect("query");
-        let text = state(&app)["step_text"].as_str().unwrap_or_default().to_string();
+        let text = state(&app)["step_text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         let name = &app.session.lecture.scenes[index].name;
         match c.state {
             SweepState::Hit => assert!(
@@ -197,7 +240,10 @@ fn every_continuous_scene_answers_in_words_what_the_library_found() {
         // The notes quote the answer an engine gives (to three decimals).
         if c.state == SweepState::Hit {
             let quoted = format!("{:.3}", c.t);
-            assert!(scene.notes.contains(&quoted), "{name}: notes lack t = {quoted}");
+            assert!(
+                scene.notes.contains(&quoted),
+                "{name}: notes lack t = {quoted}"
+            );
         }
     }
     assert_eq!(seen, 4, "the built-in continuous scenes");

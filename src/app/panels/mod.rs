@@ -39,7 +39,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Wheel", "zoom about the cursor"),
     ("Right- or middle-drag", "pan"),
     ("F", "frame everything the mode draws"),
-    ("1 2 3 4 5", "SAT · GJK/EPA · manifold · Simulate · Continuous"),
+    (
+        "1 2 3 4 5",
+        "SAT · GJK/EPA · manifold · Simulate · Continuous",
+    ),
     (
         "Space / Right arrow",
         "next step (Simulate: Space plays and pauses)",

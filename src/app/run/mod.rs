@@ -15,7 +15,7 @@ use super::state::FrameTiming;
 use crate::cli::{AppFlags, SlidesArgs};
 use macroquad::input::{is_quit_requested, prevent_quit};
 use macroquad::prelude::{
-    KeyCode, get_screen_data, get_time, is_key_down, is_key_pressed, next_frame, set_fullscreen,
+    KeyCode, get_time, is_key_down, is_key_pressed, next_frame, set_fullscreen,
 };
 
 /// Opens the window and runs the app; returns the process exit code.
@@ -197,9 +197,17 @@ fn open_dropped_files(app: &mut App, now: f64) {
     }
 }
 
-/// The window as it is now (after egui drew, before the frame is shown), top row first.
+/// In the browser the screen is not read: a page cannot write files, and the browser has its
+/// own screenshots (leaving out the PNG encoder keeps the wasm within its budget).
+#[cfg(target_arch = "wasm32")]
 fn screen_image() -> Result<image::RgbaImage, String> {
-    let img = get_screen_data();
+    Err("screenshots and slides are written by the desktop app; in the browser, use the browser's own screenshot".into())
+}
+
+/// The window as it is now (after egui drew, before the frame is shown), top row first.
+#[cfg(not(target_arch = "wasm32"))]
+fn screen_image() -> Result<image::RgbaImage, String> {
+    let img = macroquad::prelude::get_screen_data();
     let (w, h) = (img.width as usize, img.height as usize);
     let row = w * 4;
     if img.bytes.len() < row * h {

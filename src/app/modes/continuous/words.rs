@@ -135,7 +135,10 @@ fn cast_text(s: &CastStep, k: usize, next: Option<f32>) -> String {
             "{at}; B closes on A at {} along the normal, so it can advance by (d − target) / closing = {} without passing the target{}.",
             num(-s.closing),
             num(adv),
-            next.map_or(String::new(), |t| format!(": the next iterate is at t = {}", num(t)))
+            next.map_or(String::new(), |t| format!(
+                ": the next iterate is at t = {}",
+                num(t)
+            ))
         ),
         _ => format!("{at}."),
     }
