@@ -84,12 +84,15 @@ pub(super) fn plot(ui: &mut egui::Ui, c: &Continuous, step: usize) {
                 });
         }
         Steps::Toi(steps) => {
-            let axis = c.axis_of_step(step.min(steps.len().saturating_sub(1)));
-            let pair = c.pair_of_step(step.min(steps.len().saturating_sub(1)));
+            let last = step.min(steps.len().saturating_sub(1));
+            let (axis, pair) = (c.axis_of_step(last), c.pair_of_step(last));
             ui.label(match axis {
                 Some(i) => format!("separation along axis {} over the motion", i + 1),
-                None => "separation over the motion (no axis yet: GJK first)".into(),
+                None if c.curves.is_empty() => "no axis: GJK answered at once".into(),
+                None => "separation along the axis GJK's simplex gives next".into(),
             });
+            // Before the first axis, the one GJK is about to give.
+            let axis = axis.or(Some(0));
             plot_key(
                 ui,
                 &[
