@@ -49,7 +49,7 @@ fn the_capsule_is_drawn_at_its_iterate_and_where_it_first_touches() {
     assert_eq!(s["step"], steps, "the answer is the step after the trace");
     let t = c["t"].as_f64().expect("t");
     let want = format!("hit at t = {t:.4}");
-    assert!(labels(&s).iter().any(|l| *l == want), "{:?}", labels(&s));
+    assert!(labels(&s).contains(&want), "{:?}", labels(&s));
     assert!(
         s["step_text"]
             .as_str()
@@ -59,7 +59,10 @@ fn the_capsule_is_drawn_at_its_iterate_and_where_it_first_touches() {
     );
     let green = end.count_near(GOOD, 30);
     assert!(green > 300, "{green} pixels of the answer's green");
-    assert!(green > 3 * mid.count_near(GOOD, 30).max(1) / 2, "the answer adds its green");
+    assert!(
+        green > 3 * mid.count_near(GOOD, 30).max(1) / 2,
+        "the answer adds its green"
+    );
 }
 
 #[test]
@@ -95,7 +98,11 @@ fn a_real_drag_of_the_end_pose_moves_the_motion() {
     let after = finish(child);
     let now = &after["continuous"]["end"]["position"];
     let dy = was[1].as_f64().unwrap() - now[1].as_f64().unwrap();
-    assert!((dy - 80.0 / zoom).abs() < 3.0 / zoom, "moved by {dy}, 80 px = {}", 80.0 / zoom);
+    assert!(
+        (dy - 80.0 / zoom).abs() < 3.0 / zoom,
+        "moved by {dy}, 80 px = {}",
+        80.0 / zoom
+    );
     assert_eq!(now[0], was[0], "straight down");
     assert_eq!(after["undo"], 1, "one drag, one undo step");
     assert_eq!(
