@@ -10,8 +10,7 @@
 //!
 //! The query is the library's ([`crate::scene::continuous`], as the Continuous mode asks it):
 //! bodies of several parts are queried part pair by part pair and the earliest hit wins; its
-//! part pair's steps are printed. The time of impact needs B to be a single shape; `--cast`
-//! takes any B.
+//! part pair's steps are printed (a compound B's parts each swept about the body's centroid).
 
 use super::EXIT_INVALID;
 use crate::geom::SweepState;
@@ -65,7 +64,6 @@ pub fn toi(args: &ToiArgs, out: &mut impl Write, err: &mut impl Write) -> i32 {
             touch
         }
         (Err(why), _) | (_, Err(why)) => {
-            let why = why.replace("use the cast", "use --cast");
             let _ = writeln!(err, "error: {}: {why}", args.scene.display());
             return EXIT_INVALID;
         }

@@ -295,16 +295,56 @@ fn toi(
     to: Vec2,
     angles: [f32; 2],
 ) -> Result<(), String> {
-    let [b_part] = parts[1].as_slice() else {
-        return Err("the time of impact needs B to be a single shape; use the cast".into());
+    // B's body sweeps about its centroid (a compound's: the mean of its parts' centroids, the
+    // point the app turns it about); each part follows it, its own sweep about the same point.
+    let (sweep, part_sweeps): (Sweep, Vec<Sweep>) = match parts[1].as_slice() {
+        [one] if one.xf == Transform::IDENTITY => {
+            let sweep = Sweep::between(&one.shape, xfs[1].p, angles[0], to, angles[1]);
+            (sweep, vec![sweep])
+        }
+        many => {
+            let centre = many
+                .iter()
+                .map(|p| p.xf.apply(p.shape.centroid()))
+                .sum::<Vec2>()
+                / many.len().max(1) as f32;
+            let body = Sweep {
+                local_center: centre,
+                c: [
+                    Transform::new(xfs[1].p, angles[0]).apply(centre),
+                    Transform::new(to, angles[1]).apply(centre),
+                ],
+                angle: angles,
+            };
+            let part = |p: &PlacedPart| {
+                let turn = p.xf.q.angle();
+                Sweep {
+                    local_center: p.xf.q.apply_inv(centre - p.xf.p),
+                    c: body.c,
+                    angle: body.angle.map(|a| a + turn),
+                }
+            };
+            (body, many.iter().map(part).collect())
+        }
     };
-    let b = &b_part.shape;
-    let sweep = Sweep::between(b, xfs[1].p, angles[0], to, angles[1]);
     out.sweep = Some(sweep);
-    let best = toi_parts(&parts[0], xfs[0], b, &sweep, out.slop);
-    let Some((i, output)) = best else {
+    let rank = |o: &crate::geom::toi::ToiOutput| match o.state {
+        SweepState::Overlapped | SweepState::Hit => (0, o.t),
+        SweepState::Failed => (1, o.t),
+        SweepState::Separated => (2, 0.0),
+    };
+    let mut best: Option<(usize, usize, crate::geom::toi::ToiOutput)> = None;
+    for (j, (pb, sweep_j)) in parts[1].iter().zip(&part_sweeps).enumerate() {
+        if let Some((i, o)) = toi_parts(&parts[0], xfs[0], &pb.shape, sweep_j, out.slop)
+            && best.is_none_or(|(_, _, b)| rank(&o) < rank(&b))
+        {
+            best = Some((i, j, o));
+        }
+    }
+    let Some((i, j, output)) = best else {
         return Ok(());
     };
+    let (b, sweep) = (&parts[1][j].shape, part_sweeps[j]);
     let a_shape = &parts[0][i].shape;
     let xf_a = xfs[0].compose(parts[0][i].xf);
     let mut steps: Vec<ToiStep> = Vec::new();
@@ -353,7 +393,7 @@ fn toi(
         root_steps: output.root_steps,
         target: output.target,
         tolerance: output.tolerance,
-        parts: Some([i, 0]),
+        parts: Some([i, j]),
         origin: xf_a.p,
         steps: Steps::Toi(steps),
         curves,

@@ -175,8 +175,8 @@ fn toi_misses_the_full_turn_and_catches_the_quarter_turn() {
     );
 }
 
-/// A bad `motion` is an error naming the file, the line and the field; a compound B has no
-/// time of impact (it asks for `--cast`), but casts.
+/// A bad `motion` is an error naming the file, the line and the field; a compound B casts, and
+/// has a time of impact too (each part swept about the body's centroid), at the same touch.
 #[test]
 fn toi_rejects_a_bad_motion_naming_file_line_and_field() {
     let bad = write(
@@ -213,9 +213,14 @@ fn toi_rejects_a_bad_motion_naming_file_line_and_field() {
 )
 ",
     );
-    let (code, _, e) = run(&compound, false);
-    assert_eq!(code, 2);
-    assert!(e.contains("--cast"), "{e}");
+    let (code, toi, e) = run(&compound, false);
+    assert_eq!(code, 0, "{e}");
+    assert_eq!(toi["state"], "hit", "{toi}");
+    assert_eq!(
+        toi["parts"],
+        serde_json::json!([0, 1]),
+        "the leading circle, part 1"
+    );
     let (code, j, e) = run(&compound, true);
     assert_eq!(code, 0, "{e}");
     assert_eq!(j["state"], "hit", "{j}");
@@ -232,4 +237,7 @@ fn toi_rejects_a_bad_motion_naming_file_line_and_field() {
         "{engine} vs {expected}: {j}"
     );
     assert_eq!(j["parts"][1], 1, "{j}");
+    // Without a turn the time of impact reaches the same touch as the cast.
+    let by_toi = field(&toi, "t");
+    assert!((by_toi - touch).abs() < 1e-5, "{by_toi} vs {touch}: {toi}");
 }
