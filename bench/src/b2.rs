@@ -4,7 +4,7 @@
 
 use boxdd_sys::ffi as b2;
 use glam::Vec2;
-use narrowphase_lab::geom::{Shape, Transform};
+use narrowphase_lab::geom::{Rot, Shape, Transform};
 
 /// One of our shapes as Box2D holds it.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +49,24 @@ pub fn shape(s: &Shape) -> Option<B2Shape> {
         }
         _ => None,
     }
+}
+
+/// Our shape's core and radius as Box2D's generic proxy (its vertices in our order, no hull):
+/// what `b2ShapeCast` and `b2TimeOfImpact` take.
+pub fn proxy(s: &Shape) -> b2::b2ShapeProxy {
+    let points: Vec<b2::b2Vec2> = s.vertices().iter().map(|p| v(*p)).collect();
+    // SAFETY: `points` holds `count` initialised vertices (at most 8); the call copies them.
+    unsafe { b2::b2MakeProxy(points.as_ptr(), points.len() as i32, s.radius()) }
+}
+
+/// Our rotation as Box2D's.
+pub fn rot(q: Rot) -> b2::b2Rot {
+    b2::b2Rot { c: q.c, s: q.s }
+}
+
+/// Our vector as Box2D's.
+pub fn to_b2(p: Vec2) -> b2::b2Vec2 {
+    v(p)
 }
 
 /// B's transform in A's frame, as Box2D's `b2InvMulTransforms`.
