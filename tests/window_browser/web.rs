@@ -428,6 +428,7 @@ fn the_browser_build_opens_links_drags_and_shares_scenes() {
         ("01_resting_box", 0, "sat", 1),
         ("11_crossing_capsules", 10, "gjk", 2),
         ("02_tilted_box", 1, "manifold", 1),
+        ("31_bullet_thin_wall", 30, "continuous", 7),
     ] {
         driver.go(&format!("{page}?scene={scene}&mode={mode}&step={step}"));
         let s = driver.state();
@@ -436,6 +437,12 @@ fn the_browser_build_opens_links_drags_and_shares_scenes() {
         assert_eq!(s["mode"], mode, "{scene}");
         assert_eq!(s["step"], step, "{scene}");
         assert_eq!(s["banner"], Value::Null, "{scene}: {}", s["banner"]);
+        if mode == "continuous" {
+            // The time of impact's answer, as the desktop app gives it (an engine's stop).
+            assert_eq!(s["continuous"]["state"], "hit", "{}", s["continuous"]);
+            let t = s["continuous"]["t"].as_f64().expect("t");
+            assert!((t - 2.795 / 6.0).abs() < 2e-4, "{t}");
+        }
         let img = driver.screenshot(&shots.join(format!("web-{mode}.png")));
         // The window is 1280×800; the viewport is that less the browser's own frame.
         assert!(
