@@ -139,29 +139,26 @@ impl Continuous {
     /// The index among the curves of the separation function step `k` works on (the last
     /// `Axis` step at or before it); None for the cast or before the first axis.
     pub fn axis_of_step(&self, k: usize) -> Option<usize> {
-        let Steps::Toi(steps) = &self.steps else {
-            return None;
-        };
-        let axes = steps
-            .iter()
-            .take(k + 1)
-            .filter(|s| matches!(s, ToiStep::Axis { .. }))
-            .count();
-        axes.checked_sub(1)
+        self.last_of(k, |s| matches!(s, ToiStep::Axis { .. }))
     }
 
     /// The index among the pair curves of the pair step `k` works on (the last `Deepest` step
     /// at or before it); None for the cast or before the first.
     pub fn pair_of_step(&self, k: usize) -> Option<usize> {
+        self.last_of(k, |s| matches!(s, ToiStep::Deepest { .. }))
+    }
+
+    /// How many time-of-impact steps up to `k` are `kind`, less one: the index of the last.
+    fn last_of(&self, k: usize, kind: impl Fn(&ToiStep) -> bool) -> Option<usize> {
         let Steps::Toi(steps) = &self.steps else {
             return None;
         };
-        let pairs = steps
+        steps
             .iter()
             .take(k + 1)
-            .filter(|s| matches!(s, ToiStep::Deepest { .. }))
-            .count();
-        pairs.checked_sub(1)
+            .filter(|s| kind(s))
+            .count()
+            .checked_sub(1)
     }
 }
 

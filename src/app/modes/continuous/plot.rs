@@ -18,6 +18,17 @@ fn line(points: &[[f32; 2]]) -> PlotPoints<'static> {
         .into()
 }
 
+/// A plot of the motion, t from 0 to 1, that the pointer does not move.
+fn fixed_plot(id: &str) -> Plot<'_> {
+    Plot::new(id)
+        .height(190.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .include_x(0.0)
+        .include_x(1.0)
+}
+
 /// The plot under the panel, `step` marked.
 pub(super) fn plot(ui: &mut egui::Ui, c: &Continuous, step: usize) {
     ui.separator();
@@ -33,55 +44,47 @@ pub(super) fn plot(ui: &mut egui::Ui, c: &Continuous, step: usize) {
                     ("each advance: the tangent", colors::accent()),
                 ],
             );
-            Plot::new("cast_plot")
-                .height(190.0)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .include_x(0.0)
-                .include_x(1.0)
-                .include_y(0.0)
-                .show(ui, |p| {
-                    if let Some(curve) = c.curves.first() {
+            fixed_plot("cast_plot").include_y(0.0).show(ui, |p| {
+                if let Some(curve) = c.curves.first() {
+                    p.line(
+                        Line::new(line(curve))
+                            .color(colors::minkowski())
+                            .name("d(t)"),
+                    );
+                }
+                p.hline(HLine::new(target).color(colors::good()).name("target"));
+                for (k, s) in steps.iter().enumerate() {
+                    let hot = k == step;
+                    let color = if hot {
+                        colors::accent()
+                    } else {
+                        colors::accent().gamma_multiply(0.45)
+                    };
+                    if let Some(adv) = s.advance {
                         p.line(
-                            Line::new(line(curve))
-                                .color(colors::minkowski())
-                                .name("d(t)"),
+                            Line::new(line(&[[s.t, s.distance], [s.t + adv, s.target]]))
+                                .color(color)
+                                .width(if hot { 2.5 } else { 1.2 }),
                         );
                     }
-                    p.hline(HLine::new(target).color(colors::good()).name("target"));
-                    for (k, s) in steps.iter().enumerate() {
-                        let hot = k == step;
-                        let color = if hot {
-                            colors::accent()
-                        } else {
-                            colors::accent().gamma_multiply(0.45)
-                        };
-                        if let Some(adv) = s.advance {
-                            p.line(
-                                Line::new(line(&[[s.t, s.distance], [s.t + adv, s.target]]))
-                                    .color(color)
-                                    .width(if hot { 2.5 } else { 1.2 }),
-                            );
-                        }
-                        p.points(
-                            Points::new(vec![[s.t as f64, s.distance as f64]])
-                                .radius(if hot { 5.0 } else { 3.0 })
-                                .color(color),
-                        );
-                        p.text(
-                            Text::new(
-                                [s.t as f64, s.distance as f64].into(),
-                                RichText::new(format!("t{k}")).size(12.0),
-                            )
-                            .anchor(egui::Align2::LEFT_BOTTOM)
+                    p.points(
+                        Points::new(vec![[s.t as f64, s.distance as f64]])
+                            .radius(if hot { 5.0 } else { 3.0 })
                             .color(color),
-                        );
-                    }
-                    if let Some(s) = steps.get(step) {
-                        p.vline(VLine::new(s.t).color(colors::accent()));
-                    }
-                });
+                    );
+                    p.text(
+                        Text::new(
+                            [s.t as f64, s.distance as f64].into(),
+                            RichText::new(format!("t{k}")).size(12.0),
+                        )
+                        .anchor(egui::Align2::LEFT_BOTTOM)
+                        .color(color),
+                    );
+                }
+                if let Some(s) = steps.get(step) {
+                    p.vline(VLine::new(s.t).color(colors::accent()));
+                }
+            });
         }
         Steps::Toi(steps) => {
             let last = step.min(steps.len().saturating_sub(1));
@@ -102,76 +105,69 @@ pub(super) fn plot(ui: &mut egui::Ui, c: &Continuous, step: usize) {
                     ("bracket", colors::accent()),
                 ],
             );
-            Plot::new("toi_plot")
-                .height(190.0)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .include_x(0.0)
-                .include_x(1.0)
-                .show(ui, |p| {
-                    if let Some(curve) = axis.and_then(|i| c.curves.get(i)) {
-                        p.line(Line::new(line(curve)).color(colors::minkowski()));
-                    }
-                    if let Some(curve) = pair.and_then(|i| c.pair_curves.get(i)) {
-                        p.line(
-                            Line::new(line(curve))
-                                .color(colors::b())
-                                .style(LineStyle::dashed_loose()),
+            fixed_plot("toi_plot").show(ui, |p| {
+                if let Some(curve) = axis.and_then(|i| c.curves.get(i)) {
+                    p.line(Line::new(line(curve)).color(colors::minkowski()));
+                }
+                if let Some(curve) = pair.and_then(|i| c.pair_curves.get(i)) {
+                    p.line(
+                        Line::new(line(curve))
+                            .color(colors::b())
+                            .style(LineStyle::dashed_loose()),
+                    );
+                }
+                p.hline(HLine::new(target).color(colors::good()));
+                // The root finder's points of this push back, up to the step shown.
+                let first = steps[..step.min(steps.len())]
+                    .iter()
+                    .rposition(|s| matches!(s, ToiStep::Deepest { .. }))
+                    .map_or(0, |i| i + 1);
+                for (k, s) in steps.iter().enumerate().take(step + 1).skip(first) {
+                    if let ToiStep::Root {
+                        method, t, s: v, ..
+                    } = s
+                    {
+                        let hot = k == step;
+                        let color = if hot {
+                            colors::accent()
+                        } else {
+                            colors::accent().gamma_multiply(0.5)
+                        };
+                        let at = [*t as f64, *v as f64];
+                        p.points(
+                            Points::new(vec![at])
+                                .radius(if hot { 5.0 } else { 3.0 })
+                                .color(color),
+                        );
+                        let name = match method {
+                            RootMethod::Bisection => "b",
+                            RootMethod::FalsePosition => "f",
+                        };
+                        p.text(
+                            Text::new(at.into(), RichText::new(name).size(13.0).strong())
+                                .anchor(egui::Align2::LEFT_BOTTOM)
+                                .color(color),
                         );
                     }
-                    p.hline(HLine::new(target).color(colors::good()));
-                    // The root finder's points of this push back, up to the step shown.
-                    let first = steps[..step.min(steps.len())]
-                        .iter()
-                        .rposition(|s| matches!(s, ToiStep::Deepest { .. }))
-                        .map_or(0, |i| i + 1);
-                    for (k, s) in steps.iter().enumerate().take(step + 1).skip(first) {
-                        if let ToiStep::Root {
-                            method, t, s: v, ..
-                        } = s
-                        {
-                            let hot = k == step;
-                            let color = if hot {
-                                colors::accent()
-                            } else {
-                                colors::accent().gamma_multiply(0.5)
-                            };
-                            let at = [*t as f64, *v as f64];
-                            p.points(
-                                Points::new(vec![at])
-                                    .radius(if hot { 5.0 } else { 3.0 })
-                                    .color(color),
-                            );
-                            let name = match method {
-                                RootMethod::Bisection => "b",
-                                RootMethod::FalsePosition => "f",
-                            };
-                            p.text(
-                                Text::new(at.into(), RichText::new(name).size(13.0).strong())
-                                    .anchor(egui::Align2::LEFT_BOTTOM)
-                                    .color(color),
-                            );
+                }
+                match steps.get(step) {
+                    Some(ToiStep::Root { bracket, .. }) => {
+                        for b in bracket {
+                            p.vline(VLine::new(*b).color(colors::accent()));
                         }
                     }
-                    match steps.get(step) {
-                        Some(ToiStep::Root { bracket, .. }) => {
-                            for b in bracket {
-                                p.vline(VLine::new(*b).color(colors::accent()));
-                            }
-                        }
-                        Some(ToiStep::Distance { t1, .. }) => {
-                            p.vline(VLine::new(*t1).color(colors::accent()));
-                        }
-                        Some(ToiStep::Deepest { t2, .. }) => {
-                            p.vline(VLine::new(*t2).color(colors::accent()));
-                        }
-                        _ => {}
+                    Some(ToiStep::Distance { t1, .. }) => {
+                        p.vline(VLine::new(*t1).color(colors::accent()));
                     }
-                    if step >= steps.len() {
-                        p.vline(VLine::new(c.t).color(colors::ink()));
+                    Some(ToiStep::Deepest { t2, .. }) => {
+                        p.vline(VLine::new(*t2).color(colors::accent()));
                     }
-                });
+                    _ => {}
+                }
+                if step >= steps.len() {
+                    p.vline(VLine::new(c.t).color(colors::ink()));
+                }
+            });
         }
     }
 }
