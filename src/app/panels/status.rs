@@ -34,88 +34,183 @@ pub(crate) fn status_bar(
     frame_ms: f32,
 ) {
     egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
-        // Wraps onto a second line in a narrow window or at a presenter scale, rather than
-        // cutting the normal or the point count off.
-        ui.horizontal_wrapped(|ui| {
-            let file = doc
-                .path()
-                .map(|p| p.display().to_string())
-                .unwrap_or_else(|| match session.scene_name() {
-                    // A scene carried whole in a `#s=` link is no built-in one.
-                    name if name == crate::app::link::LINKED_SCENE => "linked scene".to_string(),
-                    name if built_in(session) => format!("built-in: {name}"),
-                    // Pasted (Ctrl+O), or a file dropped in the browser: held only here.
-                    name => format!("{name} (not saved to a file)"),
-                });
-            let star = if doc.modified() { " *" } else { "" };
-            ui.label(format!("{file}{star}"));
-            ui.separator();
-            ui.label(format!(
+        let file = doc
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| match session.scene_name() {
+                // A scene carried whole in a `#s=` link is no built-in one.
+                name if name == crate::app::link::LINKED_SCENE => "linked scene".to_string(),
+                name if built_in(session) => format!("built-in: {name}"),
+                // Pasted (Ctrl+O), or a file dropped in the browser: held only here.
+                name => format!("{name} (not saved to a file)"),
+            });
+        let star = if doc.modified() { " *" } else { "" };
+        // The file's name alone, when its folder does not fit.
+        let short = doc
+            .path()
+            .and_then(|p| p.file_name())
+            .map(|n| format!("{}{star}", n.to_string_lossy()));
+        let mut items = vec![
+            Item::new(format!("{file}{star}")).shorter(short),
+            Item::new(format!(
                 "scene {}/{}",
                 session.index.saturating_add(1),
                 session.lecture.scenes.len()
-            ));
-            ui.separator();
-            if quiz_hides {
-                ui.label("quiz: the numbers show once you answer");
-                return;
-            }
-            let pair = shown.pair;
-            if let Some(caption) = shown.caption {
-                ui.label(caption);
-            }
-            let q = &pair.query;
-            let c = if q.overlap {
-                colors::bad()
-            } else {
-                colors::good()
-            };
-            // For compound bodies, the part pair the modes show (its separation and normal).
-            let shown = match pair.pair.bodies {
-                Some(_) => format!(
-                    " ({})",
-                    crate::app::words::part_pair(pair.shown_parts(), pair.part_counts())
-                ),
-                None => String::new(),
-            };
-            ui.label(
-                RichText::new(format!(
-                    "separation {}{shown}",
-                    crate::app::words::signed(q.separation)
-                ))
-                .color(c),
+            ))
+            .separated()
+            .dropped(2),
+        ];
+        if quiz_hides {
+            items.push(Item::new("quiz: the numbers show once you answer".into()).separated());
+        } else {
+            pair_items(shown, &mut items);
+            items.push(
+                Item::new(format!("{frame_ms:.1} ms"))
+                    .separated()
+                    .dropped(1),
             );
-            if pair.pair.bodies.is_some() {
-                // The bodies as a whole: a part pair apart does not mean the bodies are.
-                let w = &pair.whole;
-                let c = if w.overlap {
-                    colors::bad()
-                } else {
-                    colors::good()
-                };
-                ui.label(
-                    RichText::new(format!(
-                        "bodies {}",
-                        crate::app::words::signed(w.separation)
-                    ))
-                    .color(c),
-                );
+        }
+        // One row: what does not fit goes, least needed first (the frame time, the scene's
+        // place, the file's folder); the pair's numbers always stay (they wrap if they must).
+        let width = |items: &[Item], ui: &egui::Ui| -> f32 {
+            let gap = ui.spacing().item_spacing.x;
+            items
+                .iter()
+                .map(|i| {
+                    let font = egui::TextStyle::Body.resolve(ui.style());
+                    let w = ui.fonts(|f| {
+                        f.layout_no_wrap(i.text.clone(), font, egui::Color32::WHITE)
+                            .size()
+                            .x
+                    });
+                    w + gap + if i.separated { 2.0 * gap + 1.0 } else { 0.0 }
+                })
+                .sum()
+        };
+        let room = ui.available_width();
+        for rank in [1, 2] {
+            if width(&items, ui) > room {
+                items.retain(|i| i.dropped != Some(rank));
             }
-            let n = pair.normal;
-            ui.label(format!(
-                "normal ({}, {})",
-                crate::app::words::signed(n.x),
-                crate::app::words::signed(n.y)
-            ));
-            ui.label(crate::app::words::count(
-                pair.whole.points().count(),
-                "point",
-                "points",
-            ));
-            ui.separator();
-            ui.label(format!("{:.1} ms", frame_ms));
+        }
+        if width(&items, ui) > room
+            && let Some(short) = items[0].shorter.take()
+        {
+            items[0].text = short;
+        }
+        ui.horizontal_wrapped(|ui| {
+            for i in items {
+                if i.separated {
+                    ui.separator();
+                }
+                match i.color {
+                    Some(c) => ui.label(RichText::new(i.text).color(c)),
+                    None => ui.label(i.text),
+                };
+            }
         });
     });
+}
+
+/// One piece of the status bar.
+struct Item {
+    text: String,
+    color: Option<egui::Color32>,
+    /// A separator before it.
+    separated: bool,
+    /// Left out, in this order (1 first), when the row is too narrow.
+    dropped: Option<u8>,
+    /// A shorter text for it when the row is too narrow.
+    shorter: Option<String>,
+}
+
+impl Item {
+    fn new(text: String) -> Item {
+        Item {
+            text,
+            color: None,
+            separated: false,
+            dropped: None,
+            shorter: None,
+        }
+    }
+    fn separated(self) -> Item {
+        Item {
+            separated: true,
+            ..self
+        }
+    }
+    fn dropped(self, rank: u8) -> Item {
+        Item {
+            dropped: Some(rank),
+            ..self
+        }
+    }
+    fn shorter(self, text: Option<String>) -> Item {
+        Item {
+            shorter: text,
+            ..self
+        }
+    }
+    fn coloured(self, c: egui::Color32) -> Item {
+        Item {
+            color: Some(c),
+            ..self
+        }
+    }
+}
+
+/// The shown pair's pieces: what it is, its separation (a compound's part pair, and the bodies
+/// as a whole), its normal and its point count.
+fn pair_items(shown: &Shown<'_>, items: &mut Vec<Item>) {
+    let pair = shown.pair;
+    let mut first = true;
+    let mut push = |item: Item, items: &mut Vec<Item>| {
+        items.push(if first { item.separated() } else { item });
+        first = false;
+    };
+    if let Some(caption) = shown.caption {
+        push(Item::new(caption.to_string()), items);
+    }
+    let q = &pair.query;
+    let c = if q.overlap {
+        colors::bad()
+    } else {
+        colors::good()
+    };
+    // For compound bodies, the part pair the modes show (its separation and normal).
+    let part = match pair.pair.bodies {
+        Some(_) => format!(
+            " ({})",
+            crate::app::words::part_pair(pair.shown_parts(), pair.part_counts())
+        ),
+        None => String::new(),
+    };
+    let separation = format!(
+        "separation {}{part}",
+        crate::app::words::signed(q.separation)
+    );
+    push(Item::new(separation).coloured(c), items);
+    if pair.pair.bodies.is_some() {
+        // The bodies as a whole: a part pair apart does not mean the bodies are.
+        let w = &pair.whole;
+        let c = if w.overlap {
+            colors::bad()
+        } else {
+            colors::good()
+        };
+        let text = format!("bodies {}", crate::app::words::signed(w.separation));
+        push(Item::new(text).coloured(c), items);
+    }
+    let n = pair.normal;
+    let normal = format!(
+        "normal ({}, {})",
+        crate::app::words::signed(n.x),
+        crate::app::words::signed(n.y)
+    );
+    push(Item::new(normal), items);
+    let points = crate::app::words::count(pair.whole.points().count(), "point", "points");
+    push(Item::new(points), items);
 }
 
 /// The scene's title and notes (not while a quiz question waits: `quiz_hides`; a title can
