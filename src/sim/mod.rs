@@ -70,7 +70,7 @@ pub mod world;
 
 pub use crate::scene::{Points, Variant};
 pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
-pub use diff::{Parting, first_parting};
+pub use diff::{Difference, Parting, first_parting};
 pub use mass::{MassProps, mass_props};
 pub use run::{Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run};
 pub use seams::seams;

@@ -41,6 +41,11 @@ impl Run {
         })
     }
 
+    /// The world at step 0.
+    pub fn start(&self) -> &World {
+        &self.start
+    }
+
     /// The world now.
     pub fn world(&self) -> &World {
         &self.world

@@ -18,6 +18,7 @@ mod lesson;
 mod look;
 mod narrow;
 mod overview;
+mod parting;
 mod paste_beside;
 mod presenter;
 mod quiz;

@@ -416,3 +416,96 @@ fn click_a_contact_then_4_returns_to_the_same_run_at_the_same_step() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// Issue 41, item 5: a real click on "Where ghost 1 parts from the full run" jumps the player,
+/// paused, to the step and body pair `simulate --diff --hysteresis off` prints (the stack's
+/// ghost 1 runs without hysteresis), and both runs' points of that pair are ringed. The window's
+/// picture is kept (`parting.png` in the test's folder) to look at.
+#[test]
+fn the_parting_button_jumps_to_the_step_simulate_diff_names() {
+    let Some(d) = display_of("1280x800x24", 1890) else {
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_narrowphase-lab"))
+        .args([
+            "simulate",
+            "scenes/21_stack.ron",
+            "--diff",
+            "--hysteresis",
+            "off",
+        ])
+        .output()
+        .expect("the binary runs");
+    let diff: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let step = diff["step"].as_u64().expect("the stack's ghost 1 parts");
+    let (mut child, window) = start_app(&d, &["scenes/21_stack.ron", "--print-state-changes"]);
+    let lines = state_lines(child.stdout.take().expect("stdout"));
+    let first = until(
+        &lines,
+        Duration::from_secs(20),
+        |_| {},
+        |s| {
+            s["sim"]["part_buttons"]
+                .as_array()
+                .is_some_and(|b| b.len() == 2)
+        },
+    );
+    assert_eq!(first["sim"]["step"], 0);
+    let r: Vec<f64> = first["sim"]["part_buttons"][0]
+        .as_array()
+        .expect("a rect")
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let mut click = crate::window::mouse_to(&window, r[0] + r[2] / 2.0, r[1] + r[3] / 2.0);
+    click.extend(["sleep", "0.1", "click", "1"].map(String::from));
+    crate::window::xdotool(&d, &click);
+    let parted = until(
+        &lines,
+        Duration::from_secs(20),
+        |_| {},
+        |s| {
+            s["sim"]["parted"].is_object()
+                && s["sim"]["step"] == s["sim"]["parted"]["step"]
+                && s["marks"]
+                    .as_array()
+                    .is_some_and(|m| m.iter().any(|m| m["kind"] == "parted ghost"))
+        },
+    );
+    let sim = &parted["sim"];
+    assert_eq!(sim["step"], step, "{diff} vs {}", sim["parted"]);
+    assert_eq!(parted["step"], step);
+    assert_eq!(sim["running"], false, "paused");
+    assert_eq!(sim["parted"]["run"], 1);
+    assert_eq!(sim["parted"]["bodies"], diff["bodies"]);
+    assert_eq!(sim["parted"]["why"], diff["why"]);
+    let rings = |kind: &str| {
+        parted["marks"]
+            .as_array()
+            .expect("marks")
+            .iter()
+            .filter(|m| m["kind"] == kind)
+            .count()
+    };
+    let points = |run: usize| {
+        sim["contacts"][run]
+            .as_array()
+            .expect("contacts")
+            .iter()
+            .filter(|c| c["bodies"] == diff["bodies"])
+            .count()
+    };
+    assert_eq!(rings("parted full run"), points(0));
+    assert_eq!(rings("parted ghost"), points(1));
+    // The picture, to look at (the rings, the words beside them and in the panel).
+    std::thread::sleep(Duration::from_millis(300));
+    let shot = tmp("parting.png");
+    let ok = Command::new("import")
+        .args(["-window", &window, shot.to_str().unwrap()])
+        .env("DISPLAY", &d.name)
+        .status()
+        .is_ok_and(|s| s.success());
+    eprintln!("the window at the parting: {} ({ok})", shot.display());
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -3,12 +3,14 @@
 //! a *look* at the run (the scene it makes is remembered, so coming back with 4, or Ctrl+Z
 //! after, leaves the run where it was), and the step to come back to.
 
-use super::state::{ShownPair, SimulateMode, scene_body};
+use super::state::{Picked, ShownPair, SimulateMode, scene_body};
 use super::words::{body_name, variant_words};
+use crate::app::command::Command;
 use crate::app::modes::mode::PlayedPair;
 use crate::app::pair::Traced;
 use crate::geom::limits::MAX_COORDINATE;
 use crate::scene::{Body, Scene};
+use crate::sim::Lab;
 
 /// How many looks (scenes a click on a contact made) the mode remembers: enough for a lecture's
 /// worth of clicks, undone and redone.
@@ -92,6 +94,43 @@ impl SimulateMode {
             self.looks.push(look);
         }
         self.resume = self.lab.as_ref().map(crate::sim::Lab::steps);
+    }
+
+    /// Opens body pair `bodies` of run `k` at this step (a click on its contact point, or a
+    /// parting's button): the command waits in `pending`, the pick is remembered and the scene
+    /// it makes is a look. False, with the reason in the words, when it cannot be opened.
+    pub(super) fn open(&mut self, k: usize, bodies: [usize; 2]) -> bool {
+        let command = match self.open_pair(k, bodies) {
+            Ok(command) => command,
+            Err(why) => {
+                self.pending = None;
+                self.notice = Some(why);
+                return false;
+            }
+        };
+        self.notice = None;
+        let Command::OpenPair { bodies: posed, .. } = &command else {
+            return false;
+        };
+        let received = self
+            .lab
+            .as_ref()
+            .and_then(|l| l.runs.get(k))
+            .and_then(|r| r.world().pair(bodies[0], bodies[1]))
+            .map_or(0, |p| p.points().count());
+        self.picked = Some(Picked {
+            run: k,
+            bodies,
+            step: self.lab.as_ref().map_or(0, Lab::steps),
+            poses: [
+                (posed.0.position, posed.0.angle_deg),
+                (posed.1.position, posed.1.angle_deg),
+            ],
+            received,
+        });
+        self.pending = Some(command);
+        self.remember_look(k, bodies);
+        true
     }
 
     /// Whether `scene` is the run's own scene or a look at it (a pair a click opened): no

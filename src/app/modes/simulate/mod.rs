@@ -2,17 +2,20 @@
 //! other modes trace, the full run solid and the scene's compare runs as outlined ghosts beside
 //! it, so the student sees what a manifold's details are for.
 //!
-//! The mode owns a [`Lab`] built from the scene (a scene without `sim` gets `Sim()`'s
-//! defaults: A static, B falls). The session's step is the lab's step: `→` and `←` move it,
-//! Space plays and pauses, Home resets. The lab follows the step within a budget of work per
-//! frame, so a long run never holds a frame (End on two minutes at 480 Hz is computed over
-//! many frames, its progress shown), and a step back replays from the run's nearest snapshot
-//! (`player.rs`). Each step's readings (persisted fraction, the top body's height, its angular
-//! speed) are kept per run for the plots, which draw what their pixels can show (`probe.rs`);
-//! every number the words show is read off the runs as they are (`words.rs`). What the mode
-//! holds is in `state.rs`, a leaf the other files import; this file is the [`Mode`] itself.
+//! The mode owns a [`Lab`](crate::sim::Lab) built from the scene (a scene without `sim` gets
+//! `Sim()`'s defaults: A static, B falls). The session's step is the lab's step: `→` and `←`
+//! move it, Space plays and pauses, Home resets. The lab follows the step within a budget of
+//! work per frame, so a long run never holds a frame (End on two minutes at 480 Hz is computed
+//! over many frames, its progress shown), and a step back replays from the run's nearest
+//! snapshot (`player.rs`). Each step's readings (persisted fraction, the top body's height, its
+//! angular speed) are kept per run for the plots, which draw what their pixels can show
+//! (`probe.rs`); every number the words show is read off the runs as they are (`words.rs`). A
+//! button per ghost jumps to where it parts from the full run, as `simulate --diff` finds it
+//! (`parting.rs`). What the mode holds is in `state.rs`, a leaf the other files import; this
+//! file is the [`Mode`] itself.
 
 mod look;
+mod parting;
 mod player;
 mod probe;
 mod state;
@@ -28,12 +31,14 @@ use crate::app::modes::arithmetic::Row;
 use crate::app::pair::Traced;
 use crate::app::words::num;
 use crate::scene::Scene;
-use crate::sim::{Lab, PointState};
+use crate::sim::PointState;
 use egui::RichText;
 use glam::Vec2;
 pub use player::STEP_BUDGET_MS;
 pub use probe::{decimate, seam_crossings, tick_label, tick_step, y_range};
-pub use state::{LEGEND, PICK_PX, Picked, Reading, ShownPair, SimulateMode, new_point, run_color};
+pub use state::{
+    LEGEND, PICK_PX, Parted, Picked, Reading, ShownPair, SimulateMode, new_point, run_color,
+};
 pub use words::{body_name, variant_words};
 
 /// What SimulateMode's steps say (its [`Mode::explain`]).
@@ -246,6 +251,11 @@ impl Mode for SimulateMode {
         {
             self.plain = !exaggerated;
         }
+        let (jump, opened) = self.ui_parting(ui);
+        if let Some(step) = jump {
+            controls.step = step;
+        }
+        command = command.or(opened);
         ui.label(
             RichText::new("Pause and click a contact point to open that pair, at this step, in the manifold mode.")
                 .color(colors::dim())
@@ -273,37 +283,7 @@ impl Mode for SimulateMode {
         let Some((k, bodies)) = self.pick(p, world) else {
             return false;
         };
-        match self.open_pair(k, bodies) {
-            Ok(command) => {
-                self.pending = Some(command);
-                self.notice = None;
-            }
-            Err(why) => {
-                self.pending = None;
-                self.notice = Some(why);
-                return true;
-            }
-        }
-        let Some(Command::OpenPair { bodies: posed, .. }) = &self.pending else {
-            return false;
-        };
-        let received = self
-            .lab
-            .as_ref()
-            .and_then(|l| l.runs.get(k))
-            .and_then(|r| r.world().pair(bodies[0], bodies[1]))
-            .map_or(0, |p| p.points().count());
-        self.picked = Some(Picked {
-            run: k,
-            bodies,
-            step: self.lab.as_ref().map_or(0, Lab::steps),
-            poses: [
-                (posed.0.position, posed.0.angle_deg),
-                (posed.1.position, posed.1.angle_deg),
-            ],
-            received,
-        });
-        self.remember_look(k, bodies);
+        self.open(k, bodies);
         true
     }
 
@@ -383,6 +363,7 @@ impl Mode for SimulateMode {
                 }
             }
         }
+        self.draw_parting(canvas);
         if let Some((at, to)) = self.progress() {
             let done = (100 * at.min(to)).checked_div(to).unwrap_or(100);
             canvas.hint(&format!(

@@ -48,6 +48,7 @@ impl SimulateMode {
         self.resume = None;
         self.shown = None;
         self.picked = None;
+        self.parted = None;
         self.owed = 0.0;
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO

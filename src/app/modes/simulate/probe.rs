@@ -166,6 +166,9 @@ impl SimulateMode {
                 })).collect::<Vec<_>>()
             }).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "picked": picked,
+            "parted": self.parted.as_ref().map(super::state::Parted::json),
+            "part_buttons": self.part_buttons,
+            "open_buttons": self.open_buttons,
             "speed": self.speed(),
             "work_ms": self.work_ms,
             "step_work_ms": {

@@ -105,6 +105,18 @@ pub struct ShownPair {
     pub(super) key: (usize, [usize; 2], usize, Option<[usize; 2]>),
 }
 
+/// A parting asked for: which ghost, and where it parts from the full run (None: it never does
+/// over the run's `steps`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parted {
+    /// The compare run (1 or 2).
+    pub run: usize,
+    /// Where it parts from the full run, from the library.
+    pub parting: Option<crate::sim::Parting>,
+    /// The run's steps (how far it was compared).
+    pub steps: usize,
+}
+
 /// Simulate mode state: the lab, the play state and each run's readings.
 #[derive(Default)]
 pub struct SimulateMode {
@@ -157,6 +169,14 @@ pub struct SimulateMode {
     /// For a scene about tunnelling ([`crate::sim::TunnelSweep::applies`]): which speeds B
     /// passed A at under each run, found once per scene.
     pub(super) tunnel: Option<crate::sim::TunnelSweep>,
+    /// The parting last asked for ("Where ghost k parts from the full run", `parting.rs`).
+    pub(super) parted: Option<Parted>,
+    /// The rects of those buttons as last laid out, window pixels `[x, y, width, height]`
+    /// (for `--print-state`).
+    pub(super) part_buttons: Vec<[f32; 4]>,
+    /// The rects of the buttons opening the parted pair (the full run's, then the ghost's),
+    /// while they are shown; as `part_buttons`.
+    pub(super) open_buttons: Vec<[f32; 4]>,
 }
 
 /// The least a ghost's largest deviation from the full run is drawn at, in pixels, when it is
