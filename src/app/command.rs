@@ -142,6 +142,8 @@ pub enum Command {
     ToggleJitter,
     /// Show numbers exactly (full `f32` precision) or to four decimals (X).
     ToggleExactNumbers,
+    /// Show the exact numbers as hex floats or as decimals (the panel's choice beside X).
+    ToggleHexNumbers,
     /// Set the scene's speculative margin (the slider: one undoable change per drag).
     SetMargin(f32),
     /// Replace the scene's bodies (the body editors: one undoable change per drag).

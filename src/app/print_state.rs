@@ -56,6 +56,7 @@ impl PrintState<'_> {
             "palette": self.shell.look.palette.name(),
             "embed": self.shell.embed,
             "exact_numbers": self.shell.exact_numbers,
+            "hex_numbers": self.shell.hex_numbers,
             "views": self.probe.drawn.views.iter().map(|v| serde_json::json!({
                 "name": v.name,
                 "rect": v.rect,

@@ -176,6 +176,8 @@ pub struct Shell {
     pub presenter_view: Option<super::tour::presenter::ViewLink>,
     /// Numbers shown exactly, in full `f32` precision, instead of to four decimals (`X`).
     pub exact_numbers: bool,
+    /// Exact numbers shown as hex floats (`0x1.8p-1`), bit for bit, as an engine's dump.
+    pub hex_numbers: bool,
 }
 
 impl Shell {
@@ -184,6 +186,7 @@ impl Shell {
         ctx.set_zoom_factor(super::web::egui_zoom(ctx, self.ui_scale));
         super::draw::colors::apply_look(ctx, self.look);
         super::words::set_exact(self.exact_numbers);
+        super::words::set_hex(self.hex_numbers);
     }
 
     /// The shell a start with `flags` asks for: its presenter scale (clamped to the range the
@@ -222,6 +225,7 @@ impl Default for Shell {
             embed_locks: super::locks::Locks::default(),
             presenter_view: None,
             exact_numbers: false,
+            hex_numbers: false,
         }
     }
 }

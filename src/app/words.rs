@@ -2,19 +2,24 @@
 //! negative zero, the same decimals for the same kind of value) and counted nouns.
 
 thread_local! {
-    /// Whether numbers are shown exactly (the exact-value toggle, `X`): set once a frame from
-    /// the shell's setting, read by [`num`] (as the colours are read from the look in force).
-    static EXACT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How numbers are shown (the exact-value toggle, `X`, and its hex choice): set once a frame
+    /// from the shell's setting, read by [`num`] (as the colours are read from the look in force).
+    static STYLE: std::cell::Cell<(bool, bool)> = const { std::cell::Cell::new((false, false)) };
 }
 
 /// Shows every number of the frames to come exactly ([`exact`]) or to four decimals.
 pub fn set_exact(on: bool) {
-    EXACT.with(|e| e.set(on));
+    STYLE.with(|s| s.set((on, s.get().1)));
+}
+
+/// Shows the exact numbers of the frames to come as hex floats ([`hex`]) instead of decimals.
+pub fn set_hex(on: bool) {
+    STYLE.with(|s| s.set((s.get().0, on)));
 }
 
 /// Whether numbers are shown exactly (see [`set_exact`]).
 pub fn is_exact() -> bool {
-    EXACT.with(std::cell::Cell::get)
+    STYLE.with(|s| s.get().0)
 }
 
 /// An `f32` exactly: its shortest decimal that reads back as the same `f32` (Rust's `{}`),
@@ -23,14 +28,39 @@ pub fn exact(v: f32) -> String {
     format!("{}", v + 0.0)
 }
 
+/// A finite `f32` as a hex float, bit for bit (`0.75` is `0x1.8p-1`, `-8` is `-0x1p+3`, a
+/// subnormal `0x0.…p-126`), as C's `%a` and the engine-pair form write it. No negative zero.
+pub fn hex(v: f32) -> String {
+    if v == 0.0 {
+        return "0x0p+0".to_string();
+    }
+    let bits = v.to_bits();
+    let sign = if bits >> 31 == 1 { "-" } else { "" };
+    let biased = ((bits >> 23) & 0xff) as i32;
+    let (lead, e) = if biased == 0 {
+        (0, -126)
+    } else {
+        (1, biased - 127)
+    };
+    // 23 bits of fraction, shifted to 24: six hex digits.
+    let digits = format!("{:06x}", (bits & 0x7f_ffff) << 1);
+    let digits = digits.trim_end_matches('0');
+    if digits.is_empty() {
+        format!("{sign}0x{lead}p{e:+}")
+    } else {
+        format!("{sign}0x{lead}.{digits}p{e:+}")
+    }
+}
+
 /// A number with its decimals chosen by its size: four whenever four show two significant
 /// digits (from `0.00095`, printed `0.0010`, up), and for smaller values as many as show its
 /// first two (`0.0000013`). Never exponent notation and never a negative zero. The one format of
 /// the app: panels, status bar, fields and step texts. With the exact-value toggle on
-/// ([`set_exact`]), a finite value in full: [`exact`].
+/// ([`set_exact`]), a finite value in full: [`exact`], or [`hex`] ([`set_hex`]).
 pub fn num(v: f32) -> String {
-    if is_exact() && v.is_finite() {
-        return exact(v);
+    let (exactly, in_hex) = STYLE.with(std::cell::Cell::get);
+    if exactly && v.is_finite() {
+        return if in_hex { hex(v) } else { exact(v) };
     }
     if v.is_nan() {
         return "not a number".to_string();

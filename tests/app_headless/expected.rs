@@ -205,7 +205,65 @@ fn the_exact_toggle_shows_the_full_f32() {
     let state: Value = serde_json::from_str(&app.state_json()).unwrap();
     assert_eq!(state["exact_numbers"], true);
 
+    // As hex floats: the same f32 bit for bit, read back by the engine form's own reader (an
+    // independent parser of `0x1.8p-1`).
+    app.apply(Command::ToggleHexNumbers, 0.0);
+    let shown = texts(&mut app);
+    let state: Value = serde_json::from_str(&app.state_json()).unwrap();
+    assert_eq!(state["hex_numbers"], true);
+    let hexed = shown
+        .iter()
+        .find_map(|t| {
+            let rest = t.strip_prefix("separation: expected")?;
+            let ours = rest.split("ours ").nth(1)?.split(':').next()?;
+            Some(ours.trim_start_matches('+').to_string())
+        })
+        .unwrap_or_else(|| panic!("no separation line: {shown:?}"));
+    assert!(hexed.contains("0x") && hexed.contains('p'), "{hexed}");
+    let read = narrowphase_lab::scene::engine::parse_f32(&hexed).expect("a hex float");
+    assert_eq!(read.to_bits(), ours.to_bits(), "{hexed}");
+    app.apply(Command::ToggleHexNumbers, 0.0);
+
     app.apply(Command::ToggleExactNumbers, 0.0);
     let shown = texts(&mut app);
     assert!(shown.iter().any(|t| line(t, &four)));
+}
+
+/// The hex form of every kind of f32 reads back bit for bit (normal, subnormal, powers of two,
+/// negative, the largest), by the engine form's reader.
+#[test]
+fn hex_numbers_read_back_bit_for_bit() {
+    use narrowphase_lab::app::words::hex;
+    use narrowphase_lab::scene::engine::parse_f32;
+    assert_eq!(hex(0.75), "0x1.8p-1");
+    assert_eq!(hex(-8.0), "-0x1p+3");
+    assert_eq!(hex(-0.0), "0x0p+0");
+    let mut v = [
+        1.0f32,
+        0.1,
+        -0.3,
+        1e-6,
+        1e6,
+        f32::MAX,
+        f32::MIN_POSITIVE,
+        f32::MIN_POSITIVE / 3.0,
+        f32::from_bits(1),
+        12345.678,
+    ]
+    .to_vec();
+    let mut x = 0x2545_f491_u32;
+    for _ in 0..2000 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        let f = f32::from_bits(x);
+        if f.is_finite() {
+            v.push(f);
+        }
+    }
+    for f in v {
+        let h = hex(f);
+        let back = parse_f32(&h).unwrap_or_else(|e| panic!("{f:e} → {h}: {e}"));
+        assert_eq!(back.to_bits(), (f + 0.0).to_bits(), "{f:e} → {h}");
+    }
 }

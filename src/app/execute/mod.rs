@@ -83,6 +83,7 @@ pub fn owner(command: &Command) -> Owner {
         | C::SetLightTheme(_)
         | C::SetCvdPalette(_)
         | C::ToggleExactNumbers
+        | C::ToggleHexNumbers
         | C::ToggleHelp
         | C::CloseDialogs
         | C::ToggleVertexEdit
@@ -436,6 +437,7 @@ pub fn look(
             shell.look.palette = if cvd { Palette::Cvd } else { Palette::Standard }
         }
         Command::ToggleExactNumbers => shell.exact_numbers = !shell.exact_numbers,
+        Command::ToggleHexNumbers => shell.hex_numbers = !shell.hex_numbers,
         Command::ToggleHelp => dialogs.help = !dialogs.help,
         Command::ShowView(v) => view.apply_scene_view(Some(v)),
         Command::CloseDialogs => {

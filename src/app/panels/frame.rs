@@ -131,6 +131,7 @@ impl Panels<'_> {
             editing,
             show_left: self.shell.show_left,
             exact: self.shell.exact_numbers,
+            hex: self.shell.hex_numbers,
         };
         if let Some(text) = right.show(ctx, &layout, &mut out) {
             self.probe.shown_step_text = text;

@@ -37,6 +37,8 @@ pub(crate) struct Right<'a> {
     pub show_left: bool,
     /// Numbers are shown exactly (the toggle's state).
     pub exact: bool,
+    /// Exact numbers are shown as hex floats.
+    pub hex: bool,
 }
 
 impl Right<'_> {
@@ -59,6 +61,7 @@ impl Right<'_> {
             editing,
             show_left,
             exact,
+            hex,
         } = self;
         let pair = &session.pair;
         let mut shown = None;
@@ -162,6 +165,17 @@ impl Right<'_> {
                         .changed()
                     {
                         out.push(Command::ToggleExactNumbers);
+                    }
+                    let mut hex_now = hex;
+                    if exact
+                        && ui
+                            .checkbox(&mut hex_now, "as hex floats (0x1.8p-1)")
+                            .on_hover_text(
+                                "each f32 bit for bit, as C's %a and an engine's dump write it",
+                            )
+                            .changed()
+                    {
+                        out.push(Command::ToggleHexNumbers);
                     }
                     crate::app::modes::arithmetic::panel(ui, explained.rows);
                     if let Some(d) = &session.expected {
