@@ -368,6 +368,12 @@ impl Canvas<'_> {
         self.polyline_mapped(&outline, true, width, color, false);
     }
 
+    /// The outline of `shape` at `xf` dashed (a pose that is not the body's own: an end pose).
+    pub fn shape_dashed(&self, shape: &Shape, xf: Transform, width: f32, color: Color32) {
+        let outline = self.outline_mapped(shape, xf);
+        self.polyline_mapped(&outline, true, width, color, true);
+    }
+
     /// A convex counter-clockwise point set (1, 2 or more points; not a [`Shape`], such as the
     /// Minkowski difference) inflated by `r`: fill and outline.
     pub fn rounded_polygon(

@@ -106,12 +106,19 @@ fn b_parts(pair: &Traced) -> (&[PlacedPart], usize) {
 
 /// Draws body B (its parts, or its one shape) at `xf`, outlined.
 fn body_outline(canvas: &Canvas, pair: &Traced, xf: Transform, width: f32, color: egui::Color32) {
+    each_part(pair, xf, |shape, xf| {
+        canvas.shape_outline(shape, xf, width, color)
+    });
+}
+
+/// Calls `draw` with each shape of body B (its parts, or its one shape) placed at `xf`.
+fn each_part(pair: &Traced, xf: Transform, mut draw: impl FnMut(&Shape, Transform)) {
     let (parts, _) = b_parts(pair);
     if parts.is_empty() {
-        canvas.shape_outline(pair.shapes()[1], xf, width, color);
+        draw(pair.shapes()[1], xf);
     }
     for p in parts {
-        canvas.shape_outline(&p.shape, xf.compose(p.xf), width, color);
+        draw(&p.shape, xf.compose(p.xf));
     }
 }
 
@@ -325,9 +332,11 @@ impl Mode for ContinuousMode {
         let Some(end) = self.end_pose() else {
             return;
         };
-        // The end pose: dashed-looking (thin, B's colour), its ring when hovered.
+        // The end pose: dashed, in B's colour; its ring when hovered.
         let end_xf = end.transform();
-        body_outline(canvas, pair, end_xf, 1.5, colors::b().gamma_multiply(0.8));
+        each_part(pair, end_xf, |shape, xf| {
+            canvas.shape_dashed(shape, xf, 1.8, colors::b());
+        });
         let hovered = matches!(self.ghost.hover, Some(Hover::Ring(_)));
         if hovered || matches!(self.ghost.gesture, Gesture::Rotate { .. }) {
             body_outline(
