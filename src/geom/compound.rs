@@ -40,6 +40,13 @@ pub struct PlacedPart {
     pub link: Option<ChainLink>,
 }
 
+/// The point a body of `parts` turns about: the mean of its parts' centroids, in the body's
+/// frame (the app's ring turns it about this point; the time of impact sweeps it about it).
+pub fn parts_centre(parts: &[PlacedPart]) -> Vec2 {
+    let sum: Vec2 = parts.iter().map(|p| p.xf.apply(p.shape.centroid())).sum();
+    sum / parts.len().max(1) as f32
+}
+
 impl PlacedPart {
     /// A body of one shape: the part at the body's origin.
     pub fn whole(shape: Shape) -> PlacedPart {

@@ -14,7 +14,7 @@ use super::validate::Pair;
 use crate::geom::cast::{
     CastInput, CastStep, PartsCast, SweepState, cast_in, cast_parts, parts_slop,
 };
-use crate::geom::compound::{PlacedPart, parts_frame};
+use crate::geom::compound::{PlacedPart, parts_centre, parts_frame};
 use crate::geom::gjk::gjk;
 use crate::geom::shape::{Placed, Shape};
 use crate::geom::toi::{Sweep, ToiStep, time_of_impact};
@@ -300,11 +300,7 @@ fn toi(
             (sweep, vec![sweep])
         }
         many => {
-            let centre = many
-                .iter()
-                .map(|p| p.xf.apply(p.shape.centroid()))
-                .sum::<Vec2>()
-                / many.len().max(1) as f32;
+            let centre = parts_centre(many);
             let body = Sweep {
                 local_center: centre,
                 c: [

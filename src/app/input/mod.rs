@@ -163,12 +163,7 @@ impl BodyView<'_> {
         if self.parts.is_empty() {
             return self.shape.centroid();
         }
-        let sum: Vec2 = self
-            .parts
-            .iter()
-            .map(|p| p.xf.apply(p.shape.centroid()))
-            .sum();
-        sum / self.parts.len() as f32
+        crate::geom::compound::parts_centre(self.parts)
     }
 }
 
