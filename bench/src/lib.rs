@@ -5,3 +5,5 @@
 pub mod pairs;
 
 pub mod b2;
+
+pub mod lab;
