@@ -34,6 +34,9 @@
 //! origin, angle, velocity and spin; and each touching contact's manifold points (those of
 //! `b2Body_GetContactData`, one contact per shape pair counted once), a point *persisted* when
 //! Box2D's own matcher found its id in the last step's manifold (`b2ManifoldPoint::persisted`).
+//! Box2D's polygon clipping keeps both clipped points whatever their separation (its solver
+//! treats a far one as speculative), so it counts more points than ours where an incident face
+//! stands steeply (the star's spikes: two a spike, ours one).
 //! An id collision is two points of one manifold with one id (Box2D's matcher works per shape
 //! pair, so that is where a shared id would cost a warm start).
 
