@@ -40,7 +40,7 @@ pub mod words;
 pub mod world;
 
 use crate::cli::AppFlags;
-use command::{After, Command};
+use command::Command;
 use document::{Document, EditSource};
 use files::Files;
 use glam::Vec2;
@@ -83,23 +83,15 @@ impl App {
     }
 
     /// Carries out one command: the part of the app that owns it ([`execute::owner`]) changes
-    /// its state, then the app does what that part asks of it ([`After`]).
+    /// its state, then the app does what that part asks of it ([`command::After`], [`execute::Parts::run`]).
     pub fn apply(&mut self, command: Command, now: f64) {
-        if !command.is_gesture() {
-            self.probe.commands += 1;
-        }
-        let after = self.parts().apply(command, now);
-        self.follow(after, now);
+        self.parts().run(command, now);
     }
 
     /// Runs `op` on the parts that opening, saving and recovering change ([`Files`]), then
     /// does what it asks of the app.
     pub fn files<R>(&mut self, now: f64, op: impl FnOnce(&mut Files<'_>) -> R) -> R {
-        let mut files = self.parts().files();
-        let out = op(&mut files);
-        let after = files.after;
-        self.follow(after, now);
-        out
+        self.parts().with_files(now, op)
     }
 
     /// The parts a command may change, borrowed for one command.
@@ -112,30 +104,7 @@ impl App {
             dialogs: &mut self.dialogs,
             shell: &mut self.shell,
             quiz: &mut self.quiz,
-        }
-    }
-
-    /// Does, in order, what a part asked of the app after a command.
-    fn follow(&mut self, after: Vec<After>, now: f64) {
-        for a in after {
-            match a {
-                After::Entered => self.enter_scene(now),
-                After::Changed => self.recompute(now),
-                After::Clamp => self.clamp_step(),
-                After::Mode(m) => self.set_mode(m),
-                After::Step(k) => {
-                    self.session.step = k;
-                    self.clamp_step();
-                }
-                After::SceneView => self.view.show_scene(self.doc.scene(), self.session.mode),
-                After::Keep { mode, step, camera } => {
-                    self.view.keep_camera(self.doc.scene().view, camera);
-                    self.session.mode = mode;
-                    self.session.step = step;
-                    self.clamp_step();
-                }
-                After::Do(c) => self.apply(c, now),
-            }
+            commands: &mut self.probe.commands,
         }
     }
 
@@ -153,7 +122,7 @@ impl App {
             quiz: quiz::Quiz::default(),
             sweep: panels::sweep_plot::SweepPlot::default(),
         };
-        app.enter_scene(0.0);
+        app.parts().enter_scene(0.0);
         // The tour's stop first; a mode or step named as well wins over it, as in a link.
         let tour = command::flag_commands(flags.quiz, flags.stop, flags.presenter);
         app.apply_all(&tour, 0.0);
@@ -161,20 +130,6 @@ impl App {
         app.session.step = flags.step.unwrap_or(app.session.step);
         app.clamp_step();
         Ok(app)
-    }
-
-    /// Sets up the view, mode, step and options of the scene just loaded.
-    fn enter_scene(&mut self, now: f64) {
-        let scene = self.doc.scene();
-        self.session.enter_scene(scene);
-        self.view.enter_scene(scene, self.session.mode);
-        // The questions about the scene left behind do not carry over to this one.
-        self.dialogs.enter_scene(scene);
-        self.modes.reset();
-        self.clamp_step();
-        let after = self.parts().entered(now);
-        self.follow(after, now);
-        self.files(now, |f| f.offer_recovery());
     }
 
     /// The current mode, read-only.
@@ -187,42 +142,14 @@ impl App {
         self.mode().step_count(&self.session.pair)
     }
 
-    /// The shown mode sees the scene as it is now (a mode that runs on the whole scene,
-    /// Simulate, rebuilds its lab only when shown: a drag in another mode costs it nothing),
-    /// then the step is kept inside that mode's trace. Every change of scene, mode or step
-    /// ends here.
+    /// Keeps the step inside the shown mode's trace ([`execute::Parts::clamp_step`]).
     pub fn clamp_step(&mut self) {
-        self.modes
-            .get_mut(self.session.mode)
-            .set_scene(self.doc.scene());
-        let count = self.step_count();
-        self.session.clamp_step(count);
+        self.parts().clamp_step();
     }
 
-    /// Recomputes the pair from the document; an invalid scene keeps the last good pair and
-    /// says why in the banner.
-    fn recompute(&mut self, now: f64) {
-        if let Err(e) = self.session.recompute(self.doc.scene()) {
-            self.dialogs.show_error(e, now);
-        }
-        self.clamp_step();
-        self.quiz.fit_draft(&self.session.pair);
-    }
-
-    /// Switches mode; a new mode starts at its first step (a player coming back from a look at
-    /// its step, see [`Player::resume`](modes::mode::Player::resume)), in the scene's own view.
+    /// Switches mode ([`execute::Parts::set_mode`]).
     pub fn set_mode(&mut self, m: ModeKind) {
-        if self.session.mode != m {
-            self.session.mode = m;
-            self.session.step = 0;
-            self.clamp_step();
-            // A player left to look at something (a contact opened) comes back to its step.
-            if let Some(k) = self.modes.get_mut(m).player().and_then(|p| p.resume()) {
-                self.session.step = k;
-                self.clamp_step();
-            }
-            self.view.show_scene(self.doc.scene(), self.session.mode);
-        }
+        self.parts().set_mode(m);
     }
 
     /// One frame's egui work: canvas input, recompute, panels and their commands, canvas
@@ -232,7 +159,7 @@ impl App {
         // 0. Jitter turns B every frame: recomputed before anything shows the pair, so the
         // panels and the canvas describe the same pose.
         if self.session.options.jitter {
-            self.recompute(now);
+            self.parts().recompute(now);
         }
         // The scale, the theme and palette, and whether numbers are shown exactly.
         self.shell.apply(ctx);
@@ -322,8 +249,7 @@ impl App {
 
     /// Moves a playing mode on to the clock `now` (seconds), and has it follow the step.
     pub fn advance_mode(&mut self, now: f64) {
-        let after = self.parts().guide().advance(now);
-        self.follow(after, now);
+        self.parts().advance(now);
     }
 
     /// The bodies as the gestures see them.

@@ -88,10 +88,11 @@ fn app_is_implemented_in_app_mod_rs_only() {
 }
 
 /// The most lines the app's hub (`app/mod.rs`: the module list, `App` and its one `impl`) has.
-/// What is left there is what needs the whole app: carrying a command out and what it asks for
-/// next, setting a scene up, and a frame's stages, each handing the parts it needs to their
-/// owner. Its bound may only go down.
-const HUB_LINES_AT_MOST: usize = 355;
+/// What is left there is the module list, `App`, lending its parts (what a command sets off,
+/// a scene entered, the mode and step, is the parts' own: `execute/after.rs`) and a frame's
+/// stages, each handing the parts it needs to their owner. Issue 37 asks for about 300. Its
+/// bound may only go down.
+const HUB_LINES_AT_MOST: usize = 300;
 
 #[test]
 fn the_app_hub_stays_small() {

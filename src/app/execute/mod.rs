@@ -4,9 +4,13 @@
 //! [`quiz()`]), the files theirs in [`files`](super::files), and the app the mode and step. What
 //! then needs the whole app (the pair recomputed, a scene set up) comes back as [`After`]s.
 
+mod after;
+mod play;
 pub mod tour;
 
-use super::command::{After, Command, PairOptions, Pick, StepTo, UI_SCALE_RANGE};
+pub use play::{play, step_to};
+
+use super::command::{After, Command, PairOptions, Pick, UI_SCALE_RANGE};
 use super::document::{Document, EditSource};
 use super::files::Files;
 use super::modes::Modes;
@@ -119,6 +123,8 @@ pub struct Parts<'a> {
     pub shell: &'a mut Shell,
     /// The quiz.
     pub quiz: &'a mut Quiz,
+    /// How many commands were carried out (`--print-state`'s count).
+    pub commands: &'a mut u64,
 }
 
 impl<'a> Parts<'a> {
@@ -553,44 +559,6 @@ fn answer(quiz: &mut Quiz, pick: Pick, scene: &Scene, session: &Session) -> Vec<
         .map(After::Do)
         .into_iter()
         .collect()
-}
-
-/// Where `to` goes in a trace of `count` steps from `step`.
-pub fn step_to(to: StepTo, step: usize, count: usize) -> usize {
-    let last = count.saturating_sub(1);
-    match to {
-        StepTo::First => 0,
-        StepTo::Previous => step.saturating_sub(1),
-        StepTo::Next => (step + 1).min(last),
-        StepTo::Last => last,
-        StepTo::At(k) => k.min(last),
-    }
-}
-
-/// Carries out a command of the mode and step ([`Owner::Play`]): a step, Space (a playing mode
-/// plays or pauses, any other steps on); a mode switch is the app's ([`After::Mode`]).
-pub fn play(
-    command: Command,
-    modes: &mut Modes,
-    session: &mut Session,
-    view: &mut Views,
-) -> Vec<After> {
-    let to = match command {
-        Command::SetMode(m) => return vec![After::Mode(m)],
-        Command::Step(to) => to,
-        Command::PlayPause => match modes.get_mut(session.mode).player() {
-            Some(player) => {
-                player.toggle(&mut session.step);
-                return Vec::new();
-            }
-            None => StepTo::Next,
-        },
-        _ => return Vec::new(),
-    };
-    let count = modes.get(session.mode).step_count(&session.pair);
-    session.step = step_to(to, session.step, count);
-    view.keep_in_view();
-    Vec::new()
 }
 
 pub mod author;
