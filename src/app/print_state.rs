@@ -66,6 +66,7 @@ impl PrintState<'_> {
                 crate::app::draw::MarkShape::Point(r) => serde_json::json!({"kind": m.kind, "rect": r}),
                 crate::app::draw::MarkShape::Line(l, w) => serde_json::json!({"kind": m.kind, "segment": l, "width": w}),
             }).collect::<Vec<_>>(),
+            "buttons": self.probe.buttons.iter().map(|(name, rect)| (name.to_string(), serde_json::json!(rect))).collect::<serde_json::Map<_, _>>(),
             "panels": self.probe.panels.iter().map(|(name, rect)| (name.to_string(), serde_json::json!(rect))).collect::<serde_json::Map<_, _>>(),
             "labels": self.probe.drawn.labels.iter().map(|l| serde_json::json!({
                 "text": l.text,

@@ -244,6 +244,9 @@ pub struct Probe {
     pub stats: FrameStats,
     /// Each egui panel's rectangle in the last frame (`[x, y, w, h]`, window pixels).
     pub panels: Vec<(&'static str, [f32; 4])>,
+    /// The embed bar's and the tour bar's buttons in the last frame, by name (`embed previous`,
+    /// `embed next`, `embed play`, `embed reset`, `tour previous`, `tour next`; window pixels).
+    pub buttons: Vec<(&'static str, [f32; 4])>,
     /// Where the Edit panel's widgets were drawn in the last frame, by name (window pixels).
     pub edit_widgets: Vec<(String, [f32; 4])>,
 }

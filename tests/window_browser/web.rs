@@ -9,6 +9,7 @@
 mod embed;
 mod host;
 mod hostile;
+mod lesson_phone;
 mod pass;
 mod screens;
 

@@ -7,6 +7,7 @@ use crate::app::command::{Command, StepTo};
 use crate::app::draw::colors;
 use crate::app::locks::Locks;
 use crate::app::modes::{Mode, ModeKind, Modes};
+use crate::app::panels::window_rect;
 use crate::app::session::Session;
 use egui::RichText;
 
@@ -23,6 +24,7 @@ pub fn bar(
     session: &Session,
     locks: &Locks,
     out: &mut Vec<Command>,
+    buttons: &mut Vec<(&'static str, [f32; 4])>,
 ) -> Option<String> {
     egui::TopBottomPanel::top("embed")
         .resizable(false)
@@ -44,28 +46,35 @@ pub fn bar(
                             }
                         }
                     });
-                for (text, hover, to) in [
-                    ("◀", "previous step (Left arrow)", StepTo::Previous),
-                    ("▶", "next step (Right arrow)", StepTo::Next),
+                for (text, hover, to, name) in [
+                    (
+                        "◀",
+                        "previous step (Left arrow)",
+                        StepTo::Previous,
+                        "embed previous",
+                    ),
+                    ("▶", "next step (Right arrow)", StepTo::Next, "embed next"),
                 ] {
-                    if ui.button(text).on_hover_text(hover).clicked() {
+                    let button = ui.button(text).on_hover_text(hover);
+                    buttons.push((name, window_rect(ctx, button.rect)));
+                    if button.clicked() {
                         out.push(Command::Step(to));
                     }
                 }
                 // A mode that plays (Simulate) gets its play button: Space needs the keyboard,
                 // which the figure has only once clicked.
-                if shown == ModeKind::Simulate
-                    && play_pause_button(ui)
-                        .on_hover_text("play or pause (Space)")
-                        .clicked()
-                {
-                    out.push(Command::PlayPause);
+                if shown == ModeKind::Simulate {
+                    let play = play_pause_button(ui).on_hover_text("play or pause (Space)");
+                    buttons.push(("embed play", window_rect(ctx, play.rect)));
+                    if play.clicked() {
+                        out.push(Command::PlayPause);
+                    }
                 }
-                if ui
+                let reset = ui
                     .button("⟲")
-                    .on_hover_text("reset: the scene, mode and step as the figure opened")
-                    .clicked()
-                {
+                    .on_hover_text("reset: the scene, mode and step as the figure opened");
+                buttons.push(("embed reset", window_rect(ctx, reset.rect)));
+                if reset.clicked() {
                     out.push(Command::Reset);
                 }
                 // The step's name, as far as the bar has room for it before the page's link.

@@ -38,6 +38,7 @@ impl Panels<'_> {
     /// Builds every panel for this frame; returns what the user asked for.
     pub fn show(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
+        self.probe.buttons.clear();
         if self.shell.embed {
             // A figure in another page: the canvas and a slim bar, nothing else but a question
             // that must be answered (a link changed while the scene had edits).
@@ -47,7 +48,16 @@ impl Panels<'_> {
             let touring = locks.text && self.session.tour.stop.is_some();
             locks.text &= !touring;
             let mode = self.modes.get(self.session.mode);
-            if let Some(text) = embed::bar(ctx, self.modes, mode, self.session, &locks, &mut out) {
+            let buttons = &mut self.probe.buttons;
+            if let Some(text) = embed::bar(
+                ctx,
+                self.modes,
+                mode,
+                self.session,
+                &locks,
+                &mut out,
+                buttons,
+            ) {
                 self.probe.shown_step_text = text;
             }
             if touring {
@@ -162,7 +172,7 @@ impl Panels<'_> {
     fn tour_ui(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) -> f32 {
         let tour = &self.session.tour;
         let before = ctx.available_rect().height();
-        tour_bar::tour_bar(ctx, self.doc.scene(), tour, out);
+        tour_bar::tour_bar(ctx, self.doc.scene(), tour, out, &mut self.probe.buttons);
         tour_bar::presenter_notes(ctx, self.doc.scene(), tour, out);
         (before - ctx.available_rect().height()).max(0.0)
     }

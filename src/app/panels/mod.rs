@@ -123,6 +123,17 @@ impl PanelLayout {
     }
 }
 
+/// A widget's rectangle in window pixels (`[x, y, w, h]`, as [`panel_rects`]).
+pub fn window_rect(ctx: &egui::Context, r: egui::Rect) -> [f32; 4] {
+    let ppp = crate::app::web::window_pixels_per_point(ctx);
+    [
+        r.min.x * ppp,
+        r.min.y * ppp,
+        r.width() * ppp,
+        r.height() * ppp,
+    ]
+}
+
 /// Where each named panel sits, in window pixels, for `--print-state`.
 pub fn panel_rects(ctx: &egui::Context, names: &[&'static str]) -> Vec<(&'static str, [f32; 4])> {
     let ppp = crate::app::web::window_pixels_per_point(ctx);

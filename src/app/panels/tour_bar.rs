@@ -4,6 +4,7 @@
 
 use crate::app::command::{Command, TourTo};
 use crate::app::draw::colors;
+use crate::app::panels::window_rect;
 use crate::app::tour::Tour;
 use crate::app::tour::presenter::stop_dot;
 use crate::scene::Scene;
@@ -18,31 +19,37 @@ pub fn tour_bar(
     scene: &Scene,
     tour: &Tour,
     out: &mut Vec<Command>,
+    buttons: &mut Vec<(&'static str, [f32; 4])>,
 ) -> Option<String> {
     let (stop, of, caption) = tour.caption(scene)?;
     egui::TopBottomPanel::bottom("tour")
         .resizable(false)
         .show(ctx, |ui| {
             ui.add_space(4.0);
-            ui.horizontal(|ui| {
+            // Wrapped: on a phone's figure (340 points) the dots go on to a second row rather
+            // than push the ▶ and the caption past the figure's edge. The buttons come first,
+            // so they stay on the first row.
+            ui.horizontal_wrapped(|ui| {
                 let back = ui
                     .add_enabled(stop > 0, egui::Button::new("◀"))
                     .on_hover_text("previous stop (P)");
+                buttons.push(("tour previous", window_rect(ctx, back.rect)));
                 if back.clicked() {
                     out.push(Command::Tour(TourTo::Previous));
-                }
-                for k in 0..of {
-                    if stop_dot(ui, k, stop, 14.0).clicked() {
-                        out.push(Command::Tour(TourTo::At(k)));
-                    }
                 }
                 let next = ui
                     .add_enabled(stop + 1 < of, egui::Button::new("▶"))
                     .on_hover_text(
                         "next stop (N; PageDown goes on to the next scene after the last)",
                     );
+                buttons.push(("tour next", window_rect(ctx, next.rect)));
                 if next.clicked() {
                     out.push(Command::Tour(TourTo::Next));
+                }
+                for k in 0..of {
+                    if stop_dot(ui, k, stop, 14.0).clicked() {
+                        out.push(Command::Tour(TourTo::At(k)));
+                    }
                 }
                 ui.label(format!("stop {} of {of}", stop + 1));
                 if let Some(words) = tour.waiting_words() {

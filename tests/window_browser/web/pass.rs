@@ -44,7 +44,7 @@ fn course_page(name: &str, n: usize, phone: bool) {
 }
 
 /// The state of figure `i` as it is on screen (no scrolling), once its app runs.
-fn figure(driver: &Driver, i: usize) -> Value {
+pub(super) fn figure(driver: &Driver, i: usize) -> Value {
     let s = driver.run(&format!(
         "const f = document.querySelectorAll('iframe')[{i}];\
          const start = performance.now();\
