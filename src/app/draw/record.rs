@@ -258,17 +258,19 @@ impl Recorder {
                             .all(|(_, m, view)| *view != p.view || !m.covered_by(probe)))
             };
             // Better still: a spot clear of the leaders already drawn, whose own leader
-            // crosses no label.
-            let clear = |r: &Rect| {
+            // crosses no label (how many it crosses, and how many leaders cross it).
+            let crossings = |r: &Rect| {
                 let own = leader(p.anchor, *r).filter(|_| draws_leader);
                 placed
                     .iter()
                     .filter(|q| q.2 == p.view)
-                    .all(|(_, q, _, _, l)| {
-                        own.is_none_or(|[a, b]| !segment_meets_rect(a, b, *q))
-                            && l.is_none_or(|[a, b]| !segment_meets_rect(a, b, *r))
+                    .filter(|(_, q, _, _, l)| {
+                        own.is_some_and(|[a, b]| segment_meets_rect(a, b, *q))
+                            || l.is_some_and(|[a, b]| segment_meets_rect(a, b, *r))
                     })
+                    .count()
             };
+            let clear = |r: &Rect| crossings(r) == 0;
             let spots: Vec<Rect> = if p.corners {
                 corner_spots(wish, view)
             } else {
@@ -280,8 +282,12 @@ impl Recorder {
                 .filter(|r| free(r))
                 .collect();
             // A grid number gives way to a leader (it is the first to go); any other label
-            // takes the best spot free of labels and marks when none is clear of leaders too.
-            let fallback = spots.first().filter(|_| p.priority != priority::TICK);
+            // takes the spot free of labels and marks whose leaders cross the fewest labels
+            // when none is clear of leaders (the first such, in order of preference).
+            let fallback = spots
+                .iter()
+                .min_by_key(|r| crossings(r))
+                .filter(|_| p.priority != priority::TICK);
             // Best of all: off the bodies' outlines as well. Not for the bodies' badges: a thin
             // body's badge crosses its outline, and moved off it would land on the other body.
             let soft = &self.soft;
