@@ -68,6 +68,37 @@ pub struct SimulateArgs {
     /// With `--perturb`: the seed of the copies (default 0); the same seed, the same copies.
     #[arg(long, value_name = "S", value_parser = parse_seed)]
     pub seed: Option<u64>,
+    /// Sweep the start phase: run the scene N times, the start shifted by k/N of one step's
+    /// travel along each body's velocity (k = 0 … N−1), under the flagged variant and the
+    /// scene's compare runs, and print each run's outcome as a table (how far B got along its
+    /// start velocity; caught when that is less than half of the free slide, start speed ×
+    /// time).
+    #[arg(long, value_name = "N", value_parser = parse_phases)]
+    pub phase: Option<usize>,
+    /// With `--phase`: print the sweep as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Scale the scene by K first: every length (shapes, positions, velocities, gravity, the
+    /// speculative margin) times K; `--match-distance` stays absolute.
+    #[arg(long, value_name = "K", value_parser = parse_scale)]
+    pub scale: Option<f32>,
+}
+
+fn parse_phases(s: &str) -> Result<usize, String> {
+    use crate::sim::phase::MAX_PHASES;
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_PHASES).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "a whole number of phases from 1 to {MAX_PHASES}, got {s:?}"
+        )),
+    }
+}
+
+fn parse_scale(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(k) if k.is_finite() && (1e-3..=1e3).contains(&k) => Ok(k),
+        _ => Err(format!("a scale from 0.001 to 1000, got {s:?}")),
+    }
 }
 
 fn parse_perturb(s: &str) -> Result<usize, String> {
@@ -176,6 +207,23 @@ pub fn simulate(args: &SimulateArgs, out: &mut impl Write, err: &mut impl Write)
     };
     for w in &loaded.warnings {
         let _ = writeln!(err, "{w}");
+    }
+    let mut loaded = loaded;
+    if let Some(k) = args.scale {
+        loaded.scene = crate::sim::scale::scaled_scene(&loaded.scene, k);
+    }
+    match (args.phase, args.json) {
+        (Some(_), _) if args.summary || args.perturb.is_some() || args.diff => {
+            return fail(
+                err,
+                "--phase prints its own table: drop --summary, --perturb and --diff".into(),
+            );
+        }
+        (Some(n), json) => {
+            return super::phase::phase(args, &loaded.scene, n, json, seconds, out, err);
+        }
+        (None, true) => return fail(err, "--json prints --phase's sweep: add --phase N".into()),
+        (None, false) => {}
     }
     match (args.perturb, args.seed, args.summary) {
         (Some(n), seed, true) => return perturbed(args, &loaded.scene, n, seed, seconds, out, err),

@@ -49,6 +49,11 @@ pub struct SimPoint {
     pub local: [Vec2; 2],
     /// The id matched a point of this body pair in the last step.
     pub persisted: bool,
+    /// For a matched point, how far it is from the old point it matched: the smaller of its
+    /// moves in the two bodies' frames (the same contact stays put in at least one of them: a
+    /// corner in its own body's, a clipped point in the reference body's, while sliding along
+    /// the other). `None` for a new point. What [`wrong_match`] judges.
+    pub moved: Option<f32>,
     /// Another point of this body pair has the same id in this step.
     pub id_collision: bool,
     /// The accumulated normal impulse at the end of the step (≥ 0).
@@ -166,6 +171,7 @@ pub fn received(
                     vertices: p.vertices,
                     local: [xfs[0].apply_inv(p.position), xfs[1].apply_inv(p.position)],
                     persisted: false,
+                    moved: None,
                     id_collision: false,
                     normal_impulse: 0.0,
                     tangent_impulse: 0.0,
@@ -254,6 +260,11 @@ pub fn match_cache(now: &mut PairContacts, last: Option<&PairContacts>, variant:
                     .map(|(k, _)| k),
             };
             p.persisted = found.is_some();
+            p.moved = found.map(|k| {
+                p.local[0]
+                    .distance(old[k].local[0])
+                    .min(p.local[1].distance(old[k].local[1]))
+            });
             if let Some(k) = found {
                 used[k] = true;
                 if variant.warm_start {
@@ -263,6 +274,17 @@ pub fn match_cache(now: &mut PairContacts, last: Option<&PairContacts>, variant:
             }
         }
     }
+}
+
+/// A match is *wrong* (an old impulse handed to a point that is not the same physical
+/// contact) when the point moved more than this fraction of the pair's size (the smaller
+/// body's bounding radius) in both bodies' frames between the two steps.
+pub const WRONG_MATCH: f32 = 0.1;
+
+/// Whether matched point `p` of a pair whose smaller body has bounding radius `size` is a
+/// wrong match ([`WRONG_MATCH`]); a new point never is.
+pub fn wrong_match(p: &SimPoint, size: f32) -> bool {
+    p.moved.is_some_and(|d| d > WRONG_MATCH * size)
 }
 
 /// How far point `p` is from old point `o`: the larger of the distances between their

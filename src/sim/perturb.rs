@@ -180,7 +180,7 @@ pub fn perturbed(scene: &Scene, seed: u64, copy: usize) -> Result<Scene, SceneEr
         b.shape = scaled(&b.shape, size);
         b.position = pivot + (b.position - pivot) * size;
         // 5. The start phase along the velocity; 6. the body's own nudge.
-        b.position += phase * b.velocity / hz;
+        super::phase::shift_start(b, phase, hz);
         let (radius, _) = size_and_bottom(b)?;
         b.position.x += rng.sym(POSITION * radius);
         b.position.y += rng.sym(POSITION * radius);
@@ -279,6 +279,8 @@ pub struct PerturbSummary {
     pub persisted_fraction: Option<Spread<f64>>,
     /// The contact counts over every run.
     pub contacts: ContactSpread,
+    /// [`Summary::wrong_matches`] over every run.
+    pub wrong_matches: Spread<f64>,
 }
 
 impl PerturbSummary {
@@ -317,6 +319,7 @@ impl PerturbSummary {
                 new: spread(&|s| s.contacts.new as f64),
                 id_collisions: spread(&|s| s.contacts.id_collisions as f64),
             },
+            wrong_matches: spread(&|s| s.wrong_matches as f64),
         })
     }
 }

@@ -16,7 +16,13 @@
 //! and the contacts of the second half's steps (after settling): `points`, `persisted` (the id
 //! matched the last step's), `new`, `id_collisions` (shared an id with another point of the same
 //! body pair in the same step), and `persisted_fraction` = persisted / points (null with no
-//! points).
+//! points): with warm starting on, the warm-start hit rate (the share of points that started
+//! from an old impulse).
+//!
+//! And over the whole run (a wrong match while settling is as wrong): `wrong_matches`, the
+//! matched points that were not the same physical contact ([`super::contact::wrong_match`]:
+//! the point moved more than [`super::contact::WRONG_MATCH`] of the pair's smaller body's size in
+//! both bodies' frames between the two steps).
 
 use super::world::{StepStats, World};
 use serde::Serialize;
@@ -96,6 +102,8 @@ pub struct Summary {
     pub contacts: ContactSummary,
     /// persisted / points over the second half (`None`, printed null, with no points).
     pub persisted_fraction: Option<f64>,
+    /// Matched points that were not the same physical contact, over the whole run.
+    pub wrong_matches: usize,
 }
 
 /// One body's track: its y, angle, spin and upward speed after every step.
@@ -128,8 +136,10 @@ pub fn run(world: &mut World, steps: usize, mut each: impl FnMut(&World) -> bool
         .collect();
     let second_half = steps / 2;
     let mut contacts = ContactSummary::default();
+    let mut wrong_matches = 0;
     for k in 0..steps {
         world.step();
+        wrong_matches += world.stats().wrong_matches;
         for (t, &i) in tracks.iter_mut().zip(&dynamic) {
             let b = &world.bodies()[i];
             t.y.push(b.position().y);
@@ -200,5 +210,6 @@ pub fn run(world: &mut World, steps: usize, mut each: impl FnMut(&World) -> bool
         bodies,
         contacts,
         persisted_fraction: super::world::persisted_fraction(contacts.persisted, contacts.points),
+        wrong_matches,
     }
 }

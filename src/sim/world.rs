@@ -2,7 +2,7 @@
 //! kept, so that a step back is a replay, is a [`Run`](super::run::Run)).
 
 use super::ccd::{StartPose, cut_at_impact};
-use super::contact::{PairContacts, match_cache, received};
+use super::contact::{PairContacts, match_cache, received, wrong_match};
 use super::mass::mass_props;
 use super::soft::{self, SoftBody, SoftRow, Softness};
 use super::solver::{BodyMotion, ContactRow, iterate, iterate_push, prepare};
@@ -169,6 +169,9 @@ pub struct StepStats {
     pub id_collisions: usize,
     /// Points with separation > 0.
     pub speculative: usize,
+    /// Matched points that are not the same physical contact ([`super::contact::wrong_match`]):
+    /// an old impulse handed to the wrong point (with warm starting).
+    pub wrong_matches: usize,
 }
 
 impl StepStats {
@@ -451,11 +454,18 @@ impl World {
 
     fn count(&self) -> StepStats {
         let mut s = StepStats::default();
-        for p in self.pairs.iter().flat_map(PairContacts::points) {
-            s.points += 1;
-            s.persisted += p.persisted as usize;
-            s.id_collisions += p.id_collision as usize;
-            s.speculative += (p.separation > 0.0) as usize;
+        for pair in &self.pairs {
+            let [i, j] = pair.bodies;
+            let size = self.bodies[i]
+                .bounding_radius
+                .min(self.bodies[j].bounding_radius);
+            for p in pair.points() {
+                s.points += 1;
+                s.persisted += p.persisted as usize;
+                s.id_collisions += p.id_collision as usize;
+                s.speculative += (p.separation > 0.0) as usize;
+                s.wrong_matches += wrong_match(p, size) as usize;
+            }
         }
         s.new = s.points - s.persisted;
         s

@@ -20,6 +20,7 @@ mod narrow;
 mod overview;
 mod parting;
 mod paste_beside;
+mod phase_sweep;
 mod presenter;
 mod quiz;
 mod simulate_mode;

@@ -23,6 +23,7 @@ mod oracle;
 mod paste;
 mod persistence;
 mod perturb;
+mod phase_scale;
 mod questions;
 mod scene_files;
 mod scenes;

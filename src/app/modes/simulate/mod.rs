@@ -16,8 +16,10 @@
 
 mod look;
 mod parting;
+mod phase_plot;
 mod player;
 mod probe;
+mod scale_slider;
 mod state;
 mod tunnel_plot;
 mod words;
@@ -34,8 +36,10 @@ use crate::scene::Scene;
 use crate::sim::PointState;
 use egui::RichText;
 use glam::Vec2;
+pub use phase_plot::PHASE_BUDGET_MS;
 pub use player::STEP_BUDGET_MS;
 pub use probe::{decimate, seam_crossings, tick_label, tick_step, y_range};
+pub use scale_slider::SCALE_RANGE;
 pub use state::{
     LEGEND, PICK_PX, Parted, Picked, Reading, ShownPair, SimulateMode, new_point, run_color,
 };
@@ -148,6 +152,14 @@ impl Mode for SimulateMode {
             // The pair the status bar and the left panel showed (the run's, at its step).
             if let (Some(shown), serde_json::Value::Object(s)) = (&self.shown, &mut sim) {
                 s.insert("shown".into(), shown.json());
+            }
+            // The start phase sweep, the scale and each run's id counts (`phase_plot.rs`,
+            // `scale_slider.rs`).
+            if let serde_json::Value::Object(s) = &mut sim {
+                s.insert("phase".into(), self.phase_json());
+                s.insert("phase_button".into(), self.phase_button_json());
+                s.insert("scale".into(), self.scale().into());
+                s.insert("ids".into(), self.ids_json());
             }
             // The bodies and contact points on screen, while the mode is shown.
             if let (Some(cam), serde_json::Value::Object(s)) = (shown, &mut sim) {
@@ -262,6 +274,8 @@ impl Mode for SimulateMode {
                 .size(13.0),
         );
         ui.separator();
+        self.ui_scale(ui);
+        self.ui_phase(ui);
         self.plots(ui);
         command
     }

@@ -33,6 +33,9 @@ pub(super) fn reading(w: &World, top: usize) -> Reading {
         b_x: b.map_or(0.0, |b| b.center.x),
         b_vx: b.map_or(0.0, |b| b.velocity.x),
         b_vy: b.map_or(0.0, |b| b.velocity.y),
+        points: s.points,
+        persisted: s.persisted,
+        wrong_matches: s.wrong_matches,
     }
 }
 
@@ -49,6 +52,8 @@ impl SimulateMode {
         self.shown = None;
         self.picked = None;
         self.parted = None;
+        self.phase = None;
+        self.scale = 1.0;
         self.owed = 0.0;
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO

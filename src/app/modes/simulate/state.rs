@@ -28,6 +28,12 @@ pub struct Reading {
     pub b_vx: f32,
     /// B's vertical velocity.
     pub b_vy: f32,
+    /// The step's contact points, and how many of them persisted.
+    pub points: usize,
+    /// Of `points`, the persisted.
+    pub persisted: usize,
+    /// The step's wrong matches ([`crate::sim::contact::wrong_match`]).
+    pub wrong_matches: usize,
 }
 
 /// The colour of compare run `k` (1 or 2; 0 is the full run, drawn in the bodies' colours).
@@ -177,6 +183,15 @@ pub struct SimulateMode {
     /// The rects of the buttons opening the parted pair (the full run's, then the ghost's),
     /// while they are shown; as `part_buttons`.
     pub(super) open_buttons: Vec<[f32; 4]>,
+    /// The start phase sweep asked for ("Sweep the start phase", `phase_plot.rs`), computed a
+    /// budget a frame, of the lab's scene as it runs (scaled).
+    pub(super) phase: Option<crate::sim::PhaseJob>,
+    /// The sweep button's rect as last laid out (as `part_buttons`).
+    pub(super) phase_button: Vec<[f32; 4]>,
+    /// Per run, the points the phase plot drew in the last frame.
+    pub(super) phase_plotted: Vec<usize>,
+    /// The factor the lab's scene is scaled by (the "scale ×" slider; 0 reads as 1).
+    pub(super) scale: f32,
 }
 
 /// The least a ghost's largest deviation from the full run is drawn at, in pixels, when it is
