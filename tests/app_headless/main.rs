@@ -22,6 +22,7 @@ mod parting;
 mod paste_beside;
 mod presenter;
 mod quiz;
+mod sim_follow;
 mod simulate_mode;
 mod status;
 mod step_words;

@@ -33,6 +33,7 @@ pub(super) fn reading(w: &World, top: usize) -> Reading {
         b_x: b.map_or(0.0, |b| b.center.x),
         b_vx: b.map_or(0.0, |b| b.velocity.x),
         b_vy: b.map_or(0.0, |b| b.velocity.y),
+        top_pose: body.map_or((Vec2::ZERO, 0.0), |b| (b.center, b.angle)),
     }
 }
 
@@ -49,6 +50,7 @@ impl SimulateMode {
         self.shown = None;
         self.picked = None;
         self.parted = None;
+        self.follow = None;
         self.owed = 0.0;
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO

@@ -28,6 +28,9 @@ pub struct Reading {
     pub b_vx: f32,
     /// B's vertical velocity.
     pub b_vy: f32,
+    /// The top body's centre of mass (world) and angle (radians): where its trail was
+    /// (`camera.rs`).
+    pub top_pose: (Vec2, f32),
 }
 
 /// The colour of compare run `k` (1 or 2; 0 is the full run, drawn in the bodies' colours).
@@ -177,6 +180,11 @@ pub struct SimulateMode {
     /// The rects of the buttons opening the parted pair (the full run's, then the ghost's),
     /// while they are shown; as `part_buttons`.
     pub(super) open_buttons: Vec<[f32; 4]>,
+    /// The view follows the top body ("follow the body"): None until the student sets it, the
+    /// scene's default then (`camera.rs`).
+    pub follow: Option<bool>,
+    /// The inset magnifier on the top body's deepest contact is off (`inset.rs`).
+    pub no_inset: bool,
 }
 
 /// The least a ghost's largest deviation from the full run is drawn at, in pixels, when it is
