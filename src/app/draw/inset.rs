@@ -43,35 +43,38 @@ impl Canvas<'_> {
     }
 
     /// An inset over this view: a view (named "inset") on `cam`'s viewport (window pixels),
-    /// cleared and framed in `color`, with `caption` written in its top-left corner (its
-    /// magnification, "×8"). The rectangle is kept clear of this view's labels (listed among
-    /// the frame's labels with the caption as its text). Call [`Canvas::forget_figure`] on it
-    /// when done: an inset is not fitted.
-    pub fn inset<'b>(&self, cam: &'b Camera, caption: &str, color: Color32) -> Canvas<'b> {
+    /// cleared. Its rectangle is kept clear of this view's labels (listed among the frame's
+    /// labels with `caption` as its text). Draw its content, then [`Canvas::close_inset`].
+    pub fn inset<'b>(&self, cam: &'b Camera, caption: &str) -> Canvas<'b> {
         let inset = self.view(cam, "inset");
-        let rect = inset.rect();
         self.rec
             .borrow_mut()
             .fixed
-            .push((caption.to_owned(), rect, self.view));
-        inset.painter.rect_stroke(
+            .push((caption.to_owned(), inset.rect(), self.view));
+        inset
+    }
+
+    /// Over an inset's content: its frame in `color`, `caption` (its magnification, "×8") in
+    /// its top-left corner; and its figure forgotten (an inset is not fitted).
+    pub fn close_inset(&self, caption: &str, color: Color32) {
+        let rect = self.rect();
+        self.painter.rect_stroke(
             rect.shrink(1.0),
             0.0,
             Stroke::new(2.0, color),
             egui::StrokeKind::Inside,
         );
         let galley =
-            inset
-                .painter
+            self.painter
                 .layout_no_wrap(caption.to_owned(), FontId::proportional(15.0), color);
-        let at = rect.left_top() + egui::vec2(6.0, 4.0);
-        inset.painter.rect_filled(
+        let at = rect.left_top() + egui::vec2(7.0, 5.0);
+        self.painter.rect_filled(
             Rect::from_min_size(at, galley.size()).expand(2.0),
             3.0,
             colors::current().label_backdrop,
         );
-        inset.painter.galley(at, galley, color);
-        inset
+        self.painter.galley(at, galley, color);
+        self.forget_figure();
     }
 
     /// The window-pixel rectangle `[x, y, w, h]` outlined (a magnified region's frame).

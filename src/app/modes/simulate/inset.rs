@@ -79,7 +79,7 @@ impl SimulateMode {
 
     /// The inset's caption: its factor.
     pub fn inset_caption(factor: f32) -> String {
-        format!("×{factor} at the contact")
+        format!("×{factor}")
     }
 
     /// Draws the inset over `canvas` (the world view), and frames the region it magnifies.
@@ -88,13 +88,10 @@ impl SimulateMode {
         let Some(inset) = self.inset(cam) else {
             return;
         };
-        let view = canvas.inset(
-            &inset.cam,
-            &Self::inset_caption(inset.factor),
-            colors::ink(),
-        );
+        let caption = Self::inset_caption(inset.factor);
+        let view = canvas.inset(&inset.cam, &caption);
         self.draw_runs(&view, false, cam.zoom);
-        view.forget_figure();
+        view.close_inset(&caption, colors::ink());
         let s = inset.rect[2] / inset.factor;
         let p = cam.to_screen(inset.point);
         canvas.frame_px(
