@@ -57,6 +57,7 @@
 pub mod ccd;
 pub mod contact;
 pub mod diff;
+pub mod follow;
 pub mod mass;
 pub mod perturb;
 pub mod phase;
@@ -73,6 +74,7 @@ pub mod world;
 pub use crate::scene::{Points, Variant};
 pub use contact::{PairContacts, PointState, SimManifold, SimPoint};
 pub use diff::{Difference, Parting, first_parting};
+pub use follow::{deepest_point, follow_zoom, is_speck};
 pub use mass::{MassProps, mass_props};
 pub use phase::{PhaseJob, PhaseOutcome, PhaseSweep};
 pub use run::{Lab, MAX_SNAPSHOTS, MIN_SNAPSHOT_INTERVAL, Run};

@@ -23,6 +23,7 @@ mod paste_beside;
 mod phase_sweep;
 mod presenter;
 mod quiz;
+mod sim_follow;
 mod simulate_mode;
 mod status;
 mod step_words;

@@ -10,6 +10,7 @@ mod window;
 mod author_window;
 mod compound_window;
 mod continuous_window;
+mod follow_window;
 mod gui;
 mod look_window;
 mod pictures;

@@ -74,13 +74,16 @@ pub fn grid(canvas: &Canvas) {
         canvas.line(world(min.x, y), world(max.x, y), 1.0, colour(k));
     }
     // Unit labels along the bottom and left edges, on major lines.
+    // As many decimals as the major step has (a step of 2.5 labels 2.5, not 2).
+    let decimals = (0..8)
+        .find(|&d| {
+            let scaled = major * 10f64.powi(d);
+            (scaled - scaled.round()).abs() < 1e-6 * scaled.max(1.0)
+        })
+        .unwrap_or(8) as usize;
     let fmt = |v: f64| {
         let v = if v.abs() < step * 1e-3 { 0.0 } else { v };
-        if major >= 1.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v:.*}", (-major.log10().floor()) as usize)
-        }
+        format!("{v:.decimals$}")
     };
     if let Some((first, last)) = range(min.x, max.x, major) {
         for k in first..=last {

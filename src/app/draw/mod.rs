@@ -7,11 +7,13 @@
 //! The files: [`canvas`] (the painter, its camera and views, labels queued), [`primitives`]
 //! (lines, arrows, points, polygons, shapes), [`record`] (what a frame drew, and the label
 //! placement pass), [`colors`] (themes and palettes), [`priority`] (how much a label matters),
-//! [`grid`](mod@grid) (the background grid, and where a picture may go beside the shapes).
+//! [`grid`](mod@grid) (the background grid, and where a picture may go beside the shapes),
+//! [`inset`] (a view through a mode's own camera, and an inset magnifying a spot).
 
 pub mod canvas;
 pub mod colors;
 pub mod grid;
+pub mod inset;
 pub mod primitives;
 pub mod priority;
 pub mod record;

@@ -14,9 +14,12 @@
 //! (`parting.rs`). What the mode holds is in `state.rs`, a leaf the other files import; this
 //! file is the [`Mode`] itself.
 
+mod camera;
+mod inset;
 mod look;
 mod parting;
 mod phase_plot;
+mod picture;
 mod player;
 mod probe;
 mod scale_slider;
@@ -27,16 +30,15 @@ mod words;
 use super::mode::{About, Controls, Explained, Mode, ModeKind, PlayedPair, Player};
 use crate::app::camera::Camera;
 use crate::app::command::Command;
-use crate::app::draw::{Canvas, colors, priority};
+use crate::app::draw::{Canvas, colors};
 use crate::app::input::Input;
 use crate::app::modes::arithmetic::Row;
 use crate::app::pair::Traced;
 use crate::app::words::num;
 use crate::scene::Scene;
-use crate::sim::PointState;
 use egui::RichText;
-use glam::Vec2;
 pub use phase_plot::PHASE_BUDGET_MS;
+pub use inset::{INSET_FACTOR, INSET_PX, Inset};
 pub use player::STEP_BUDGET_MS;
 pub use probe::{decimate, seam_crossings, tick_label, tick_step, y_range};
 pub use scale_slider::SCALE_RANGE;
@@ -161,12 +163,17 @@ impl Mode for SimulateMode {
                 s.insert("scale".into(), self.scale().into());
                 s.insert("ids".into(), self.ids_json());
             }
-            // The bodies and contact points on screen, while the mode is shown.
-            if let (Some(cam), serde_json::Value::Object(s)) = (shown, &mut sim) {
+            // The bodies and contact points on screen, while the mode is shown (through the
+            // mode's own camera: following the body, `camera.rs`).
+            if let (Some(app), serde_json::Value::Object(s)) = (shown, &mut sim) {
+                let cam = &self.view_camera(app);
                 s.insert("screen".into(), self.screen_json(cam));
                 let (runs, exaggerate) = self.runs_json(cam);
                 s.insert("runs".into(), runs);
                 s.insert("exaggerate".into(), exaggerate.into());
+                s.insert("camera".into(), self.camera_json(app));
+                s.insert("inset".into(), self.inset_json(cam));
+                s.insert("trails".into(), self.trails_json(cam));
             }
             out.insert("sim".into(), sim);
         }
@@ -263,6 +270,7 @@ impl Mode for SimulateMode {
         {
             self.plain = !exaggerated;
         }
+        self.ui_follow(ui);
         let (jump, opened) = self.ui_parting(ui);
         if let Some(step) = jump {
             controls.step = step;
@@ -294,7 +302,7 @@ impl Mode for SimulateMode {
         let Some(p) = input.pointer else {
             return false;
         };
-        let Some((k, bodies)) = self.pick(p, world) else {
+        let Some((k, bodies)) = self.pick(p, &self.view_camera(world)) else {
             return false;
         };
         self.open(k, bodies);
@@ -302,7 +310,7 @@ impl Mode for SimulateMode {
     }
 
     fn draw(&self, canvas: &Canvas, _pair: &Traced, _step: usize) {
-        let Some(lab) = &self.lab else {
+        if self.lab.is_none() {
             canvas.banner(
                 &format!(
                     "This scene cannot be simulated:\n{}",
@@ -311,73 +319,26 @@ impl Mode for SimulateMode {
                 colors::bad(),
             );
             return;
+        }
+        // Through the mode's own camera while it follows the body (`camera.rs`): the grid
+        // drawn again for it, and its figure not fitted (the app's camera stays as it was).
+        let cam = self.view_camera(canvas.camera());
+        let followed = self.following().then(|| canvas.through(&cam));
+        let canvas = match &followed {
+            Some(c) => {
+                crate::app::draw::grid(c);
+                c
+            }
+            None => canvas,
         };
-        // Ghosts first (outlined, in their own colours), then the full run solid over them. A
-        // ghost whose difference from the full run is too small to see is drawn with that
-        // difference exaggerated, the factor written beside it.
-        let zoom = canvas.camera().zoom;
-        for (k, run) in lab.runs.iter().enumerate().skip(1) {
-            let color = run_color(k);
-            let factor = self.exaggerate(k, zoom);
-            for i in 1..run.world().bodies().len() {
-                let Some(body) = self.drawn_body(k, i, factor) else {
-                    continue;
-                };
-                let xf = body.transform();
-                for part in &body.parts {
-                    canvas.shape_outline(&part.shape, xf.compose(part.xf), 2.0, color);
-                }
-                if factor > 1.0 && i == self.top {
-                    canvas.label_ranked(
-                        body.center,
-                        Vec2::new(12.0, -18.0 * k as f32),
-                        format!("ghost {k}: its tilt and shift ×{factor}"),
-                        color,
-                        priority::BODY,
-                    );
-                }
-            }
-        }
-        let full = lab.runs[0].world();
-        for (i, body) in full.bodies().iter().enumerate() {
-            let xf = body.transform();
-            for part in &body.parts {
-                canvas.part(part, xf.compose(part.xf), colors::body(i), 2.0);
-            }
-            // Numbered as the CSV numbers them (B is body 0, so the next is 1).
-            let label = match i {
-                0 => "A".to_string(),
-                1 => "B".to_string(),
-                n => (n - 1).to_string(),
-            };
-            canvas.label_ranked(
-                body.center,
-                Vec2::new(-6.0, 8.0),
-                label,
-                colors::body(i),
-                priority::BODY,
-            );
-        }
-        // Contact points by state: every run's, the ghosts' ringed in their colour.
-        for (k, run) in lab.runs.iter().enumerate().rev() {
-            let factor = self.exaggerate(k, zoom);
-            for pair in run.world().contacts() {
-                for p in pair.points() {
-                    let at = self.drawn_point(k, pair.bodies[1], p.position, factor);
-                    match p.state() {
-                        PointState::Persisted => canvas.point_as("contact", at, 4.5, colors::ink()),
-                        PointState::New => canvas.point_as("contact", at, 7.0, new_point()),
-                        PointState::Speculative => {
-                            canvas.ring_as("contact", at, 5.0, 1.8, colors::ink())
-                        }
-                    }
-                    if k > 0 {
-                        canvas.ring(at, 8.5, 1.5, run_color(k));
-                    }
-                }
-            }
-        }
+        self.draw_runs(canvas, true, canvas.camera().zoom);
+        self.draw_trails(canvas);
         self.draw_parting(canvas);
+        self.draw_away(canvas);
+        self.draw_inset(canvas);
+        if followed.is_some() {
+            canvas.forget_figure();
+        }
         if let Some((at, to)) = self.progress() {
             let done = (100 * at.min(to)).checked_div(to).unwrap_or(100);
             canvas.hint(&format!(

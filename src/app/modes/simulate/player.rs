@@ -36,6 +36,7 @@ pub(super) fn reading(w: &World, top: usize) -> Reading {
         points: s.points,
         persisted: s.persisted,
         wrong_matches: s.wrong_matches,
+        top_pose: body.map_or((Vec2::ZERO, 0.0), |b| (b.center, b.angle)),
     }
 }
 
@@ -54,6 +55,7 @@ impl SimulateMode {
         self.parted = None;
         self.phase = None;
         self.scale = 1.0;
+        self.follow = None;
         self.owed = 0.0;
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO

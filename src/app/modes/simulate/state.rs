@@ -34,6 +34,9 @@ pub struct Reading {
     pub persisted: usize,
     /// The step's wrong matches ([`crate::sim::contact::wrong_match`]).
     pub wrong_matches: usize,
+    /// The top body's centre of mass (world) and angle (radians): where its trail was
+    /// (`camera.rs`).
+    pub top_pose: (Vec2, f32),
 }
 
 /// The colour of compare run `k` (1 or 2; 0 is the full run, drawn in the bodies' colours).
@@ -192,6 +195,11 @@ pub struct SimulateMode {
     pub(super) phase_plotted: Vec<usize>,
     /// The factor the lab's scene is scaled by (the "scale ×" slider; 0 reads as 1).
     pub(super) scale: f32,
+    /// The view follows the top body ("follow the body"): None until the student sets it, the
+    /// scene's default then (`camera.rs`).
+    pub follow: Option<bool>,
+    /// The inset magnifier on the top body's deepest contact is off (`inset.rs`).
+    pub no_inset: bool,
 }
 
 /// The least a ghost's largest deviation from the full run is drawn at, in pixels, when it is
