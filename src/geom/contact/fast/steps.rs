@@ -61,7 +61,7 @@ pub fn general_from(
     // 4. Two corners closest, looked at where they can be (`closest_corners`).
     if (parallel_segments(a, b)
         || (choice.separation > 0.0 && nearer_end_beyond_sides(&reference, &incident)))
-        && let Some(corner) = rare_corner(a, b, flip, reference, incident)
+        && let Some(corner) = rare_corner_of_edges(a, b, flip, ref_edge, inc_edge)
     {
         return corner_manifold(a, b, flip, &corner, margin);
     }
@@ -77,15 +77,18 @@ pub fn general_from(
         margin,
     );
     if m.is_empty() {
-        return rare_clip_and_keep(a, b, *options, choice);
+        let [found_a, found_b] = choice.faces;
+        return rare_clip_and_keep(a, b, *options, found_a, found_b);
     }
     m
 }
 
 /// The readable steps 5 and 6 ([`clip_and_keep`]), untraced, out of line: they run only when
 /// clipping in registers kept no point (a few poses in a million), and cost the common path
-/// nothing there. The options and the choice come by value, so that the caller writes them to
-/// memory only on its way here (a reference would keep them in memory on the common path). (Calling the whole readable algorithm here instead, or leaving the pair to
+/// nothing there. The options come by value and the choice is made again here from step 1's
+/// two answers (`FaceChoice::new`, the same bits), so that the caller writes nothing to memory
+/// for it on the common path (the choice by value had been stored on every call: box–box 804 →
+/// 796 instructions). (Calling the whole readable algorithm here instead, or leaving the pair to
 /// the caller, measured slower on the common path: box–box 771 → 785 and 803 instructions.)
 #[cold]
 #[inline(never)]
@@ -93,10 +96,12 @@ pub fn rare_clip_and_keep(
     a: &Placed,
     b: &Placed,
     options: ManifoldOptions,
-    choice: FaceChoice,
+    (sep_a, edge_a): (f32, usize),
+    (sep_b, edge_b): (f32, usize),
 ) -> Manifold {
     #[cfg(test)]
     RARE_WAYS.with(|n| n.set(n.get() + 1));
+    let choice = FaceChoice::new(a, b, [(sep_a, edge_a), (sep_b, edge_b)], &options);
     clip_and_keep(a, b, &options, &choice, &mut NoTrace)
 }
 
@@ -118,6 +123,24 @@ pub fn rare_corner(
     reference: Face,
     incident: Face,
 ) -> Option<CornerPair> {
+    corner(a, b, flip, &reference, &incident)
+}
+
+/// [`corner`] out of line for the reference edge `ref_edge` (B's when `flip`) and the incident
+/// edge `inc_edge`, their faces built on its way ([`face_of`], as the caller built them): the
+/// caller's faces then stay in registers.
+#[cold]
+#[inline(never)]
+pub fn rare_corner_of_edges(
+    a: &Placed,
+    b: &Placed,
+    flip: bool,
+    ref_edge: usize,
+    inc_edge: usize,
+) -> Option<CornerPair> {
+    let (ref_shape, inc_shape) = if flip { (b, a) } else { (a, b) };
+    let reference = face_of(ref_shape, ref_edge, flip);
+    let incident = face_of(inc_shape, inc_edge, !flip);
     corner(a, b, flip, &reference, &incident)
 }
 
