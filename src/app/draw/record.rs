@@ -53,6 +53,8 @@ pub struct DrawnMark {
     pub kind: &'static str,
     /// Its shape on screen.
     pub shape: MarkShape,
+    /// The view it was drawn in (an index into [`Drawn::views`]).
+    pub view: usize,
 }
 
 /// A mark's shape on screen, in window pixels.
@@ -355,12 +357,13 @@ impl Recorder {
         let marks = self
             .marks
             .iter()
-            .map(|(kind, m, _)| DrawnMark {
+            .map(|(kind, m, view)| DrawnMark {
                 kind,
                 shape: match *m {
                     MarkShape::Point(r) => MarkShape::Point(r.map(|x| x * ppp)),
                     MarkShape::Line(l, w) => MarkShape::Line(l.map(|x| x * ppp), w * ppp),
                 },
+                view: *view,
             })
             .collect();
         Drawn {
