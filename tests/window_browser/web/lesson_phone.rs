@@ -1,10 +1,11 @@
 //! Issue 42 on a student's phone (375×667 CSS px at devicePixelRatio 2, touch): the lesson page
 //! (`dist/lesson.html`) as it is published, its figures' bars tapped with a finger (the tour's
-//! ▶, the step ▶, play and pause), and the "Try:" of three figures done by finger as their
+//! ▶, the step ◀/▶, play and pause), and the tries of four figures done by finger as their
 //! captions say (drag the tilted box up until it separates; move a shape closer and watch the
-//! distance shrink; push the diamond straight down and the depth grows by the push). What each
-//! promises is read from the figure's own state. The other figures' tries (a turn of a fraction
-//! of a degree) are performed headless in `tests/app_headless/lesson.rs` on the same links.
+//! distance shrink; push the diamond straight down and the depth grows by the push; turn the box
+//! back by its ring until its point leaves the ground). What each promises is read from the
+//! figure's own state. Figure 5's turn of a tenth of a degree is below what a finger can aim:
+//! it is performed headless in `tests/app_headless/lesson.rs` on the same link.
 
 use super::embed::iframe_state;
 use super::pass::figure;
@@ -232,6 +233,37 @@ fn on_a_phone_the_lessons_figures_walk_by_taps_and_keep_their_promises_under_a_f
         (deeper - sank).abs() < 1e-4,
         "pushed {sank} down: the depth went {depth} → {}",
         depth + deeper
+    );
+
+    // Figure 4 (clipping on the tilted box): a finger turns the box back towards flat by its
+    // ring (pressed just outside the middle of its right side, moved about its centre), and
+    // below about 9° it has no point at all.
+    iframe_state(&driver, 3);
+    let s = tap_to_caption(&driver, 3, "turn the box back towards flat");
+    assert_eq!(s["points"], 1, "at 10° one point");
+    let b = &s["scene"]["b"];
+    let angle = b["angle_deg"].as_f64().expect("B's angle");
+    let half = b["shape"]["Box"]["width"].as_f64().expect("a box") / 2.0;
+    let zoom = s["zoom"].as_f64().expect("zoom");
+    let (cx, cy) = screen(&s, "b");
+    let at = corner(&driver, 3);
+    // A point `r` px from B's centre along its turned x axis, turned on by `by` degrees (world
+    // y up, the screen's down).
+    let on_ring = |by: f64| {
+        let r = half * zoom + 4.0;
+        let t = (angle + by).to_radians();
+        (at.0 + cx + r * t.cos(), at.1 + cy - r * t.sin())
+    };
+    let turn = -8.0;
+    let (from, to) = (on_ring(0.0), on_ring(turn));
+    finger_drag(&driver, from, (to.0 - from.0, to.1 - from.1), 12);
+    let after = wait_for(&driver, 3, |n| n["points"] == 0);
+    let turned = after["scene"]["b"]["angle_deg"]
+        .as_f64()
+        .expect("B's angle");
+    assert!(
+        turned < 9.0 && (turned - (angle + turn)).abs() < 1.5,
+        "turned from {angle}° by the finger's {turn}°: B is at {turned}°"
     );
 
     // Figure 6 (the lab): the bar's play button tapped plays the run, tapped again pauses it.
