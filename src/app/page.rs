@@ -16,6 +16,9 @@ use std::cell::RefCell;
 struct Hits {
     cam: Camera,
     bodies: [Body; 2],
+    /// Another shape the gestures move: B's end pose in the Continuous mode (it moves with
+    /// B's lock).
+    ghost: Option<Body>,
     /// Bodies a lecturer locked (`&lock=a,b`): they take no touches.
     locked: [bool; 2],
 }
@@ -68,8 +71,14 @@ pub fn still() -> bool {
     STILL.with(|s| s.get())
 }
 
-/// Leaves this frame's camera and bodies for [`takes_touch`]; `locked` bodies take none.
-pub fn publish_hits(cam: &Camera, bodies: &[BodyView; 2], locked: [bool; 2]) {
+/// Leaves this frame's camera and bodies for [`takes_touch`], and `ghost`, B's stand-in a
+/// mode lets the student drag (the Continuous mode's end pose); `locked` bodies take none.
+pub fn publish_hits(
+    cam: &Camera,
+    bodies: &[BodyView; 2],
+    ghost: Option<BodyView>,
+    locked: [bool; 2],
+) {
     let own = |b: &BodyView| Body {
         shape: *b.shape,
         pose: b.pose,
@@ -79,6 +88,7 @@ pub fn publish_hits(cam: &Camera, bodies: &[BodyView; 2], locked: [bool; 2]) {
     let hits = Hits {
         cam: *cam,
         bodies: [own(&bodies[0]), own(&bodies[1])],
+        ghost: ghost.as_ref().map(own),
         locked,
     };
     HITS.with(|h| *h.borrow_mut() = Some(hits));
@@ -98,10 +108,16 @@ pub fn takes_touch(at: Vec2) -> bool {
             return true;
         }
         let views = [view(&h.bodies[0]), view(&h.bodies[1])];
-        match input::hit_test(&h.cam, at, &views, false) {
+        let on_body = match input::hit_test(&h.cam, at, &views, false) {
             Some(Hover::Inside(w) | Hover::Ring(w) | Hover::Vertex(w, _)) => !h.locked[w.index()],
             None => false,
-        }
+        };
+        // The ghost is B's: a hit on it is B's, as the mode's own gesture reads it.
+        let on_ghost = h.ghost.as_ref().is_some_and(|g| {
+            let g = view(g);
+            !h.locked[1] && input::hit_test(&h.cam, at, &[g, g], false).is_some()
+        });
+        on_body || on_ghost
     })
 }
 
@@ -175,7 +191,7 @@ mod tests {
     fn a_finger_on_a_shape_is_the_figures_elsewhere_the_pages() {
         let s = Shape::make_box(1.0, 1.0, 0.0).unwrap();
         let cam = Camera::default();
-        publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], [false, false]);
+        publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], None, [false, false]);
         assert!(takes_touch(cam.to_screen(Vec2::new(2.0, 0.0))), "on B");
         assert!(takes_touch(cam.to_screen(Vec2::new(-2.0, 0.1))), "on A");
         assert!(!takes_touch(cam.to_screen(Vec2::new(0.0, 3.0))), "between");
@@ -184,11 +200,24 @@ mod tests {
             "off the view: the bar's"
         );
         // A locked body is the page's too.
-        publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], [true, false]);
+        publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], None, [true, false]);
         assert!(
             !takes_touch(cam.to_screen(Vec2::new(-2.0, 0.1))),
             "locked A"
         );
         assert!(takes_touch(cam.to_screen(Vec2::new(2.0, 0.0))), "B still");
+        // A mode's stand-in for B (the Continuous mode's end pose) is the figure's, with B's
+        // lock.
+        let ghost = Some(body(&s, 0.0));
+        let on_ghost = cam.to_screen(Vec2::new(0.0, 0.2));
+        publish_hits(
+            &cam,
+            &[body(&s, -2.0), body(&s, 2.0)],
+            ghost,
+            [false, false],
+        );
+        assert!(takes_touch(on_ghost), "on the end pose");
+        publish_hits(&cam, &[body(&s, -2.0), body(&s, 2.0)], ghost, [false, true]);
+        assert!(!takes_touch(on_ghost), "B locked: its end pose too");
     }
 }

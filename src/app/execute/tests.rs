@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::app::App;
-use crate::app::command::UnsavedChoice;
+use crate::app::command::{StepTo, UnsavedChoice};
 use crate::app::command::{key_command, key_commands};
 use crate::app::modes::ModeKind;
 use crate::app::state::Leave;

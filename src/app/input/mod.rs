@@ -265,10 +265,15 @@ pub fn hit_test(cam: &Camera, s: Vec2, bodies: &[BodyView; 2], vertex_edit: bool
             }
             continue;
         }
-        if b.near_outline(local, ring) {
+        // Inside, the ring reaches at most half way to the shape's centre: a shape under two
+        // rings across (a thin capsule, a small box on a phone) keeps a middle that moves it,
+        // and is turned from just outside its outline.
+        let inside = b.distance(local) < 0.0;
+        let depth = (-b.distance(b.centroid())).max(0.0);
+        if b.near_outline(local, if inside { ring.min(0.5 * depth) } else { ring }) {
             return Some(Hover::Ring(body));
         }
-        if b.distance(local) < 0.0 {
+        if inside {
             return Some(Hover::Inside(body));
         }
     }

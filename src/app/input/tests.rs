@@ -376,3 +376,38 @@ fn wrap_degrees_range() {
     assert_eq!(wrap_degrees(-180.0), 180.0);
     assert_eq!(wrap_degrees(45.0), 45.0);
 }
+
+#[test]
+fn a_shape_under_two_rings_across_moves_from_its_middle_and_turns_from_outside() {
+    // Boxes 0.2 units wide at the default zoom: a few pixels across, as a small body on a
+    // phone. Their ring (RING_PX each way) would cover them whole.
+    let s = Shape::make_box(0.2, 0.2, 0.0).unwrap();
+    let v = bodies(&s, &s);
+    let cam = Camera::default();
+    let across = 0.2 * cam.zoom;
+    assert!(
+        across < 2.0 * RING_PX,
+        "{across} px: the test needs a small shape"
+    );
+    // The middle moves it.
+    let centre = cam.to_screen(Vec2::new(2.0, 0.0));
+    assert_eq!(
+        hit_test(&cam, centre, &v, false),
+        Some(Hover::Inside(Which::B))
+    );
+    // Just outside its outline turns it.
+    let outside = centre + Vec2::new(0.5 * across + 0.5 * RING_PX, 0.0);
+    assert_eq!(
+        hit_test(&cam, outside, &v, false),
+        Some(Hover::Ring(Which::B))
+    );
+    // A large shape keeps its full ring inside: RING_PX − 1 inside its right edge turns it.
+    let big = Shape::make_box(4.0, 4.0, 0.0).unwrap();
+    let v = bodies(&big, &big);
+    let edge = cam.to_screen(Vec2::new(4.0, 0.0));
+    let inside = edge - Vec2::new(RING_PX - 1.0, 0.0);
+    assert_eq!(
+        hit_test(&cam, inside, &v, false),
+        Some(Hover::Ring(Which::B))
+    );
+}

@@ -85,12 +85,17 @@ impl ContinuousMode {
 
     /// B's end pose (the scene's `motion`, or the default).
     fn end_pose(&self) -> Option<Pose> {
-        let scene = self.scene.as_ref()?;
-        let m = scene.motion_or_default();
-        Some(Pose {
-            position: m.to,
-            angle_deg: m.angle_deg.unwrap_or(scene.b.angle_deg),
-        })
+        self.scene.as_ref().map(end_pose_of)
+    }
+}
+
+/// B's end pose in `scene`: its `motion`, or the default; B's own angle when the motion names
+/// none.
+pub fn end_pose_of(scene: &Scene) -> Pose {
+    let m = scene.motion_or_default();
+    Pose {
+        position: m.to,
+        angle_deg: m.angle_deg.unwrap_or(scene.b.angle_deg),
     }
 }
 

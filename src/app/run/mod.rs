@@ -465,7 +465,13 @@ fn share_with_page(app: &mut App) {
             .locks
             .as_ref()
             .map_or([false, false], |l| l.locked);
-        super::page::publish_hits(&app.view.cam, &app.body_views(), locked);
+        let bodies = app.body_views();
+        // The Continuous mode's end pose is dragged like a body (B's shape, B's lock).
+        let ghost = (app.session.mode == super::modes::ModeKind::Continuous).then(|| {
+            let pose = super::modes::continuous::end_pose_of(app.doc.scene());
+            super::input::BodyView { pose, ..bodies[1] }
+        });
+        super::page::publish_hits(&app.view.cam, &bodies, ghost, locked);
         let scene = app.files(0.0, |f| f.scene_as_shown());
         super::page::publish_shown(scene, app.session.mode, app.session.step);
     }

@@ -5,7 +5,8 @@
 //! distance shrink; push the diamond straight down and the depth grows by the push; turn the box
 //! back by its ring until its point leaves the ground). What each promises is read from the
 //! figure's own state. Figure 5's turn of a tenth of a degree is below what a finger can aim:
-//! it is performed headless in `tests/app_headless/lesson.rs` on the same link.
+//! it is performed headless in `tests/app_headless/lesson.rs` on the same link. And the
+//! Continuous mode in a figure on the phone: a finger drags its dashed end pose.
 
 use super::embed::iframe_state;
 use super::pass::figure;
@@ -285,5 +286,66 @@ fn on_a_phone_the_lessons_figures_walk_by_taps_and_keep_their_promises_under_a_f
     eprintln!(
         "browser: the lesson on a phone, walked by taps: {}",
         shots.display()
+    );
+}
+
+#[test]
+fn on_a_phone_a_finger_drags_the_continuous_modes_end_pose() {
+    let _one = one_browser();
+    let port = served_dist();
+    let dist = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("dist");
+    std::fs::write(
+        dist.join("phone-continuous.html"),
+        "<!DOCTYPE html><html><head><meta name=\"viewport\" content=\"width=device-width, \
+         initial-scale=1\"></head><body style=\"margin:0;font:16px sans-serif\">\
+         <p style=\"margin:8px\">The continuous lab on a phone.</p>\
+         <iframe src=\"index.html?scene=31_bullet_thin_wall&amp;mode=continuous&amp;embed=1\" \
+         style=\"border:0;width:100%;height:360px;display:block\"></iframe>\
+         <p style=\"margin:8px;height:1600px\">More of the course page.</p></body></html>",
+    )
+    .expect("write the test page");
+    let driver = Driver::start_with(PHONE);
+    driver.go(&format!("http://127.0.0.1:{port}/phone-continuous.html"));
+    iframe_state(&driver, 0);
+    let s = super::screens::settled(|| figure(&driver, 0));
+    assert_eq!(s["mode"], "continuous");
+    let c = &s["continuous"];
+    let end = &c["end_screen"];
+    let (ex, ey) = (end[0].as_f64().expect("x"), end[1].as_f64().expect("y"));
+    let was = c["end"]["position"].clone();
+    let angle = c["end"]["angle_deg"].clone();
+    let zoom = s["zoom"].as_f64().expect("zoom");
+    // The page asks the figure whether a finger there is its own: on the dashed end pose, it
+    // is (else a swipe there would scroll the page and the pose could not be dragged).
+    let takes = driver.run(&format!(
+        "return document.querySelector('iframe').contentWindow.wasm_exports.np_takes_touch({ex}, {ey});"
+    ));
+    assert_eq!(
+        takes, 1,
+        "a finger on the end pose at ({ex}, {ey}) is the figure's"
+    );
+    let at = corner(&driver, 0);
+    let from = ((ex + at.0).round(), (ey + at.1).round());
+    finger_drag(&driver, from, (0.0, 30.0), 10);
+    let after = wait_for(&driver, 0, |n| n["continuous"]["end"]["position"] != was);
+    let now = &after["continuous"]["end"]["position"];
+    let dy = was[1].as_f64().unwrap() - now[1].as_f64().unwrap();
+    assert!(
+        (dy - 30.0 / zoom).abs() < 2.0 / zoom,
+        "the end pose moved by {dy}, the finger by {} world units",
+        30.0 / zoom
+    );
+    // Moved, not turned: the end pose is 16 px across on the phone, and its middle moves it
+    // (its ring once covered it whole, so a finger could only turn it).
+    assert_eq!(after["continuous"]["end"]["angle_deg"], angle, "not turned");
+    assert_eq!(
+        after["scene"]["b"]["position"], s["scene"]["b"]["position"],
+        "B itself stays"
+    );
+    // The query is asked again of the new motion: the box still meets the wall.
+    assert_eq!(
+        after["continuous"]["state"], "hit",
+        "{}",
+        after["continuous"]
     );
 }
