@@ -227,7 +227,7 @@ fn pair_frame_manifold<const NA: usize, const NB: usize>(
     ];
 
     // 2. The reference face, with hysteresis.
-    let choice = FaceChoice::new(a, b, found, options);
+    let choice = steps::face_choice(a, b, found, options);
     let FaceChoice {
         faces: [(_, edge_a), (_, edge_b)],
         separation,

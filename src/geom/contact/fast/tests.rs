@@ -115,8 +115,9 @@ fn circle_fast_path_equals_the_readable_path_bit_for_bit() {
 }
 
 /// Every pair of `shapes` on random poses (random turns and quarter turns, near and far
-/// from the origin, exact positions on a grid of eighths) at three margins: the fast path
-/// equals the readable one bit for bit.
+/// from the origin, exact positions on a grid of eighths) at three margins, with and without
+/// hysteresis and a memory of the last reference: the fast path equals the readable one bit
+/// for bit.
 fn fast_equals_readable(shapes: &[Shape], seed: u64, poses: usize) {
     let mut rng = Rng(seed);
     for a in shapes {
@@ -140,11 +141,20 @@ fn fast_equals_readable(shapes: &[Shape], seed: u64, poses: usize) {
                 }
                 let xa = Transform::new(Vec2::splat(far), turn(&mut rng));
                 let xb = Transform::new(at + Vec2::splat(far), turn(&mut rng));
-                for (margin, hysteresis) in [(0.0, true), (0.02, true), (0.1, false)] {
+                // The default options, no hysteresis, and a memory of either body's face
+                // (`steps::face_choice` tests the default first, the rest as the readable
+                // `FaceChoice::new`).
+                for (margin, hysteresis, sticky) in [
+                    (0.0, true, None),
+                    (0.02, true, None),
+                    (0.1, false, None),
+                    (0.0, true, Some(true)),
+                    (0.02, false, Some(false)),
+                ] {
                     let options = ManifoldOptions {
                         speculative_margin: margin,
                         hysteresis,
-                        sticky: None,
+                        sticky,
                     };
                     same(a, xa, b, xb, &options);
                 }
