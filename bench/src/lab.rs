@@ -45,10 +45,11 @@ use glam::Vec2;
 use narrowphase_lab::geom::Rot;
 use narrowphase_lab::scene::validate::body_parts;
 use narrowphase_lab::scene::{Body, Scene, SceneError, SceneErrorKind, ShapeSpec, Variant};
+use narrowphase_lab::sim::contact::WRONG_MATCH;
 use narrowphase_lab::sim::summary::{self, BodySummary, ContactSummary, Summary};
 use narrowphase_lab::sim::{World, persisted_fraction};
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Box2D's switches that one of our variants also has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -378,6 +379,15 @@ pub fn run_box2d(
     let mut contacts = ContactSummary::default();
     let mut data: Vec<b2::b2ContactData> = Vec::new();
     let mut seen: HashSet<(i32, u32)> = HashSet::new();
+    // Each body's size as our lab measures it (the largest distance of its surface from its
+    // origin), the same bodies in the same order.
+    let radii: Vec<f32> = World::new(scene, Variant::FULL)?
+        .bodies()
+        .iter()
+        .map(|b| b.bounding_radius)
+        .collect();
+    let mut anchors: Anchors = HashMap::new();
+    let mut wrong_matches = 0;
     for k in 0..steps {
         // SAFETY: the world and its bodies live until `world` drops; each buffer is sized by
         // the capacity Box2D reports and only the entries it wrote are read.
@@ -399,6 +409,11 @@ pub fn run_box2d(
                 t.spin.push(b2::b2Body_GetAngularVelocity(id));
                 t.vy.push(b2::b2Body_GetLinearVelocity(id).y);
             }
+            // Wrong matches, over the whole run as ours (`sim::contact::wrong_match`): a point
+            // Box2D kept (same id as last step's) whose anchor moved more than WRONG_MATCH of
+            // the smaller body's size in both bodies' frames.
+            wrong_matches +=
+                wrong_this_step(dynamic, &world.bodies, &radii, &mut anchors, &mut data);
             if k >= second_half {
                 seen.clear();
                 for &id in dynamic {
@@ -473,8 +488,75 @@ pub fn run_box2d(
             bodies,
             contacts,
             persisted_fraction: persisted_fraction(contacts.persisted, contacts.points),
+            wrong_matches,
         },
         final_positions,
         final_angles_deg,
     })
+}
+
+/// Last step's contact points by (contact, point id): their anchors in body A's and B's frames.
+type Anchors = HashMap<(i32, u32, u16), [Vec2; 2]>;
+
+/// The wrong matches of this step (see `run_box2d`), and each point's anchors kept for the
+/// next step.
+///
+/// # Safety
+/// `dynamic` and `bodies` are live bodies of one world.
+unsafe fn wrong_this_step(
+    dynamic: &[b2::b2BodyId],
+    bodies: &[b2::b2BodyId],
+    radii: &[f32],
+    anchors: &mut Anchors,
+    data: &mut Vec<b2::b2ContactData>,
+) -> usize {
+    let index = |id: b2::b2BodyId| {
+        bodies
+            .iter()
+            .position(|b| b.index1 == id.index1 && b.generation == id.generation)
+    };
+    let mut now: Anchors = HashMap::new();
+    let mut seen = HashSet::new();
+    let mut wrong = 0;
+    for &id in dynamic {
+        // SAFETY: the caller's; the buffer is sized by the capacity Box2D reports and only
+        // the entries it wrote are read.
+        unsafe {
+            let cap = b2::b2Body_GetContactCapacity(id).max(0) as usize;
+            data.clear();
+            data.reserve(cap);
+            let n = b2::b2Body_GetContactData(id, data.as_mut_ptr(), cap as i32);
+            data.set_len(n.max(0) as usize);
+            for c in data.iter() {
+                let key = (c.contactId.index1, c.contactId.generation);
+                if !seen.insert(key) {
+                    continue;
+                }
+                let (ba, bb) = (
+                    b2::b2Shape_GetBody(c.shapeIdA),
+                    b2::b2Shape_GetBody(c.shapeIdB),
+                );
+                let (Some(ia), Some(ib)) = (index(ba), index(bb)) else {
+                    continue;
+                };
+                let size = radii[ia].min(radii[ib]);
+                let local = |body: b2::b2BodyId, a: b2::b2Vec2| {
+                    let q = b2::b2Body_GetRotation(body);
+                    Vec2::new(q.c * a.x + q.s * a.y, -q.s * a.x + q.c * a.y)
+                };
+                let m = &c.manifold;
+                for p in &m.points[..m.pointCount.clamp(0, 2) as usize] {
+                    let here = [local(ba, p.anchorA), local(bb, p.anchorB)];
+                    let k = (key.0, key.1, p.id);
+                    if let (true, Some(was)) = (p.persisted, anchors.get(&k)) {
+                        let moved = here[0].distance(was[0]).max(here[1].distance(was[1]));
+                        wrong += (moved > WRONG_MATCH * size) as usize;
+                    }
+                    now.insert(k, here);
+                }
+            }
+        }
+    }
+    *anchors = now;
+    wrong
 }

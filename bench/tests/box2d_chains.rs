@@ -111,7 +111,8 @@ fn random_body(rng: &mut Rng, kind: usize, size: f32) -> String {
             let r = 0.5 * size;
             let verts: Vec<String> = (0..sides)
                 .map(|i| {
-                    let a = std::f32::consts::TAU * (i as f32 + rng.range(-0.2, 0.2)) / sides as f32;
+                    let a =
+                        std::f32::consts::TAU * (i as f32 + rng.range(-0.2, 0.2)) / sides as f32;
                     format!("({:?}, {:?})", r * a.cos(), r * a.sin())
                 })
                 .collect();
@@ -167,7 +168,10 @@ fn same(p: &Point, q: &Point, tol: f32) -> bool {
 fn merged(points: &[Point], tol: f32) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::new();
     for p in points {
-        if !out.iter().any(|q| q.segment != p.segment && same(p, q, tol)) {
+        if !out
+            .iter()
+            .any(|q| q.segment != p.segment && same(p, q, tol))
+        {
             out.push(*p);
         }
     }
@@ -204,7 +208,10 @@ fn judge(tally: &mut Tally, rng: &mut Rng, kind: usize) {
     } else {
         rng.range(0.0, 1.0) * b2::SPECULATIVE_DISTANCE
     };
-    let chain: Vec<String> = pts.iter().map(|p| format!("({:?}, {:?})", p.x, p.y)).collect();
+    let chain: Vec<String> = pts
+        .iter()
+        .map(|p| format!("({:?}, {:?})", p.x, p.y))
+        .collect();
     // First placed far out along the normal, then moved in to the wanted gap by the exact
     // distance to that segment.
     let text = |c: Vec2| {
@@ -304,15 +311,21 @@ fn judge(tally: &mut Tally, rng: &mut Rng, kind: usize) {
         return;
     }
     if least > exact_tol
-        && theirs.iter().any(|p| (p.separation as f64) < least - exact_tol)
-        && ours.iter().all(|p| p.separation as f64 >= least - exact_tol)
+        && theirs
+            .iter()
+            .any(|p| (p.separation as f64) < least - exact_tol)
+        && ours
+            .iter()
+            .all(|p| p.separation as f64 >= least - exact_tol)
     {
         tally.note("Box2D's point beyond the apart body", example);
         return;
     }
     if ours.is_empty() != theirs.is_empty() {
         if ours.is_empty() && lost {
-            tally.wrong.push(format!("ours loses an overlapping body: {example}"));
+            tally
+                .wrong
+                .push(format!("ours loses an overlapping body: {example}"));
         } else {
             tally.note("unexplained: points or none", example);
         }
@@ -356,9 +369,11 @@ fn judge(tally: &mut Tally, rng: &mut Rng, kind: usize) {
     }
     // B's face within the tolerance of the segment's: normals within 0.0101, the deepest
     // separations within that tilt over B's size.
-    let normals_close = ours
-        .iter()
-        .all(|p| theirs.iter().any(|q| p.normal.perp_dot(q.normal).abs() <= 0.0101 && p.normal.dot(q.normal) > 0.0));
+    let normals_close = ours.iter().all(|p| {
+        theirs
+            .iter()
+            .any(|q| p.normal.perp_dot(q.normal).abs() <= 0.0101 && p.normal.dot(q.normal) > 0.0)
+    });
     if normals_close && (deepest(&ours) - deepest(&theirs)).abs() <= 0.0101 * size + tol {
         tally.note("face within the tolerance", example);
         return;

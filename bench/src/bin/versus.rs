@@ -331,7 +331,9 @@ fn compound_loop() -> (f64, f64) {
             link: None,
         })
         .collect();
-    let floor = [PlacedPart::whole(Shape::make_box(10.0, 1.0, 0.0).expect("floor"))];
+    let floor = [PlacedPart::whole(
+        Shape::make_box(10.0, 1.0, 0.0).expect("floor"),
+    )];
     let xf_floor = Transform::new(Vec2::new(0.0, -0.5), 0.0);
     let poses: Vec<Transform> = (0..64)
         .map(|k| {

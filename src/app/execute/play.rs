@@ -17,7 +17,7 @@ pub fn step_to(to: StepTo, step: usize, count: usize) -> usize {
     }
 }
 
-/// Carries out a command of the mode and step ([`Owner::Play`]): a step, Space (a playing mode
+/// Carries out a command of the mode and step ([`Owner::Play`](super::Owner::Play)): a step, Space (a playing mode
 /// plays or pauses, any other steps on); a mode switch is the app's ([`After::Mode`]).
 pub fn play(
     command: Command,
