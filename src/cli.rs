@@ -392,18 +392,22 @@ pub(crate) fn print_json(
 }
 
 /// `check FILES...`: `ok: path` on `out` for each valid scene, the error on `err` for each
-/// invalid one (warnings on `err` too). Folders are expanded to their `*.ron` files. Returns 0
-/// when all are valid, [`EXIT_INVALID`] otherwise.
+/// invalid one (warnings on `err` too). Folders are expanded to their `*.ron` files, then their
+/// `*.json` files (a `report`'s JSON, a scene or an engine's pair as JSON), each sorted by name.
+/// Returns 0 when all are valid, [`EXIT_INVALID`] otherwise.
 pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let mut files = Vec::new();
     let mut invalid = false;
     for p in paths {
         if p.is_dir() {
-            match scene::lecture::scene_files(p) {
+            match scene::lecture::scene_files(p).map(|mut list| {
+                list.extend(json_files(p));
+                list
+            }) {
                 Ok(list) if list.is_empty() => {
                     let _ = writeln!(
                         err,
-                        "error: {}: no *.ron scene files in this folder",
+                        "error: {}: no *.ron or *.json scene files in this folder",
                         crate::scene::error::shown_path(p)
                     );
                     invalid = true;
@@ -433,6 +437,20 @@ pub fn check(paths: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> i
         }
     }
     if invalid { EXIT_INVALID } else { 0 }
+}
+
+/// The `*.json` files of `folder`, sorted by name (unreadable entries left to `scene_files`,
+/// which has already said why).
+fn json_files(folder: &std::path::Path) -> Vec<PathBuf> {
+    let mut list: Vec<PathBuf> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    list.sort();
+    list
 }
 
 /// `sweep`: the pair at every pose as CSV on `out`; a bad argument or scene on `err`, exit 2.

@@ -260,6 +260,36 @@ fn check_accepts_the_builtin_folder() {
 }
 
 #[test]
+fn check_on_a_folder_reads_its_json_scenes_too() {
+    // An engine programmer's folder: a pair in Box2D's terms, the report our `report` printed
+    // of it, and a JSON file that is no scene.
+    let folder = std::env::temp_dir().join(format!("npl-check-json-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let pair = r#"{"engine": "box2d",
+        "a": {"box": {"half_extents": [4.0, 0.5]}, "position": [0.0, -0.5]},
+        "b": {"box": {"half_extents": [0.5, 0.5]}, "position": [0.0, 0.45], "angle": 0.0}}"#;
+    std::fs::write(folder.join("a_pair.json"), pair).unwrap();
+    let report = run(&["report", folder.join("a_pair.json").to_str().unwrap()]);
+    assert_eq!(report.status.code(), Some(0), "{}", text(&report.stderr));
+    std::fs::write(folder.join("b_report.json"), &report.stdout).unwrap();
+    std::fs::write(folder.join("c_other.json"), "{\"name\": \"package\"}").unwrap();
+    let out = run(&["check", folder.to_str().unwrap()]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let ok: Vec<&str> = stdout.lines().collect();
+    assert_eq!(ok.len(), 2, "{stdout}");
+    assert!(
+        ok[0].ends_with("a_pair.json") && ok[1].ends_with("b_report.json"),
+        "{stdout}"
+    );
+    // The file that is no scene is named, and the exit says so.
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains("c_other.json"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
 fn check_reports_warnings_but_accepts_the_scene() {
     let scene = broken(
         "Circle(radius: 0.5)",
