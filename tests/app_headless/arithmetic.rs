@@ -4,6 +4,7 @@
 //! manifold's clip-plane distances and separations.
 
 use crate::common::exact_oracle::{place_points, rect, regular_polygon, shadow};
+use crate::kit::open;
 use glam::DVec2;
 use narrowphase_lab::app::App;
 use narrowphase_lab::app::command::{Command, StepTo};
@@ -64,17 +65,6 @@ fn sim_allowed(app: &App) -> std::collections::HashSet<String> {
         }
     }
     set
-}
-
-fn open(name: &str) -> App {
-    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
-    let i = app
-        .session
-        .lecture
-        .position(name)
-        .unwrap_or_else(|| panic!("{name} is not built in"));
-    app.files(0.0, |f| f.go_to(i, 0.0, true));
-    app
 }
 
 /// The value of the row whose text starts with `start`.

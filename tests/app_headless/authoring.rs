@@ -3,6 +3,7 @@
 //! file; *Add stop here* records what is shown; a save keeps the file's comments; typing in a
 //! field is one step however many keys; an embed never shows the panel.
 
+use crate::kit::state;
 use glam::Vec2;
 use narrowphase_lab::app::command::Authoring;
 use narrowphase_lab::app::command::{Command, Pose as AppPose, StepTo};
@@ -59,10 +60,6 @@ fn open(file: &Path) -> (App, egui::Context) {
         frame_with(&mut app, &ctx, Vec::new());
     }
     (app, ctx)
-}
-
-fn state(app: &App) -> serde_json::Value {
-    serde_json::from_str(&app.state_json()).expect("JSON")
 }
 
 fn author(app: &mut App, op: Authoring) {

@@ -4,6 +4,7 @@
 //! turned by the pointer (one undo step each) and the answer follows it, and every built-in
 //! continuous scene's answer in words names what the library found.
 
+use crate::kit::state;
 use glam::Vec2;
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
@@ -42,11 +43,6 @@ fn mode(app: &App) -> &ContinuousMode {
     app.modes
         .find::<ContinuousMode>()
         .expect("the Continuous mode")
-}
-
-fn state(app: &App) -> serde_json::Value {
-    let line = app.state_json();
-    serde_json::from_str(&line).expect("print-state is JSON")
 }
 
 /// Presses the left button at window pixel `a`, moves to `b` in a few frames, releases.

@@ -14,6 +14,7 @@ mod file_safety;
 mod headless;
 mod help;
 mod hysteresis;
+mod kit;
 mod lesson;
 mod look;
 mod narrow;

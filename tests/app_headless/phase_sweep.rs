@@ -3,61 +3,9 @@
 //! per run; the count it finds is what `simulate --phase 24` prints. And issue 41's scale:
 //! `sim.scale` and the lab run on the scaled scene.
 
-use narrowphase_lab::app::input::Input;
+use crate::kit::{click, frame, open, state};
 use narrowphase_lab::app::modes::simulate::SimulateMode;
-use narrowphase_lab::app::{App, new_context};
-use narrowphase_lab::cli::AppFlags;
-
-const SIZE: egui::Vec2 = egui::vec2(1280.0, 800.0);
-
-fn open(name: &str) -> App {
-    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
-    let i = app
-        .session
-        .lecture
-        .position(name)
-        .unwrap_or_else(|| panic!("{name} is not built in"));
-    app.files(0.0, |f| f.go_to(i, 0.0, true));
-    app
-}
-
-fn state(app: &App) -> serde_json::Value {
-    serde_json::from_str(&app.state_json()).expect("JSON")
-}
-
-fn frame(ctx: &egui::Context, app: &mut App, events: Vec<egui::Event>) {
-    let raw = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, SIZE)),
-        events,
-        ..Default::default()
-    };
-    let _ = ctx.run(raw, |ctx| app.frame(ctx, 0.0, Input::default(), &[]));
-}
-
-/// A click at the middle of `rect` (`[x, y, width, height]`, window pixels = egui points).
-fn click(ctx: &egui::Context, app: &mut App, rect: &serde_json::Value) {
-    let r: Vec<f32> = rect
-        .as_array()
-        .expect("a rect")
-        .iter()
-        .map(|v| v.as_f64().unwrap() as f32)
-        .collect();
-    let at = egui::pos2(r[0] + r[2] / 2.0, r[1] + r[3] / 2.0);
-    assert!(
-        at.x < SIZE.x && at.y < SIZE.y,
-        "the button is on screen: {r:?}"
-    );
-    let button = |pressed| egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: egui::Modifiers::NONE,
-    };
-    frame(ctx, app, vec![egui::Event::PointerMoved(at)]);
-    frame(ctx, app, vec![button(true)]);
-    frame(ctx, app, vec![button(false)]);
-    frame(ctx, app, vec![egui::Event::PointerGone]);
-}
+use narrowphase_lab::app::new_context;
 
 /// `simulate scenes/25_tile_floor.ron --phase 24 --json`.
 fn cli_phase() -> serde_json::Value {

@@ -4,22 +4,11 @@
 //! deepest contact; each run's trail shows where it went over the last second. Read from
 //! `--print-state`'s `sim.runs`, `sim.camera`, `sim.inset` and `sim.trails` (DESIGN.md).
 
+use crate::kit::open;
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::simulate::SimulateMode;
 use narrowphase_lab::app::{App, new_context, screen_input};
-use narrowphase_lab::cli::AppFlags;
-
-fn open(name: &str) -> App {
-    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
-    let i = app
-        .session
-        .lecture
-        .position(name)
-        .unwrap_or_else(|| panic!("{name} is not built in"));
-    app.files(0.0, |f| f.go_to(i, 0.0, true));
-    app
-}
 
 fn sim(app: &mut App) -> &mut SimulateMode {
     app.modes

@@ -2,32 +2,17 @@
 //! its step back as a replay, the `sim` field of `--print-state`, and a click on a contact
 //! point opening that body pair in the manifold mode as one undoable edit.
 
+use crate::kit::{open, state};
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
 use narrowphase_lab::app::modes::ModeKind;
 use narrowphase_lab::app::modes::simulate::SimulateMode;
 use narrowphase_lab::app::{App, new_context, screen_input};
-use narrowphase_lab::cli::AppFlags;
 use narrowphase_lab::scene::Lecture;
 use narrowphase_lab::sim::Run;
 
-fn open(name: &str) -> App {
-    let mut app = App::new(&AppFlags::default()).expect("the built-in lecture opens");
-    let i = app
-        .session
-        .lecture
-        .position(name)
-        .unwrap_or_else(|| panic!("{name} is not built in"));
-    app.files(0.0, |f| f.go_to(i, 0.0, true));
-    app
-}
-
 fn sim(app: &App) -> &SimulateMode {
     app.modes.find::<SimulateMode>().expect("the Simulate mode")
-}
-
-fn state(app: &App) -> serde_json::Value {
-    serde_json::from_str(&app.state_json()).expect("JSON")
 }
 
 fn frame(ctx: &egui::Context, app: &mut App, now: f64, input: Input) {

@@ -226,9 +226,13 @@ fn simulate_summary_has_the_designed_fields() {
             "contacts",
             "persisted_fraction",
             "seconds",
-            "steps"
+            "steps",
+            "wrong_matches"
         ]
     );
+    // DESIGN.md's fields, and the wrong matches over the whole run (issue 41): none on the
+    // stack, whose ids are its points' own.
+    assert_eq!(s["wrong_matches"], 0, "{}", s["wrong_matches"]);
     assert_eq!(
         keys(&s["bodies"][0]),
         [
