@@ -18,8 +18,9 @@
 use super::perturb::scaled;
 use crate::scene::{Body, Scene};
 
-/// The smallest and largest factor the slider offers.
-pub const RANGE: (f32, f32) = (0.01, 1.0);
+/// The smallest and largest factor the Simulate panel's slider offers: a hundredth to a
+/// hundred times the scene's size (`--scale` takes 0.001 to 1000).
+pub const RANGE: (f32, f32) = (0.01, 100.0);
 
 /// `body` scaled by `k` about the world's origin: its shape, position and velocity.
 fn scaled_body(body: &Body, k: f32) -> Body {

@@ -159,7 +159,13 @@ impl SimulateMode {
                     })
                     .collect()
             })
+            // Quarters of a step, written exactly (0.25, not a rounded 0.2).
+            .x_axis_formatter(|mark, _| format!("{}", mark.value))
+            .custom_y_axes(vec![
+                egui_plot::AxisHints::new_y().label_spacing(10.0..=11.0),
+            ])
             .y_axis_formatter(|mark, _| super::probe::tick_label(mark.value, mark.step_size))
+            .y_grid_spacer(super::probe::y_grid)
             .show(ui, |plot| {
                 plot.vline(VLine::new(0.0).color(colors::ink().gamma_multiply(0.45)));
                 for r in &sweep.runs {

@@ -324,28 +324,7 @@ impl SimulateMode {
             .show_axes([true, true])
             .custom_y_axes(vec![AxisHints::new_y().label_spacing(10.0..=11.0)])
             .y_axis_formatter(|mark, _| tick_label(mark.value, mark.step_size))
-            .y_grid_spacer(|input| {
-                let (lo, hi) = input.bounds;
-                let step = tick_step(hi - lo);
-                let mut marks = Vec::new();
-                let v = (lo / step).ceil() * step;
-                let mut i = 0.0;
-                while v + i * step <= hi && i < 16.0 {
-                    // A tick at zero is 0, never a rounded -0.
-                    let value = v + i * step;
-                    let value = if value.abs() < 1e-9 * step {
-                        0.0
-                    } else {
-                        value
-                    };
-                    marks.push(egui_plot::GridMark {
-                        value,
-                        step_size: step,
-                    });
-                    i += 1.0;
-                }
-                marks
-            })
+            .y_grid_spacer(y_grid)
             .show(ui, |plot| {
                 plot.set_plot_bounds(PlotBounds::from_min_max([0.0, lo], [t_end, hi]));
                 // What the plot's pixels can show: a long run (two minutes at 480 Hz is 57,600
@@ -361,6 +340,31 @@ impl SimulateMode {
                 }
             });
     }
+}
+
+/// A plot's y ticks: every multiple of [`tick_step`] of the shown span inside it, so the scale
+/// has at least three, each labelled by [`tick_label`].
+pub fn y_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = input.bounds;
+    let step = tick_step(hi - lo);
+    let mut marks = Vec::new();
+    let v = (lo / step).ceil() * step;
+    let mut i = 0.0;
+    while v + i * step <= hi && i < 16.0 {
+        // A tick at zero is 0, never a rounded -0.
+        let value = v + i * step;
+        let value = if value.abs() < 1e-9 * step {
+            0.0
+        } else {
+            value
+        };
+        marks.push(egui_plot::GridMark {
+            value,
+            step_size: step,
+        });
+        i += 1.0;
+    }
+    marks
 }
 
 /// A tick step of 1, 2 or 5 × 10ᵏ that cuts `span` into between 3⅓ and 7½ parts, so a scale

@@ -9,8 +9,8 @@ use super::state::{SimulateMode, run_color};
 use crate::app::draw::colors;
 use egui::RichText;
 
-/// The slider's range: a hundredth to a hundred times the scene's size.
-pub const SCALE_RANGE: (f32, f32) = (0.01, 100.0);
+/// The slider's range ([`crate::sim::scale::RANGE`]).
+pub const SCALE_RANGE: (f32, f32) = crate::sim::scale::RANGE;
 
 impl SimulateMode {
     /// The factor the lab's scene is scaled by (1 unless the slider moved).
