@@ -257,3 +257,40 @@ fn sim_scenes_that_stay_in_view_are_not_followed_by_default() {
         assert!(f["sim"]["camera"]["body_px"].as_f64().unwrap() >= 90.0 - 1e-3);
     }
 }
+
+#[test]
+fn sim_the_wheel_zooms_the_followed_view_and_it_stays_followed() {
+    let ctx = new_context();
+    let mut app = open("25_tile_floor.ron");
+    frame(&ctx, &mut app, 0.0);
+    let before = at(&ctx, &mut app, 200, 0.01);
+    assert_eq!(before["sim"]["camera"]["follow"], true);
+    let zoom = before["sim"]["camera"]["zoom"].as_f64().expect("zoom");
+    let view = world(&before);
+    // Two notches of the wheel over the middle of the view.
+    let middle = glam::Vec2::new(
+        (view[0] + view[2] / 2.0) as f32,
+        (view[1] + view[3] / 2.0) as f32,
+    );
+    let input = Input {
+        pointer: Some(middle),
+        wheel: 2.0,
+        ..Input::default()
+    };
+    let _ = ctx.run(screen_input(1280.0, 800.0), |ctx| {
+        app.frame(ctx, 0.02, input, &[])
+    });
+    let after = at(&ctx, &mut app, 200, 0.03);
+    let camera = &after["sim"]["camera"];
+    assert_eq!(camera["follow"], true, "still followed");
+    let now = camera["zoom"].as_f64().expect("zoom");
+    assert!(
+        (now / zoom - 1.15f64.powi(2)).abs() < 1e-3,
+        "zoomed ×{} by two notches",
+        now / zoom
+    );
+    // The body is still in the view, and larger.
+    let (b0, b1) = (body_box(&before, 0), body_box(&after, 0));
+    assert!(inside(b1, world(&after)), "{b1:?}");
+    assert!(b1[2] > 1.3 * b0[2], "{b0:?} → {b1:?}");
+}

@@ -8,7 +8,7 @@
 //! "follow the body" goes back to it.
 
 use super::state::{SimulateMode, run_color};
-use crate::app::camera::Camera;
+use crate::app::camera::{Camera, ZOOM_RANGE};
 use crate::app::draw::{Canvas, colors, priority};
 use crate::sim::{follow_zoom, is_speck};
 use glam::Vec2;
@@ -56,14 +56,31 @@ impl SimulateMode {
                     .as_ref()
                     .and_then(|s| s.view)
                     .map_or(0.0, |v| v.zoom);
+                let zoom = follow_zoom(body.diameter(), app.viewport_size, least) * self.wheel();
                 Camera {
                     center: body.center,
-                    zoom: follow_zoom(body.diameter(), app.viewport_size, least),
+                    zoom: zoom.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1),
                     ..*app
                 }
             }
             None => *app,
         }
+    }
+
+    /// The student's wheel zoom over the followed view's ([`SimulateMode::zoom_followed`]).
+    fn wheel(&self) -> f32 {
+        if self.wheel_zoom > 0.0 {
+            self.wheel_zoom
+        } else {
+            1.0
+        }
+    }
+
+    /// The wheel turned `notches` over the followed view: it zooms in or out by the app's step
+    /// a notch (×1.15), about the body it follows, which stays followed.
+    pub fn zoom_followed(&mut self, notches: f32) {
+        let k = 1.15f32.powf(notches.clamp(-10.0, 10.0));
+        self.wheel_zoom = (self.wheel() * k).clamp(1.0 / 64.0, 64.0);
     }
 
     /// The "follow the body" and "magnify the contact" checkboxes.
@@ -197,6 +214,7 @@ impl SimulateMode {
             "default": self.follows_by_default(),
             "centre": [cam.center.x, cam.center.y],
             "zoom": cam.zoom,
+            "wheel": self.wheel(),
             "body_px": diameter * cam.zoom,
         })
     }

@@ -296,6 +296,12 @@ impl Mode for SimulateMode {
         _pair: &Traced,
         _out: &mut Vec<Command>,
     ) -> bool {
+        // The wheel over a followed view zooms it (the app's camera is not the one shown).
+        let wheel = input.wheel;
+        if self.following() && !input.over_ui && wheel != 0.0 && wheel.is_finite() {
+            self.zoom_followed(wheel);
+            return true;
+        }
         if input.over_ui || self.running || !input.pressed[0] {
             return false;
         }

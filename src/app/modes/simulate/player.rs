@@ -56,6 +56,7 @@ impl SimulateMode {
         self.phase = None;
         self.scale = 1.0;
         self.follow = None;
+        self.wheel_zoom = 0.0;
         self.owed = 0.0;
         self.target = 0;
         self.sliding = scene.b.velocity != Vec2::ZERO

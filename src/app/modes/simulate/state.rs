@@ -200,6 +200,8 @@ pub struct SimulateMode {
     pub follow: Option<bool>,
     /// The inset magnifier on the top body's deepest contact is off (`inset.rs`).
     pub no_inset: bool,
+    /// The student's wheel zoom over the followed view's own (a factor; 0 reads as 1).
+    pub(super) wheel_zoom: f32,
 }
 
 /// The least a ghost's largest deviation from the full run is drawn at, in pixels, when it is
