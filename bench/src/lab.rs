@@ -448,36 +448,19 @@ pub fn run_box2d(
     let mut final_positions = Vec::new();
     let mut final_angles_deg = Vec::new();
     for (k, (t, &id)) in tracks.iter().zip(dynamic).enumerate() {
-        let n = t.y.len();
-        let half = second_half.min(n.saturating_sub(1));
-        let ys = &t.y[half.min(n)..];
-        let spins = &t.spin[n.saturating_sub(last_second)..];
-        let rms = if spins.is_empty() {
-            0.0
-        } else {
-            let sum: f64 = spins.iter().map(|w| (*w as f64) * (*w as f64)).sum();
-            (sum / spins.len() as f64).sqrt() as f32
-        };
-        let tilt = t.angles[half.min(n)..]
-            .iter()
-            .map(|a| (a - t.start_angle).abs().to_degrees())
-            .fold(0.0, f32::max);
         // SAFETY: the body lives until `world` drops.
         let (p, vel) = unsafe { (b2::b2Body_GetPosition(id), b2::b2Body_GetLinearVelocity(id)) };
-        bodies.push(BodySummary {
-            body: k,
-            sink: t.start_y - t.y.last().copied().unwrap_or(t.start_y),
-            height_range: if ys.is_empty() {
-                0.0
-            } else {
-                ys.iter().copied().fold(f32::MIN, f32::max)
-                    - ys.iter().copied().fold(f32::MAX, f32::min)
-            },
-            max_tilt_deg: tilt,
-            rms_omega_last_second: rms,
-            max_up_speed: t.vy.iter().copied().fold(0.0, f32::max),
-            final_speed: Vec2::new(vel.x, vel.y).length(),
-        });
+        // Measured as ours is: the library's own fields from the same track.
+        let track = summary::Track {
+            start_y: t.start_y,
+            start_angle: t.start_angle,
+            y: t.y.clone(),
+            angle: t.angles.clone(),
+            spin: t.spin.clone(),
+            vy: t.vy.clone(),
+        };
+        let speed = Vec2::new(vel.x, vel.y).length();
+        bodies.push(track.summary(k, second_half, last_second, speed));
         final_positions.push([p.x, p.y]);
         final_angles_deg.push(t.angle.to_degrees());
     }

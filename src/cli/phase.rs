@@ -104,12 +104,5 @@ pub fn phase(
     let written = text
         .and_then(|t| writeln!(out, "{}", t.trim_end()))
         .and_then(|()| out.flush());
-    match written {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot write: {e}");
-            1
-        }
-    }
+    super::simulate::finish(written, err)
 }

@@ -274,9 +274,14 @@ pub fn simulate(args: &SimulateArgs, out: &mut impl Write, err: &mut impl Write)
         written
     };
     progress.finish();
-    match written.and_then(|()| out.flush()) {
+    finish(written.and_then(|()| out.flush()), err)
+}
+
+/// The exit code of a command whose output was `written`: 0 when it was, or when the reader
+/// went away (`| head`: nothing more is wanted); else 1, saying why on `err`.
+pub(super) fn finish(written: std::io::Result<()>, err: &mut impl Write) -> i32 {
+    match written {
         Ok(()) => 0,
-        // The reader went away (`| head`): nothing more is wanted.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             let _ = writeln!(err, "error: cannot write: {e}");
@@ -315,14 +320,7 @@ fn perturbed(
         .map_err(std::io::Error::other)
         .and_then(|text| writeln!(out, "{text}"))
         .and_then(|()| out.flush());
-    match written {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot write: {e}");
-            1
-        }
-    }
+    finish(written, err)
 }
 
 /// `simulate --diff`: the full manifold and the flagged variant side by side; the first step at
@@ -353,12 +351,5 @@ fn diff(
         .map_err(std::io::Error::other)
         .and_then(|text| writeln!(out, "{text}"))
         .and_then(|()| out.flush());
-    match written {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot write: {e}");
-            1
-        }
-    }
+    finish(written, err)
 }

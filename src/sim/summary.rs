@@ -106,15 +106,65 @@ pub struct Summary {
     pub wrong_matches: usize,
 }
 
-/// One body's track: its y, angle, spin and upward speed after every step.
-#[derive(Default)]
-struct Track {
-    start_y: f32,
-    start_angle: f32,
-    y: Vec<f32>,
-    angle: Vec<f32>,
-    spin: Vec<f32>,
-    vy: Vec<f32>,
+/// One body's track: its y, angle, spin and upward speed after every step (another engine's
+/// run is measured by filling one: bench/'s Box2D lab).
+#[derive(Clone, Debug, Default)]
+pub struct Track {
+    /// Its centre's height at the start.
+    pub start_y: f32,
+    /// Its angle at the start, radians.
+    pub start_angle: f32,
+    /// Its height after each step.
+    pub y: Vec<f32>,
+    /// Its angle after each step, radians, unwrapped (no jump at ±π).
+    pub angle: Vec<f32>,
+    /// Its spin after each step, radians per second.
+    pub spin: Vec<f32>,
+    /// Its vertical velocity after each step.
+    pub vy: Vec<f32>,
+}
+
+impl Track {
+    /// Body `k`'s fields ([`BodySummary`]) from its track: `second_half` is the first step of
+    /// the settled half, `last_second` the steps of a second, `final_speed` its speed at the end.
+    pub fn summary(
+        &self,
+        k: usize,
+        second_half: usize,
+        last_second: usize,
+        final_speed: f32,
+    ) -> BodySummary {
+        let t = self;
+        let n = t.y.len();
+        let half = second_half.min(n.saturating_sub(1));
+        let late = |v: &[f32]| v[half.min(v.len())..].to_vec();
+        let ys = late(&t.y);
+        let fold = |v: &[f32], f: fn(f32, f32) -> f32, init: f32| v.iter().copied().fold(init, f);
+        let spins = &t.spin[n.saturating_sub(last_second)..];
+        let rms = if spins.is_empty() {
+            0.0
+        } else {
+            let sum: f64 = spins.iter().map(|w| (*w as f64) * (*w as f64)).sum();
+            (sum / spins.len() as f64).sqrt() as f32
+        };
+        let tilt = late(&t.angle)
+            .iter()
+            .map(|a| (a - t.start_angle).abs().to_degrees())
+            .fold(0.0, f32::max);
+        BodySummary {
+            body: k,
+            sink: t.start_y - t.y.last().copied().unwrap_or(t.start_y),
+            height_range: if ys.is_empty() {
+                0.0
+            } else {
+                fold(&ys, f32::max, f32::MIN) - fold(&ys, f32::min, f32::MAX)
+            },
+            max_tilt_deg: tilt,
+            rms_omega_last_second: rms,
+            max_up_speed: fold(&t.vy, f32::max, 0.0),
+            final_speed,
+        }
+    }
 }
 
 /// Runs `world` for `steps` steps and measures it, calling `each` after every step (for the
@@ -170,37 +220,8 @@ pub fn run(world: &mut World, steps: usize, mut each: impl FnMut(&World) -> bool
         .zip(&dynamic)
         .enumerate()
         .map(|(k, (t, &i))| {
-            let n = t.y.len();
-            let half = second_half.min(n.saturating_sub(1));
-            let late = |v: &[f32]| v[half.min(v.len())..].to_vec();
-            let ys = late(&t.y);
-            let fold =
-                |v: &[f32], f: fn(f32, f32) -> f32, init: f32| v.iter().copied().fold(init, f);
-            let spins = &t.spin[n.saturating_sub(last_second)..];
-            let rms = if spins.is_empty() {
-                0.0
-            } else {
-                let sum: f64 = spins.iter().map(|w| (*w as f64) * (*w as f64)).sum();
-                (sum / spins.len() as f64).sqrt() as f32
-            };
-            let tilt = late(&t.angle)
-                .iter()
-                .map(|a| (a - t.start_angle).abs().to_degrees())
-                .fold(0.0, f32::max);
-            let b = &world.bodies()[i];
-            BodySummary {
-                body: k,
-                sink: t.start_y - t.y.last().copied().unwrap_or(t.start_y),
-                height_range: if ys.is_empty() {
-                    0.0
-                } else {
-                    fold(&ys, f32::max, f32::MIN) - fold(&ys, f32::min, f32::MAX)
-                },
-                max_tilt_deg: tilt,
-                rms_omega_last_second: rms,
-                max_up_speed: fold(&t.vy, f32::max, 0.0),
-                final_speed: b.velocity.length(),
-            }
+            let speed = world.bodies()[i].velocity.length();
+            t.summary(k, second_half, last_second, speed)
         })
         .collect();
     let ran = tracks.first().map_or(world.steps(), |t| t.y.len());

@@ -4,6 +4,7 @@
 //! deepest contact; each run's trail shows where it went over the last second. Read from
 //! `--print-state`'s `sim.runs`, `sim.camera`, `sim.inset` and `sim.trails` (DESIGN.md).
 
+use crate::common::screen_rects::{Rect, body_box, inside, overlap, rect};
 use crate::kit::open;
 use narrowphase_lab::app::command::{Command, StepTo};
 use narrowphase_lab::app::input::Input;
@@ -32,13 +33,6 @@ fn at(ctx: &egui::Context, app: &mut App, step: usize, now: f64) -> serde_json::
     serde_json::from_str(&app.state_json()).expect("JSON")
 }
 
-type Rect = [f64; 4];
-
-fn rect(v: &serde_json::Value) -> Rect {
-    let a = v.as_array().expect("a rect");
-    [0, 1, 2, 3].map(|i| a[i].as_f64().expect("a number"))
-}
-
 /// The world view's rectangle `[x, y, w, h]`, window pixels.
 fn world(s: &serde_json::Value) -> Rect {
     let v = s["views"]
@@ -48,33 +42,6 @@ fn world(s: &serde_json::Value) -> Rect {
         .find(|v| v["name"] == "world")
         .expect("the world view");
     rect(&v["rect"])
-}
-
-/// The screen box `[x, y, w, h]` of run `k`'s body 0 (B, the followed body) as drawn.
-fn body_box(s: &serde_json::Value, k: usize) -> Rect {
-    let corners = s["sim"]["runs"][k]["bodies"][0]["corners"]
-        .as_array()
-        .expect("corners");
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for c in corners {
-        for i in 0..2 {
-            let v = c[i].as_f64().unwrap();
-            lo[i] = lo[i].min(v);
-            hi[i] = hi[i].max(v);
-        }
-    }
-    [lo[0], lo[1], hi[0] - lo[0], hi[1] - lo[1]]
-}
-
-fn inside(r: Rect, view: Rect) -> bool {
-    r[0] >= view[0] - 0.5
-        && r[1] >= view[1] - 0.5
-        && r[0] + r[2] <= view[0] + view[2] + 0.5
-        && r[1] + r[3] <= view[1] + view[3] + 0.5
-}
-
-fn overlap(a: Rect, b: Rect) -> bool {
-    a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
 }
 
 /// Scenes 25 and 27 late in the run: the followed body as drawn is inside the world view and

@@ -10,6 +10,7 @@
 pub mod exact_check;
 pub mod exact_oracle;
 pub mod exact_scenes;
+pub mod screen_rects;
 
 use glam::Vec2;
 use narrowphase_lab::geom::{Rot, Shape, ShapeKind, Transform};

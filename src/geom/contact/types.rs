@@ -126,6 +126,12 @@ pub fn clip_vertex_pair(
         IncidentFeature::Vertex(v) => u8::from(v as usize == incident.edge),
         IncidentFeature::SidePlane(s) => s,
     };
+    side_vertex_pair(reference, incident, side, flip)
+}
+
+/// The vertex pair of a point on `side` (0: the reference face's first end and the incident
+/// face's second; 1: the other two), in A's and B's order ([`clip_vertex_pair`]).
+pub fn side_vertex_pair(reference: &Face, incident: &Face, side: u8, flip: bool) -> [u8; 2] {
     let (r, i) = if side == 0 {
         (reference.edge, incident.next)
     } else {

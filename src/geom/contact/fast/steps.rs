@@ -27,6 +27,7 @@ use crate::geom::contact::polygons::segments::Segment;
 use crate::geom::contact::types::clip_vertex_pair;
 use crate::geom::contact::types::{
     Face, FeatureId, FeatureKind, IncidentFeature, Manifold, ManifoldOptions, ManifoldPoint,
+    side_vertex_pair,
 };
 use crate::geom::math::{cross, left_perp, max_finite, next_index};
 use crate::geom::shape::Placed;
@@ -390,16 +391,7 @@ impl Tag {
     /// The point's vertex pair, as [`clip_vertex_pair`] names it from the feature.
     #[inline(always)]
     fn vertex_pair(self, reference: &Face, incident: &Face, flip: bool) -> [u8; 2] {
-        let (r, i) = if self.0 & 1 == 0 {
-            (reference.edge, incident.next)
-        } else {
-            (reference.next, incident.edge)
-        };
-        if flip {
-            [i as u8, r as u8]
-        } else {
-            [r as u8, i as u8]
-        }
+        side_vertex_pair(reference, incident, self.0 & 1, flip)
     }
 }
 
